@@ -1,0 +1,73 @@
+package dev.caldera.kernel.action;
+
+import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.session.Session;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
+
+import java.util.ArrayDeque;
+
+/**
+ * The enqueue action: queues in QueueOrder take turns admitting their Pending jobs in JobOrder. A job
+ * without minResources, or one every JobEnqueueable voter permits, becomes Inqueue and the plugins are
+ * told (JobEnqueued) so they count what it reserves. Jobs of queues that are not Open stay Pending.
+ * <p>
+ * Threading: scheduling thread. Heaps are pooled across cycles.
+ */
+public final class EnqueueAction implements Action {
+    private final Int2ObjectOpenHashMap<IntHeapPriorityQueue> jobsByQueue = new Int2ObjectOpenHashMap<>();
+    private final ArrayDeque<IntHeapPriorityQueue> spare = new ArrayDeque<>();
+    private Session session;
+    private IntHeapPriorityQueue queues;
+
+    @Override
+    public String name() {
+        return "enqueue";
+    }
+
+    @Override
+    public void execute(Session s) {
+        open(s);
+        while (!queues.isEmpty()) {
+            int queue = queues.dequeueInt();
+            IntHeapPriorityQueue jobs = jobsByQueue.get(queue);
+            if (jobs.isEmpty()) {
+                continue;
+            }
+            int job = jobs.dequeueInt();
+            if (s.jobs.minResources[job] == null || s.plugins.jobEnqueueable(job)) {
+                s.plugins.jobEnqueued(job);
+                s.jobState.phase[job] = JobPhase.INQUEUE;
+            }
+            queues.enqueue(queue);
+        }
+    }
+
+    private void open(Session s) {
+        if (session != s) {
+            session = s;
+            queues = new IntHeapPriorityQueue(s::compareQueues);
+            spare.clear();
+        }
+        queues.clear();
+        for (IntHeapPriorityQueue h : jobsByQueue.values()) {
+            h.clear();
+            spare.push(h);
+        }
+        jobsByQueue.clear();
+        for (int i = 0; i < s.jobList.size(); i++) {
+            int job = s.jobList.getInt(i);
+            int queue = s.jobs.queue[job];
+            if (s.jobState.phase[job] != JobPhase.PENDING || !s.queueOpen(queue)) {
+                continue;
+            }
+            IntHeapPriorityQueue jobs = jobsByQueue.get(queue);
+            if (jobs == null) {
+                jobs = spare.isEmpty() ? new IntHeapPriorityQueue(s::compareJobs) : spare.pop();
+                jobsByQueue.put(queue, jobs);
+                queues.enqueue(queue);
+            }
+            jobs.enqueue(job);
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package dev.caldera.kernel.cache;
+
+import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.resource.ResourceList;
+
+/** Turns named quantities into dense vectors over dimensions, registering new dimensions on first sight. */
+final class RequestVectors {
+    private RequestVectors() {
+    }
+
+    /** A task's request: the named quantities plus one {@code pods}. */
+    static long[] of(ResourceList list, ResourceDimensions dims) {
+        return of(list, dims, true);
+    }
+
+    static long[] of(ResourceList list, ResourceDimensions dims, boolean addPod) {
+        for (int i = 0; i < list.size(); i++) {
+            dims.register(list.name(i));
+        }
+        long[] vector = new long[dims.count()];
+        for (int i = 0; i < list.size(); i++) {
+            int d = dims.find(list.name(i));
+            if (d != ResourceDimensions.PODS || !addPod) {
+                vector[d] += list.amount(i);
+            }
+        }
+        if (addPod) {
+            vector[ResourceDimensions.PODS] = 1;
+        }
+        return vector;
+    }
+}

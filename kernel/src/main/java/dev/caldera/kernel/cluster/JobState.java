@@ -1,0 +1,90 @@
+package dev.caldera.kernel.cluster;
+
+import java.util.Arrays;
+
+/**
+ * The mutable part of every job: its PodGroup phase and how many of its tasks are in each status, kept
+ * up to date on every status change so gang checks are O(statuses), never a walk over tasks.
+ * <p>
+ * Counters are flattened job-major: {@code count[job * STRIDE + status]}, plus one extra bucket
+ * {@link #PENDING_BEST_EFFORT} for pending tasks that request nothing. Jobs with minTaskMember keep the
+ * same buckets per role slot in {@code roleCount[job][slot * STRIDE + bucket]}.
+ * <p>
+ * Threading: NOT thread safe. {@link #copyFrom} reuses this instance's arrays (no allocation once sized).
+ */
+public final class JobState {
+    public static final int PENDING_BEST_EFFORT = TaskStatus.COUNT;
+    public static final int STRIDE = TaskStatus.COUNT + 1;
+
+    public int capacity;
+    public byte[] phase = new byte[0];
+    public int[] count = new int[0];
+    public int[][] roleCount = new int[0][];
+
+    public void ensureRows(int needed) {
+        if (needed <= capacity) {
+            return;
+        }
+        int cap = Columns.grow(capacity, needed);
+        phase = Arrays.copyOf(phase, cap);
+        count = Arrays.copyOf(count, cap * STRIDE);
+        roleCount = Arrays.copyOf(roleCount, cap);
+        capacity = cap;
+    }
+
+    public int count(int job, int bucket) {
+        return count[job * STRIDE + bucket];
+    }
+
+    /** Moves one task of {@code job} (role slot, best-effort flag) from {@code from} to {@code to}. */
+    public void move(int job, int slot, boolean bestEffort, byte from, byte to) {
+        remove(job, slot, bestEffort, from);
+        add(job, slot, bestEffort, to);
+    }
+
+    public void add(int job, int slot, boolean bestEffort, byte status) {
+        bump(job, slot, status, 1);
+        if (bestEffort && status == TaskStatus.PENDING) {
+            bump(job, slot, PENDING_BEST_EFFORT, 1);
+        }
+    }
+
+    public void remove(int job, int slot, boolean bestEffort, byte status) {
+        bump(job, slot, status, -1);
+        if (bestEffort && status == TaskStatus.PENDING) {
+            bump(job, slot, PENDING_BEST_EFFORT, -1);
+        }
+    }
+
+    private void bump(int job, int slot, int bucket, int delta) {
+        count[job * STRIDE + bucket] += delta;
+        if (slot >= 0) {
+            roleCount[job][slot * STRIDE + bucket] += delta;
+        }
+    }
+
+    /** Clears the counters of a job and sizes its role counters for {@code roles} slots. */
+    public void reset(int job, int roles) {
+        Arrays.fill(count, job * STRIDE, (job + 1) * STRIDE, 0);
+        roleCount[job] = roles == 0 ? null : new int[roles * STRIDE];
+    }
+
+    public void copyFrom(JobState from, int rows) {
+        ensureRows(from.capacity);
+        System.arraycopy(from.phase, 0, phase, 0, rows);
+        System.arraycopy(from.count, 0, count, 0, rows * STRIDE);
+        for (int j = 0; j < rows; j++) {
+            int[] src = from.roleCount[j];
+            if (src == null) {
+                roleCount[j] = null;
+            } else {
+                int[] dst = roleCount[j];
+                if (dst == null || dst.length != src.length) {
+                    dst = new int[src.length];
+                    roleCount[j] = dst;
+                }
+                System.arraycopy(src, 0, dst, 0, src.length);
+            }
+        }
+    }
+}

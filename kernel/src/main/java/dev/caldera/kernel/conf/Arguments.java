@@ -1,0 +1,89 @@
+package dev.caldera.kernel.conf;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The {@code arguments} map of a plugin or action. Volcano accepts numbers written as numbers or as
+ * strings, so the typed getters do too; a value of the wrong shape is a {@link ConfException} naming the
+ * owner and the key.
+ */
+public final class Arguments {
+    public static final Arguments NONE = new Arguments("", Map.of());
+
+    private final String owner;
+    private final Map<String, Object> values;
+
+    public Arguments(String owner, Map<String, Object> values) {
+        this.owner = owner;
+        this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    public Map<String, Object> asMap() {
+        return values;
+    }
+
+    public Set<String> keys() {
+        return values.keySet();
+    }
+
+    public boolean has(String key) {
+        return values.containsKey(key);
+    }
+
+    public int getInt(String key, int defaultValue) {
+        Object v = values.get(key);
+        if (v == null) {
+            return defaultValue;
+        }
+        if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
+            return n.intValue();
+        }
+        try {
+            return Integer.parseInt(v.toString().trim());
+        } catch (NumberFormatException e) {
+            throw bad(key, v, "an integer");
+        }
+    }
+
+    public double getDouble(String key, double defaultValue) {
+        Object v = values.get(key);
+        if (v == null) {
+            return defaultValue;
+        }
+        if (v instanceof Number n) {
+            return n.doubleValue();
+        }
+        try {
+            return Double.parseDouble(v.toString().trim());
+        } catch (NumberFormatException e) {
+            throw bad(key, v, "a number");
+        }
+    }
+
+    public boolean getBoolean(String key, boolean defaultValue) {
+        Object v = values.get(key);
+        if (v == null) {
+            return defaultValue;
+        }
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        String s = v.toString().trim();
+        if (s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(s);
+        }
+        throw bad(key, v, "true or false");
+    }
+
+    public String getString(String key, String defaultValue) {
+        Object v = values.get(key);
+        return v == null ? defaultValue : v.toString();
+    }
+
+    private ConfException bad(String key, Object value, String expected) {
+        return new ConfException(owner + ": argument '" + key + "' must be " + expected + ", got '" + value + "'");
+    }
+}

@@ -1,0 +1,11 @@
+package dev.caldera.kernel.plugin;
+
+/**
+ * Scores all candidate nodes of a task at once, for scores normalized across the candidates (e.g.
+ * taint toleration). Adds each node's weighted score to {@code scores[i]} for {@code nodes[i]},
+ * {@code i < count}. Called on the scheduling thread; must not allocate.
+ */
+@FunctionalInterface
+public interface BatchNodeScorer {
+    void score(int task, int[] nodes, int count, double[] scores);
+}

@@ -1,0 +1,46 @@
+package dev.caldera.kernel.plugin;
+
+import dev.caldera.kernel.conf.ConfException;
+import dev.caldera.kernel.conf.PluginOption;
+import dev.caldera.kernel.plugin.gang.GangPlugin;
+import dev.caldera.kernel.plugin.priority.PriorityPlugin;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Builds plugins by their volcano-scheduler.conf name. An unknown name is a {@link ConfException} that
+ * lists every supported plugin.
+ */
+public final class PluginRegistry implements PluginFactory {
+    private final Map<String, Function<PluginOption, Plugin>> factories = new LinkedHashMap<>();
+
+    /** Every plugin Caldera implements. */
+    public static PluginRegistry defaults() {
+        PluginRegistry r = new PluginRegistry();
+        r.register(PriorityPlugin.NAME, o -> new PriorityPlugin());
+        r.register(GangPlugin.NAME, o -> new GangPlugin());
+        return r;
+    }
+
+    public PluginRegistry register(String name, Function<PluginOption, Plugin> factory) {
+        factories.put(name, factory);
+        return this;
+    }
+
+    public Set<String> names() {
+        return factories.keySet();
+    }
+
+    @Override
+    public Plugin create(PluginOption option) {
+        Function<PluginOption, Plugin> f = factories.get(option.name());
+        if (f == null) {
+            throw new ConfException("unknown plugin '" + option.name() + "' in 'tiers'; supported: "
+                    + String.join(", ", factories.keySet()));
+        }
+        return f.apply(option);
+    }
+}

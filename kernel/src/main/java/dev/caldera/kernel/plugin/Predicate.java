@@ -1,0 +1,17 @@
+package dev.caldera.kernel.plugin;
+
+/**
+ * Filters a node for a task: 0 when the task may run there, else a {@link FitReason} code.
+ * <p>
+ * Contract: a pure function of session state; may be called concurrently from filter workers for
+ * different nodes; must not allocate. {@link #nodeLocal()} true promises that the answer for a node
+ * changes only when that node's usage changes (so cached answers can be refreshed node by node).
+ */
+@FunctionalInterface
+public interface Predicate {
+    int check(int task, int node);
+
+    default boolean nodeLocal() {
+        return true;
+    }
+}

@@ -1,0 +1,169 @@
+package dev.caldera.kernel.plugin.gang;
+
+import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.cluster.JobState;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.plugin.Extensions;
+import dev.caldera.kernel.plugin.FitErrors;
+import dev.caldera.kernel.plugin.JobValidation;
+import dev.caldera.kernel.plugin.Plugin;
+import dev.caldera.kernel.plugin.Vote;
+import dev.caldera.kernel.session.Session;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
+import java.util.Arrays;
+
+/**
+ * Volcano's {@code gang} plugin: a job is valid with at least minMember valid tasks (and each role's
+ * minTaskMember), ready when its ready tasks (plus pending best-effort ones) reach minMember and every
+ * role its minimum, pipelined when pipelined tasks count too; it starves below minMember. Not-ready jobs
+ * go first. A victim may be taken only while its job keeps more than minMember ready tasks. At close,
+ * every job that is not ready gets an Unschedulable condition with the reason.
+ * <p>
+ * All checks read the session's status counters: O(roles), no allocation.
+ */
+public final class GangPlugin implements Plugin {
+    public static final String NAME = "gang";
+
+    private Session session;
+    private int[] occupied = new int[0];
+    private final IntArrayList touched = new IntArrayList();
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void register(Extensions ext) {
+        ext.jobValid(this::validate);
+        ext.jobOrder(this::compareJobs);
+        ext.jobReady(this::ready);
+        ext.jobPipelined(job -> pipelined(job) ? Vote.PERMIT : Vote.REJECT);
+        ext.jobStarving(this::starving);
+        ext.preemptable(this::victims);
+        ext.reclaimable(this::victims);
+    }
+
+    @Override
+    public void open(Session s) {
+        session = s;
+        if (occupied.length < s.jobs.capacity) {
+            occupied = new int[s.jobs.capacity];
+            Arrays.fill(occupied, -1);
+        }
+    }
+
+    @Override
+    public void close(Session s) {
+        for (int i = 0; i < s.jobList.size(); i++) {
+            int job = s.jobList.getInt(i);
+            if (!ready(job)) {
+                s.conditions.unschedulable(job, "NotEnoughResources", message(job));
+            }
+        }
+    }
+
+    private JobValidation validate(int job) {
+        if (!rolesMeet(job, Counting.VALID)) {
+            return new JobValidation("NotEnoughPodsOfTask", "Not enough valid pods of each task for gang-scheduling");
+        }
+        int valid = count(job, -1, Counting.VALID);
+        if (valid < session.jobs.minMember[job]) {
+            return new JobValidation("NotEnoughTasks", "Not enough valid tasks for gang-scheduling, valid: "
+                    + valid + ", min: " + session.jobs.minMember[job]);
+        }
+        return null;
+    }
+
+    private int compareJobs(int a, int b) {
+        boolean ra = ready(a);
+        boolean rb = ready(b);
+        return ra == rb ? 0 : ra ? 1 : -1;
+    }
+
+    private boolean ready(int job) {
+        return count(job, -1, Counting.READY) >= session.jobs.minMember[job] && rolesMeet(job, Counting.READY);
+    }
+
+    private boolean pipelined(int job) {
+        return count(job, -1, Counting.PIPELINED) >= session.jobs.minMember[job]
+                && rolesMeet(job, Counting.PIPELINED);
+    }
+
+    private boolean starving(int job) {
+        return session.readyCount(job) + session.count(job, TaskStatus.PIPELINED) < session.jobs.minMember[job];
+    }
+
+    private int victims(int preemptor, IntArrayList candidates, IntArrayList victims) {
+        for (int i = 0; i < candidates.size(); i++) {
+            int v = candidates.getInt(i);
+            int job = session.jobOf(v);
+            if (occupied[job] < 0) {
+                occupied[job] = session.readyCount(job);
+                touched.add(job);
+            }
+            if (occupied[job] > session.jobs.minMember[job]) {
+                occupied[job]--;
+                victims.add(v);
+            }
+        }
+        for (int i = 0; i < touched.size(); i++) {
+            occupied[touched.getInt(i)] = -1;
+        }
+        touched.clear();
+        return Vote.PERMIT;
+    }
+
+    /** Whether every role with a minTaskMember has enough tasks counted the given way. */
+    private boolean rolesMeet(int job, Counting how) {
+        int[] mins = session.jobs.roleMin[job];
+        if (mins.length == 0 || session.jobs.minMember[job] < sum(mins)) {
+            return true;
+        }
+        for (int slot = 0; slot < mins.length; slot++) {
+            if (count(job, slot, how) < mins[slot]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int sum(int[] values) {
+        int s = 0;
+        for (int v : values) {
+            s += v;
+        }
+        return s;
+    }
+
+    /** Tasks of the job (slot -1) or of one role slot, counted the given way. */
+    private int count(int job, int slot, Counting how) {
+        int[] c = slot < 0 ? session.jobState.count : session.jobState.roleCount[job];
+        int base = slot < 0 ? job * JobState.STRIDE : slot * JobState.STRIDE;
+        int ready = c[base + TaskStatus.ALLOCATED] + c[base + TaskStatus.BINDING] + c[base + TaskStatus.BOUND]
+                + c[base + TaskStatus.RUNNING] + c[base + TaskStatus.SUCCEEDED];
+        return switch (how) {
+            case READY -> ready + c[base + JobState.PENDING_BEST_EFFORT];
+            case PIPELINED -> ready + c[base + JobState.PENDING_BEST_EFFORT] + c[base + TaskStatus.PIPELINED];
+            case VALID -> ready + c[base + TaskStatus.PIPELINED] + c[base + TaskStatus.PENDING];
+        };
+    }
+
+    private String message(int job) {
+        Session s = session;
+        int missing = Math.max(0, s.jobs.minMember[job] - s.readyCount(job));
+        String head = missing + "/" + s.jobs.tasks[job].size() + " tasks in gang unschedulable: ";
+        if (s.jobState.phase[job] == JobPhase.PENDING) {
+            return head + "pod group is Pending, not yet admitted to queue " + s.jobs.queueName[job];
+        }
+        FitErrors errors = s.conditions.fitErrors(job);
+        if (errors != null) {
+            return head + errors.message(s.dims);
+        }
+        return head + "pod group is not ready, " + s.readyCount(job) + " ready, "
+                + s.count(job, TaskStatus.PENDING) + " Pending, " + s.jobs.minMember[job] + " minAvailable";
+    }
+
+    private enum Counting { READY, PIPELINED, VALID }
+}

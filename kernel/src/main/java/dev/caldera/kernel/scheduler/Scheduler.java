@@ -1,0 +1,141 @@
+package dev.caldera.kernel.scheduler;
+
+import dev.caldera.kernel.action.Action;
+import dev.caldera.kernel.action.ActionContext;
+import dev.caldera.kernel.action.ActionRegistry;
+import dev.caldera.kernel.bind.Sinks;
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.conf.SchedulerConf;
+import dev.caldera.kernel.plugin.PluginChain;
+import dev.caldera.kernel.plugin.PluginFactory;
+import dev.caldera.kernel.select.ScanSelector;
+import dev.caldera.kernel.select.ShardPool;
+import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.statement.Statement;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
+/**
+ * Runs scheduling cycles over a {@link ClusterCache}: apply queued changes, open a session, run the
+ * configured actions in order, close the session and publish PodGroup status. Built once per
+ * configuration; everything it owns is reused from cycle to cycle.
+ * <p>
+ * Threading: {@link #runOnce()} on one thread (the scheduling thread); adapters feed the cache from any
+ * thread meanwhile.
+ */
+public final class Scheduler implements AutoCloseable {
+    private final ClusterCache cache;
+    private final Session session;
+    private final Action[] actions;
+    private final CycleStats stats;
+    private final CycleMetrics metrics;
+    private final ShardPool pool;
+    private long cycles;
+
+    public Scheduler(ClusterCache cache, SchedulerConf conf, PluginFactory plugins, SchedulerOptions options,
+                     Sinks sinks) {
+        this.cache = cache;
+        PluginChain chain = PluginChain.build(conf.tiers(), plugins);
+        this.session = new Session(cache, chain);
+        session.sinks(sinks);
+        this.pool = options.filterWorkers() > 1 ? new ShardPool(options.filterWorkers()) : null;
+        ScanSelector selector = new ScanSelector(session, pool, options.parallelThreshold());
+        ActionContext context = new ActionContext(conf, selector, new Statement(session));
+        actions = new Action[conf.actions().size()];
+        String[] names = new String[actions.length];
+        for (int i = 0; i < actions.length; i++) {
+            actions[i] = ActionRegistry.create(conf.actions().get(i), context);
+            names[i] = actions[i].name();
+        }
+        stats = new CycleStats(names);
+        metrics = new CycleMetrics(names);
+    }
+
+    /** Runs one cycle; the returned stats are reused by the next cycle. */
+    public CycleStats runOnce() {
+        stats.clear();
+        stats.cycle = ++cycles;
+        long start = System.nanoTime();
+        cache.applyChanges();
+        cache.resolveJobPriorities();
+        long opened = System.nanoTime();
+        session.open();
+        long t = System.nanoTime();
+        stats.openNs = t - opened;
+        stats.pendingTasks = countPending();
+        for (int i = 0; i < actions.length; i++) {
+            actions[i].execute(session);
+            long now = System.nanoTime();
+            stats.actionNs[i] = now - t;
+            t = now;
+        }
+        stats.placed = session.decisions.bindTasks.size() + countInSession(TaskStatus.PIPELINED);
+        session.close();
+        publishStatus();
+        long end = System.nanoTime();
+        stats.closeNs = end - t;
+        stats.cycleNs = end - start;
+        metrics.record(stats);
+        return stats;
+    }
+
+    /** The session of the last cycle (still readable until the next cycle opens). */
+    public Session session() {
+        return session;
+    }
+
+    public CycleMetrics metrics() {
+        return metrics;
+    }
+
+    /** Tasks left Pipelined by the last cycle, into {@code out} (cleared first). */
+    public void pipelinedTasks(IntArrayList out) {
+        out.clear();
+        for (int i = 0; i < session.jobList.size(); i++) {
+            int job = session.jobList.getInt(i);
+            if (session.count(job, TaskStatus.PIPELINED) == 0) {
+                continue;
+            }
+            IntArrayList tasks = session.jobs.tasks[job];
+            for (int k = 0; k < tasks.size(); k++) {
+                if (session.status(tasks.getInt(k)) == TaskStatus.PIPELINED) {
+                    out.add(tasks.getInt(k));
+                }
+            }
+        }
+    }
+
+    /** A PodGroup's reason text for people: why it is not placed, or null. */
+    public String reason(int job) {
+        return session.conditions.message(job);
+    }
+
+    private int countPending() {
+        return countInSession(TaskStatus.PENDING);
+    }
+
+    private int countInSession(byte status) {
+        int n = 0;
+        for (int i = 0; i < session.jobList.size(); i++) {
+            n += session.count(session.jobList.getInt(i), status);
+        }
+        return n;
+    }
+
+    private void publishStatus() {
+        var sink = session.sinks().status();
+        for (int j = 0; j < cache.jobs.rows; j++) {
+            if (cache.jobs.hasSpec[j]) {
+                sink.status(cache.jobs.key[j], JobPhase.name(cache.jobState.phase[j]), reason(j));
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.close();
+        }
+    }
+}

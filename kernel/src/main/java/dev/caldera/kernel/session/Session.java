@@ -1,0 +1,318 @@
+package dev.caldera.kernel.session;
+
+import dev.caldera.kernel.bind.Sinks;
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cluster.JobState;
+import dev.caldera.kernel.cluster.JobTable;
+import dev.caldera.kernel.cluster.NodeTable;
+import dev.caldera.kernel.cluster.NodeUsage;
+import dev.caldera.kernel.cluster.QueueState;
+import dev.caldera.kernel.cluster.QueueTable;
+import dev.caldera.kernel.cluster.Symbols;
+import dev.caldera.kernel.cluster.TaskClasses;
+import dev.caldera.kernel.cluster.TaskState;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.placement.PlacementProfiles;
+import dev.caldera.kernel.plugin.JobValidation;
+import dev.caldera.kernel.plugin.PluginChain;
+import dev.caldera.kernel.resource.ResourceDimensions;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
+import java.util.Arrays;
+
+/**
+ * One scheduling cycle's view of the cluster. Spec tables (nodes, tasks, jobs, queues) are the cache's
+ * own arrays, read by reference; the mutable state ({@link NodeUsage}, {@link TaskState},
+ * {@link JobState}) is copied at {@link #open()} and changed only here, by the operations a
+ * {@code Statement} records. The instance is reused from cycle to cycle, so a steady-state open copies
+ * arrays and allocates nothing.
+ * <p>
+ * Threading: NOT thread safe; the scheduling thread only (filter workers read it while the scheduling
+ * thread waits for them).
+ */
+public final class Session {
+    public final ClusterCache cache;
+    public final PluginChain plugins;
+    public final ResourceDimensions dims;
+    public final Symbols symbols;
+    public final PlacementProfiles profiles;
+    public final NodeTable nodes;
+    public final TaskTable tasks;
+    public final TaskClasses classes;
+    public final JobTable jobs;
+    public final QueueTable queues;
+
+    public final NodeUsage usage;
+    public final TaskState taskState = new TaskState();
+    public final JobState jobState = new JobState();
+    public final NodeJournal journal = new NodeJournal();
+    public final JobConditions conditions = new JobConditions();
+    public final Decisions decisions = new Decisions();
+
+    /** Live node rows (the cache's array; read only). */
+    public int[] nodeList = new int[0];
+    public int nodeCount;
+    /** Jobs that take part in this session: PodGroup seen, queue known, valid. */
+    public final IntArrayList jobList = new IntArrayList();
+    private boolean[] inSession = new boolean[0];
+    /** Sum of allocatable over live nodes, per dimension. */
+    public long[] totalAllocatable = new long[0];
+
+    private Sinks sinks = Sinks.NONE;
+    private long id;
+
+    public Session(ClusterCache cache, PluginChain plugins) {
+        this.cache = cache;
+        this.plugins = plugins;
+        this.dims = cache.dims;
+        this.symbols = cache.symbols;
+        this.profiles = cache.profiles;
+        this.nodes = cache.nodes;
+        this.tasks = cache.tasks;
+        this.classes = cache.classes;
+        this.jobs = cache.jobs;
+        this.queues = cache.queues;
+        this.usage = new NodeUsage(dims.count());
+    }
+
+    public void sinks(Sinks sinks) {
+        this.sinks = sinks;
+    }
+
+    public Sinks sinks() {
+        return sinks;
+    }
+
+    /** Increases with every open; plugins may use it to tell sessions apart. */
+    public long id() {
+        return id;
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    /** Snapshots the cache's state, opens every plugin, and drops invalid jobs. */
+    public void open() {
+        id++;
+        usage.copyFrom(cache.nodeUsage, nodes.rows);
+        taskState.copyFrom(cache.taskState, tasks.rows);
+        jobState.copyFrom(cache.jobState, jobs.rows);
+        nodeList = cache.liveNodes();
+        nodeCount = nodeList.length;
+        journal.reset();
+        decisions.clear();
+        conditions.open(jobs.capacity);
+        sumAllocatable();
+        selectJobs();
+        plugins.open(this);
+        dropInvalidJobs();
+    }
+
+    /** Closes plugins, computes PodGroup phases and writes them back to the cache and the status sink. */
+    public void close() {
+        plugins.close(this);
+        for (int i = 0; i < jobList.size(); i++) {
+            int job = jobList.getInt(i);
+            jobState.phase[job] = PodGroupPhase.of(this, job);
+            cache.jobState.phase[job] = jobState.phase[job];
+        }
+    }
+
+    private void sumAllocatable() {
+        int d = dims.count();
+        if (totalAllocatable.length != d) {
+            totalAllocatable = new long[d];
+        } else {
+            Arrays.fill(totalAllocatable, 0);
+        }
+        for (int dim = 0; dim < d; dim++) {
+            long[] column = nodes.allocatable[dim];
+            long sum = 0;
+            for (int i = 0; i < nodeCount; i++) {
+                sum += column[nodeList[i]];
+            }
+            totalAllocatable[dim] = sum;
+        }
+    }
+
+    private void selectJobs() {
+        jobList.clear();
+        if (inSession.length < jobs.capacity) {
+            inSession = new boolean[jobs.capacity];
+        } else {
+            Arrays.fill(inSession, false);
+        }
+        for (int j = 0; j < jobs.rows; j++) {
+            if (!jobs.hasSpec[j]) {
+                continue;
+            }
+            int q = jobs.queue[j];
+            if (q < 0 || !queues.live[q]) {
+                conditions.invalid(j, "QueueNotFound", "queue " + jobs.queueName[j] + " does not exist");
+                continue;
+            }
+            jobList.add(j);
+            inSession[j] = true;
+        }
+    }
+
+    private void dropInvalidJobs() {
+        int kept = 0;
+        for (int i = 0; i < jobList.size(); i++) {
+            int job = jobList.getInt(i);
+            JobValidation v = plugins.jobValid(job);
+            if (v == null) {
+                jobList.set(kept++, job);
+            } else {
+                inSession[job] = false;
+                conditions.invalid(job, v.reason(), v.message());
+            }
+        }
+        jobList.size(kept);
+    }
+
+    /** True when the job takes part in this session. */
+    public boolean inSession(int job) {
+        return job >= 0 && job < inSession.length && inSession[job];
+    }
+
+    // ------------------------------------------------------------------ orders with Volcano's fallbacks
+
+    /** Negative when job {@code a} goes first: plugins, then creation time, then key. */
+    public int compareJobs(int a, int b) {
+        int c = plugins.compareJobs(a, b);
+        if (c != 0) {
+            return c;
+        }
+        c = Long.compare(jobs.creationMs[a], jobs.creationMs[b]);
+        return c != 0 ? c : jobs.key[a].compareTo(jobs.key[b]);
+    }
+
+    /** Negative when task {@code a} goes first: plugins, then the pod-name index, then creation, then uid. */
+    public int compareTasks(int a, int b) {
+        int c = plugins.compareTasks(a, b);
+        if (c != 0) {
+            return c;
+        }
+        long ia = tasks.nameIndex[a];
+        long ib = tasks.nameIndex[b];
+        if (ia >= 0 && ib >= 0 && ia != ib) {
+            return Long.compare(ia, ib);
+        }
+        c = Long.compare(tasks.creationMs[a], tasks.creationMs[b]);
+        return c != 0 ? c : tasks.uid[a].compareTo(tasks.uid[b]);
+    }
+
+    /** Negative when queue {@code a} goes first: plugins, then creation time, then name. */
+    public int compareQueues(int a, int b) {
+        int c = plugins.compareQueues(a, b);
+        if (c != 0) {
+            return c;
+        }
+        c = Long.compare(queues.creationMs[a], queues.creationMs[b]);
+        return c != 0 ? c : queues.name[a].compareTo(queues.name[b]);
+    }
+
+    /** Negative when namespace symbol {@code a} goes first: plugins, then name. */
+    public int compareNamespaces(int a, int b) {
+        int c = plugins.compareNamespaces(a, b);
+        return c != 0 ? c : symbols.string(a).compareTo(symbols.string(b));
+    }
+
+    public boolean queueOpen(int queue) {
+        return queues.state[queue] == QueueState.OPEN;
+    }
+
+    // ------------------------------------------------------------------ task views
+
+    public long[] request(int task) {
+        return classes.request[tasks.taskClass[task]];
+    }
+
+    public byte status(int task) {
+        return taskState.status[task];
+    }
+
+    public int jobOf(int task) {
+        return tasks.job[task];
+    }
+
+    public int queueOf(int task) {
+        return jobs.queue[tasks.job[task]];
+    }
+
+    public boolean bestEffort(int task) {
+        return classes.bestEffort[tasks.taskClass[task]];
+    }
+
+    /** Tasks of {@code job} in {@code status} counted without walking tasks. */
+    public int count(int job, int bucket) {
+        return jobState.count(job, bucket);
+    }
+
+    /** Bound + Binding + Running + Allocated + Succeeded (Volcano's ReadyTaskNum). */
+    public int readyCount(int job) {
+        return count(job, TaskStatus.ALLOCATED) + count(job, TaskStatus.BINDING) + count(job, TaskStatus.BOUND)
+                + count(job, TaskStatus.RUNNING) + count(job, TaskStatus.SUCCEEDED);
+    }
+
+    // ------------------------------------------------------------------ operations (Statement calls these)
+
+    /** Pending to Allocated on {@code node}; fires allocated. */
+    public void allocate(int task, int node) {
+        move(task, TaskStatus.ALLOCATED, node);
+        plugins.allocated(task);
+    }
+
+    /** Pending to Pipelined on {@code node} (waits for releasing resources); fires allocated. */
+    public void pipeline(int task, int node) {
+        move(task, TaskStatus.PIPELINED, node);
+        plugins.allocated(task);
+    }
+
+    /** To Releasing on its node; fires deallocated. */
+    public void evict(int task) {
+        move(task, TaskStatus.RELEASING, taskState.node[task]);
+        journal.freed();
+        plugins.deallocated(task);
+    }
+
+    /** Undoes allocate or pipeline: back to Pending, off the node; fires deallocated. */
+    public void unplace(int task) {
+        move(task, TaskStatus.PENDING, -1);
+        journal.freed();
+        plugins.deallocated(task);
+    }
+
+    /** Undoes evict: back to {@code previous}; fires allocated. */
+    public void unevict(int task, byte previous) {
+        move(task, previous, taskState.node[task]);
+        plugins.allocated(task);
+    }
+
+    /** Commit step for an allocated task: Binding in the session and the cache. */
+    public void markBinding(int task) {
+        int node = taskState.node[task];
+        move(task, TaskStatus.BINDING, node);
+        cache.markBinding(task, node);
+    }
+
+    private void move(int task, byte status, int node) {
+        long[] req = request(task);
+        byte old = taskState.status[task];
+        int oldNode = taskState.node[task];
+        if (oldNode >= 0) {
+            usage.remove(oldNode, req, old);
+            journal.touched(oldNode);
+        }
+        taskState.status[task] = status;
+        taskState.node[task] = node;
+        if (node >= 0) {
+            usage.add(node, req, status);
+            if (node != oldNode) {
+                journal.touched(node);
+            }
+        }
+        jobState.move(tasks.job[task], cache.roleSlot(task), bestEffort(task), old, status);
+    }
+}

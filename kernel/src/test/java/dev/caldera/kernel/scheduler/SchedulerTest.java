@@ -1,0 +1,67 @@
+package dev.caldera.kernel.scheduler;
+
+import dev.caldera.kernel.bind.Sinks;
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.conf.PluginOption;
+import dev.caldera.kernel.conf.SchedulerConf;
+import dev.caldera.kernel.conf.Tier;
+import dev.caldera.kernel.plugin.PluginRegistry;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static dev.caldera.kernel.testing.Clusters.GI;
+import static dev.caldera.kernel.testing.Clusters.cpuMem;
+import static dev.caldera.kernel.testing.Clusters.gang;
+import static dev.caldera.kernel.testing.Clusters.node;
+import static dev.caldera.kernel.testing.Clusters.queue;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SchedulerTest {
+    private static SchedulerConf conf(String... actions) {
+        return new SchedulerConf(List.of(actions),
+                List.of(new Tier(List.of(PluginOption.of("priority"), PluginOption.of("gang")))), Map.of());
+    }
+
+    @Test
+    void aGangThatFitsIsBoundWhole() {
+        ClusterCache cache = new ClusterCache();
+        node(cache, "n1", 4000, 8 * GI);
+        node(cache, "n2", 4000, 8 * GI);
+        queue(cache, "default", 1);
+        gang(cache, "ns", "job", "default", 3, 3, cpuMem(2000, GI), "Inqueue");
+        List<String> binds = new ArrayList<>();
+        Sinks sinks = new Sinks((uid, key, node) -> binds.add(key + "@" + node), (u, k, r) -> true, (j, p, r) -> { });
+        try (Scheduler s = new Scheduler(cache, conf("allocate"), PluginRegistry.defaults(), SchedulerOptions.DEFAULT,
+                sinks)) {
+            s.runOnce();
+            assertThat(binds).hasSize(3);
+            int job = cache.jobRow("ns/job");
+            assertThat(cache.jobState.phase[job]).isEqualTo(JobPhase.RUNNING);
+            assertThat(cache.taskState.status[cache.taskRow("ns/job-task-0")]).isEqualTo(TaskStatus.BINDING);
+        }
+    }
+
+    @Test
+    void aGangThatCannotFitBindsNothingAndSaysWhy() {
+        ClusterCache cache = new ClusterCache();
+        node(cache, "n1", 4000, 8 * GI);
+        queue(cache, "default", 1);
+        gang(cache, "ns", "job", "default", 3, 3, cpuMem(2000, GI), "Inqueue");
+        List<String> binds = new ArrayList<>();
+        List<String> reasons = new ArrayList<>();
+        Sinks sinks = new Sinks((uid, key, node) -> binds.add(key), (u, k, r) -> true,
+                (j, p, r) -> reasons.add(j + " " + p + " " + r));
+        try (Scheduler s = new Scheduler(cache, conf("allocate"), PluginRegistry.defaults(), SchedulerOptions.DEFAULT,
+                sinks)) {
+            s.runOnce();
+            assertThat(binds).isEmpty();
+            assertThat(reasons).containsExactly(
+                    "ns/job Inqueue 3/3 tasks in gang unschedulable: 0/1 nodes are available: 1 Insufficient cpu.");
+        }
+    }
+}
