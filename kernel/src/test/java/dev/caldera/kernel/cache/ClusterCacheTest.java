@@ -1,0 +1,153 @@
+package dev.caldera.kernel.cache;
+
+import dev.caldera.kernel.cluster.JobState;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.resource.ResourceList;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static dev.caldera.kernel.testing.Clusters.GI;
+import static dev.caldera.kernel.testing.Clusters.cpuMem;
+import static dev.caldera.kernel.testing.Clusters.node;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ClusterCacheTest {
+    private final ClusterCache cache = new ClusterCache();
+
+    private TaskSpec.Builder task(String name) {
+        return TaskSpec.builder("ns", name).job("job").request(cpuMem(1000, GI));
+    }
+
+    private long idleCpu(String node) {
+        return cache.nodeUsage.idle[ResourceDimensions.CPU][cache.nodeRow(node)];
+    }
+
+    @Test
+    void aRunningTaskTakesItsNodesIdleAndAnUpdateDoesNotCountItTwice() {
+        node(cache, "n1", 4000, 8 * GI);
+        cache.upsertTask(task("a").running("n1").build());
+        cache.upsertTask(task("a").running("n1").build());
+        cache.applyChanges();
+        assertThat(idleCpu("n1")).isEqualTo(3000);
+        assertThat(cache.nodeUsage.used[ResourceDimensions.PODS][cache.nodeRow("n1")]).isEqualTo(1);
+    }
+
+    @Test
+    void aTaskOnANodeNotYetSeenIsAttachedWhenTheNodeArrives() {
+        cache.upsertTask(task("a").running("late").build());
+        cache.applyChanges();
+        assertThat(cache.taskState.node[cache.taskRow("ns/a")]).isEqualTo(-1);
+        node(cache, "late", 4000, 8 * GI);
+        cache.applyChanges();
+        assertThat(cache.taskState.node[cache.taskRow("ns/a")]).isEqualTo(cache.nodeRow("late"));
+        assertThat(idleCpu("late")).isEqualTo(3000);
+    }
+
+    @Test
+    void removingANodeDetachesItsTasksAndReattachesThemIfItComesBack() {
+        node(cache, "n1", 4000, 8 * GI);
+        cache.upsertTask(task("a").running("n1").build());
+        cache.applyChanges();
+        cache.removeNode("n1");
+        cache.applyChanges();
+        assertThat(cache.liveNodeCount()).isZero();
+        assertThat(cache.taskState.node[cache.taskRow("ns/a")]).isEqualTo(-1);
+        node(cache, "n1", 4000, 8 * GI);
+        cache.applyChanges();
+        assertThat(idleCpu("n1")).isEqualTo(3000);
+    }
+
+    @Test
+    void aFailedBindPutsTheTaskBackToPendingAndFreesTheNode() {
+        node(cache, "n1", 4000, 8 * GI);
+        cache.upsertTask(task("a").build());
+        cache.applyChanges();
+        int row = cache.taskRow("ns/a");
+        cache.markBinding(row, cache.nodeRow("n1"));
+        assertThat(idleCpu("n1")).isEqualTo(3000);
+        cache.bindFailed("ns/a", "node gone");
+        cache.applyChanges();
+        assertThat(cache.taskState.status[row]).isEqualTo(TaskStatus.PENDING);
+        assertThat(idleCpu("n1")).isEqualTo(4000);
+    }
+
+    @Test
+    void anInformerEchoOfAPodBeingBoundDoesNotUndoTheBind() {
+        node(cache, "n1", 4000, 8 * GI);
+        cache.upsertTask(task("a").build());
+        cache.applyChanges();
+        int row = cache.taskRow("ns/a");
+        cache.markBinding(row, cache.nodeRow("n1"));
+        cache.upsertTask(task("a").build());
+        cache.applyChanges();
+        assertThat(cache.taskState.status[row]).isEqualTo(TaskStatus.BINDING);
+        assertThat(idleCpu("n1")).isEqualTo(3000);
+    }
+
+    @Test
+    void identicalTasksShareOneClassWhichIsFreedWithTheLastOfThem() {
+        cache.upsertTask(task("a").build());
+        cache.upsertTask(task("b").build());
+        cache.upsertTask(task("c").request(cpuMem(2000, GI)).build());
+        cache.applyChanges();
+        int a = cache.tasks.taskClass[cache.taskRow("ns/a")];
+        assertThat(cache.tasks.taskClass[cache.taskRow("ns/b")]).isEqualTo(a);
+        assertThat(cache.tasks.taskClass[cache.taskRow("ns/c")]).isNotEqualTo(a);
+        cache.removeTask("ns/a");
+        cache.removeTask("ns/b");
+        cache.applyChanges();
+        cache.upsertTask(task("d").request(cpuMem(3000, GI)).build());
+        cache.applyChanges();
+        assertThat(cache.tasks.taskClass[cache.taskRow("ns/d")]).as("freed class id is reused").isEqualTo(a);
+    }
+
+    @Test
+    void aScalarResourceSeenFirstOnATaskBecomesADimensionOfEveryNode() {
+        node(cache, "n1", 4000, 8 * GI);
+        cache.upsertTask(task("a").request(ResourceList.of("cpu", 1000, "nvidia.com/gpu", 1000)).build());
+        cache.applyChanges();
+        int gpu = cache.dims.find("nvidia.com/gpu");
+        assertThat(gpu).isGreaterThan(ResourceDimensions.PODS);
+        assertThat(cache.nodes.allocatable[gpu][cache.nodeRow("n1")]).isZero();
+        assertThat(cache.classes.request[cache.tasks.taskClass[cache.taskRow("ns/a")]][gpu]).isEqualTo(1000);
+    }
+
+    @Test
+    void jobCountersFollowEveryStatusChange() {
+        cache.upsertJob(new JobSpec("ns", "job", "q", 2, Map.of(), null, null, "Inqueue", 0));
+        cache.upsertTask(task("a").build());
+        cache.upsertTask(task("b").status(TaskStatus.SUCCEEDED).build());
+        cache.applyChanges();
+        int job = cache.jobRow("ns/job");
+        assertThat(cache.jobState.count(job, TaskStatus.PENDING)).isEqualTo(1);
+        assertThat(cache.jobState.count(job, TaskStatus.SUCCEEDED)).isEqualTo(1);
+        cache.removeTask("ns/a");
+        cache.applyChanges();
+        assertThat(cache.jobState.count(job, TaskStatus.PENDING)).isZero();
+        assertThat(cache.jobState.count(job, JobState.PENDING_BEST_EFFORT)).isZero();
+    }
+
+    @Test
+    void nodeLabelsAreInternedAndFoundBySymbol() {
+        node(cache, "n1", 4000, 8 * GI);
+        cache.upsertNode(new NodeSpec("n2", ResourceList.of("cpu", 1000, "pods", 10), Map.of("zone", "a"),
+                List.of(), false));
+        assertThat(cache.applyChanges()).isEqualTo(2);
+        assertThat(cache.nodes.label(cache.nodeRow("n2"), cache.symbols.find("zone")))
+                .isEqualTo(cache.symbols.find("a"));
+    }
+
+    @Test
+    void nodeRanksFollowNameOrder() {
+        node(cache, "b", 1000, GI);
+        node(cache, "a", 1000, GI);
+        node(cache, "c", 1000, GI);
+        cache.applyChanges();
+        assertThat(cache.nodes.rank[cache.nodeRow("a")]).isZero();
+        assertThat(cache.nodes.rank[cache.nodeRow("b")]).isEqualTo(1);
+        assertThat(cache.nodes.rank[cache.nodeRow("c")]).isEqualTo(2);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.caldera.kernel.testing;
+
+import dev.caldera.kernel.cluster.JobState;
+import dev.caldera.kernel.session.Session;
+
+import java.util.Arrays;
+
+/** A deep copy of every mutable array of a session, comparable with equals (for exact-restore properties). */
+public final class SessionImage {
+    private final long[][][] usage;
+    private final byte[] status;
+    private final int[] node;
+    private final int[] nominated;
+    private final byte[] phase;
+    private final int[] counts;
+    private final int[][] roleCounts;
+
+    private SessionImage(Session s) {
+        int nodes = s.nodes.rows;
+        usage = new long[][][] {rows(s.usage.idle, nodes), rows(s.usage.used, nodes), rows(s.usage.releasing, nodes),
+            rows(s.usage.pipelined, nodes)};
+        int tasks = s.tasks.rows;
+        status = Arrays.copyOf(s.taskState.status, tasks);
+        node = Arrays.copyOf(s.taskState.node, tasks);
+        nominated = Arrays.copyOf(s.taskState.nominatedNode, tasks);
+        int jobs = s.jobs.rows;
+        phase = Arrays.copyOf(s.jobState.phase, jobs);
+        counts = Arrays.copyOf(s.jobState.count, jobs * JobState.STRIDE);
+        roleCounts = new int[jobs][];
+        for (int j = 0; j < jobs; j++) {
+            roleCounts[j] = s.jobState.roleCount[j] == null ? null : s.jobState.roleCount[j].clone();
+        }
+    }
+
+    public static SessionImage of(Session s) {
+        return new SessionImage(s);
+    }
+
+    private static long[][] rows(long[][] column, int rows) {
+        long[][] out = new long[column.length][];
+        for (int d = 0; d < column.length; d++) {
+            out[d] = Arrays.copyOf(column[d], rows);
+        }
+        return out;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SessionImage other
+                && Arrays.deepEquals(usage, other.usage)
+                && Arrays.equals(status, other.status)
+                && Arrays.equals(node, other.node)
+                && Arrays.equals(nominated, other.nominated)
+                && Arrays.equals(phase, other.phase)
+                && Arrays.equals(counts, other.counts)
+                && Arrays.deepEquals(roleCounts, other.roleCounts);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(status);
+    }
+
+    @Override
+    public String toString() {
+        return "SessionImage{status=" + Arrays.toString(status) + ", node=" + Arrays.toString(node)
+                + ", idle=" + Arrays.deepToString(usage[0]) + "}";
+    }
+}
