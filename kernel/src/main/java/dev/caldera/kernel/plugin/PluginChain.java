@@ -327,19 +327,35 @@ public final class PluginChain {
         return true;
     }
 
-    /** True when every predicate and node scorer is node-local and no batch scorer or best-node hook is set. */
-    public boolean nodeLocal() {
-        for (Predicate f : predicates) {
-            if (!f.nodeLocal()) {
-                return false;
-            }
+    /**
+     * True when one filter and score pass can serve every task of a class and be refreshed node by node:
+     * every predicate and node scorer is node-local, every batch scorer is a {@link NormalizedScorer}, and
+     * no BestNode hook is set.
+     */
+    public boolean incremental() {
+        if (!predicatesNodeLocal() || bestNode.length > 0) {
+            return false;
         }
         for (NodeScorer f : nodeScorers) {
             if (!f.nodeLocal()) {
                 return false;
             }
         }
-        return batchScorers.length == 0 && bestNode.length == 0;
+        for (BatchNodeScorer f : batchScorers) {
+            if (!(f instanceof NormalizedScorer)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The batch scorers as normalized scorers, in order (valid when {@link #incremental()}). */
+    public NormalizedScorer[] normalizedScorers() {
+        NormalizedScorer[] out = new NormalizedScorer[batchScorers.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (NormalizedScorer) batchScorers[i];
+        }
+        return out;
     }
 
     // ------------------------------------------------------------------ victims

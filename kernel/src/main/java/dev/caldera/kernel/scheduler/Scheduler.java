@@ -10,6 +10,8 @@ import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.plugin.PluginChain;
 import dev.caldera.kernel.plugin.PluginFactory;
+import dev.caldera.kernel.select.IncrementalSelector;
+import dev.caldera.kernel.select.NodeSelector;
 import dev.caldera.kernel.select.ScanSelector;
 import dev.caldera.kernel.select.ShardPool;
 import dev.caldera.kernel.session.Session;
@@ -40,7 +42,9 @@ public final class Scheduler implements AutoCloseable {
         this.session = new Session(cache, chain);
         session.sinks(sinks);
         this.pool = options.filterWorkers() > 1 ? new ShardPool(options.filterWorkers()) : null;
-        ScanSelector selector = new ScanSelector(session, pool, options.parallelThreshold());
+        NodeSelector selector = options.incremental()
+                ? new IncrementalSelector(session, pool, options.parallelThreshold())
+                : new ScanSelector(session, pool, options.parallelThreshold());
         ActionContext context = new ActionContext(conf, selector, new Statement(session));
         actions = new Action[conf.actions().size()];
         String[] names = new String[actions.length];

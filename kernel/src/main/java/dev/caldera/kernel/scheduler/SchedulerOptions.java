@@ -6,9 +6,11 @@ package dev.caldera.kernel.scheduler;
  * @param filterWorkers     threads that filter and score node shards (1 = the scheduling thread alone)
  * @param parallelThreshold clusters smaller than this many nodes are filtered on one thread, where
  *                          dispatching to workers costs more than it saves
+ * @param incremental       keep per-class filter and score results and refresh only changed nodes
+ *                          (identical decisions; off = scan every node for every task)
  */
-public record SchedulerOptions(int filterWorkers, int parallelThreshold) {
-    public static final SchedulerOptions DEFAULT = new SchedulerOptions(1, 2_000);
+public record SchedulerOptions(int filterWorkers, int parallelThreshold, boolean incremental) {
+    public static final SchedulerOptions DEFAULT = new SchedulerOptions(1, 2_000, true);
 
     public SchedulerOptions {
         if (filterWorkers < 1) {
