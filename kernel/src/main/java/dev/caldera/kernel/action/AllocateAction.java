@@ -6,6 +6,7 @@ import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.plugin.FitErrors;
 import dev.caldera.kernel.plugin.FitReason;
 import dev.caldera.kernel.select.NodeSelector;
+import dev.caldera.kernel.select.ResourceFit;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -130,6 +131,9 @@ public final class AllocateAction implements Action {
         if (code != FitReason.OK) {
             return failed(task, job, prePredicateErrors(code));
         }
+        if (placeOnNominatedNode(task)) {
+            return true;
+        }
         FitErrors cached = errorCache.lookup(s, task);
         if (cached != null) {
             return failed(task, job, cached);
@@ -140,6 +144,28 @@ public final class AllocateAction implements Action {
             return failed(task, job, selector.errors());
         }
         if (selector.fitsIdle()) {
+            statement.allocate(task, node);
+        } else {
+            statement.pipeline(task, node);
+        }
+        return true;
+    }
+
+    /**
+     * A task nominated to a node (a preemptor whose victims were evicted) goes there first if it passes the
+     * filters, as kube-scheduler does; otherwise it is placed like any other task.
+     */
+    private boolean placeOnNominatedNode(int task) {
+        Session s = session;
+        int node = s.cache.taskState.nominatedNode[task];
+        if (node < 0 || !s.nodes.live[node]) {
+            return false;
+        }
+        long[] request = s.request(task);
+        if (ResourceFit.shortOfFutureIdle(s, task, request, node) != 0 || s.plugins.predicate(task, node) != 0) {
+            return false;
+        }
+        if (ResourceFit.fitsIdle(s, task, request, node)) {
             statement.allocate(task, node);
         } else {
             statement.pipeline(task, node);

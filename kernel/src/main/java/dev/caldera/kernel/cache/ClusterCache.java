@@ -2,6 +2,7 @@ package dev.caldera.kernel.cache;
 
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.JobTable;
+import dev.caldera.kernel.cluster.Nominations;
 import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.NodeUsage;
 import dev.caldera.kernel.cluster.QueueTable;
@@ -48,6 +49,7 @@ public final class ClusterCache {
     public final JobState jobState = new JobState();
     public final QueueTable queues = new QueueTable();
     public final PriorityClasses priorityClasses = new PriorityClasses();
+    public final Nominations nominations = new Nominations(taskState);
 
     private final MpscUnboundedXaddArrayQueue<ClusterChange> changes = new MpscUnboundedXaddArrayQueue<>(1024);
     private final RowIndex nodeRows = new RowIndex();
@@ -61,6 +63,8 @@ public final class ClusterCache {
     private int[] roleSlot = new int[0];
     /** Task node names as given, kept to re-attach tasks whose node appears later. */
     private String[] taskNodeName = new String[0];
+    /** The nominatedNodeName of each task's last spec, for the nominator's update rule. */
+    private String[] specNominated = new String[0];
     private int[] liveNodes = new int[0];
     private boolean nodeSetChanged = true;
     private boolean queueSetChanged = true;
@@ -172,9 +176,10 @@ public final class ClusterCache {
         return roleSlot[task];
     }
 
-    /** Commit hand-off: the task is now Binding on {@code node}. */
+    /** Commit hand-off: the task is now Binding on {@code node}; a nomination is dropped once a pod binds. */
     public void markBinding(int task, int node) {
         setPlacement(task, TaskStatus.BINDING, node);
+        nominations.remove(task);
     }
 
     /** Eviction hand-off: the task is now Releasing on its node. */
@@ -184,7 +189,7 @@ public final class ClusterCache {
 
     /** Records (or clears, with -1) the node a pipelined task is nominated to. */
     public void nominate(int task, int node) {
-        taskState.nominatedNode[task] = node;
+        nominations.nominate(task, node);
     }
 
     private void apply(ClusterChange change) {
@@ -222,6 +227,7 @@ public final class ClusterCache {
             row = nodeRows.add(spec.name());
             nodes.ensureRows(row + 1);
             nodeUsage.ensureRows(row + 1);
+            nominations.ensureNodes(nodes.capacity);
             nodes.rows = Math.max(nodes.rows, row + 1);
             nodes.clear(row);
             nodes.name[row] = spec.name();
@@ -267,10 +273,8 @@ public final class ClusterCache {
                 taskState.node[t] = -1;
                 attachments.wait(name, t);
             }
-            if (tasks.live[t] && taskState.nominatedNode[t] == row) {
-                taskState.nominatedNode[t] = -1;
-            }
         }
+        nominations.clearNode(row);
         nodes.clear(row);
         nodes.liveCount--;
         nodeRows.remove(name);
@@ -328,9 +332,27 @@ public final class ClusterCache {
             growTaskRows(row + 1);
             tasks.rows = Math.max(tasks.rows, row + 1);
             tasks.liveCount++;
+            taskState.nominatedNode[row] = -1;
+            specNominated[row] = null;
         }
         writeTask(row, spec);
-        attachTask(row, status, nodeName, spec.nominatedNodeName());
+        attachTask(row, status, nodeName);
+        updateNomination(row, spec.nominatedNodeName(), status);
+    }
+
+    /**
+     * The nominator's update rule (seed 004): keep the recorded nomination only when neither the previous
+     * nor the new pod carries a nominatedNodeName, otherwise take the new pod's; a pod placed on a node has
+     * no nomination.
+     */
+    private void updateNomination(int row, String nominated, byte status) {
+        String previous = specNominated[row];
+        specNominated[row] = nominated;
+        if (TaskStatus.onNode(status)) {
+            nominations.remove(row);
+        } else if (previous != null || nominated != null) {
+            nominations.nominate(row, nodeRows.get(nominated));
+        }
     }
 
     /** An informer echo of a pod we are binding (still Pending without a node) must not undo the bind. */
@@ -342,10 +364,12 @@ public final class ClusterCache {
     private void growTaskRows(int needed) {
         tasks.ensureRows(needed);
         taskState.ensureRows(needed);
+        nominations.ensureTasks(tasks.capacity);
         if (positionInJob.length < tasks.capacity) {
             positionInJob = java.util.Arrays.copyOf(positionInJob, tasks.capacity);
             roleSlot = java.util.Arrays.copyOf(roleSlot, tasks.capacity);
             taskNodeName = java.util.Arrays.copyOf(taskNodeName, tasks.capacity);
+            specNominated = java.util.Arrays.copyOf(specNominated, tasks.capacity);
         }
     }
 
@@ -380,12 +404,11 @@ public final class ClusterCache {
         return f;
     }
 
-    private void attachTask(int row, byte status, String nodeName, String nominatedNodeName) {
+    private void attachTask(int row, byte status, String nodeName) {
         taskState.status[row] = status;
         taskNodeName[row] = TaskStatus.onNode(status) ? nodeName : null;
         int node = nodeName == null || !TaskStatus.onNode(status) ? -1 : nodeRows.get(nodeName);
         taskState.node[row] = node;
-        taskState.nominatedNode[row] = nominatedNodeName == null ? -1 : nodeRows.get(nominatedNodeName);
         if (node >= 0) {
             nodeUsage.add(node, classes.request[tasks.taskClass[row]], status);
         } else if (nodeName != null && TaskStatus.onNode(status)) {
@@ -426,10 +449,10 @@ public final class ClusterCache {
         }
         int job = tasks.job[row];
         detachTask(row);
+        nominations.remove(row);
         tasks.clear(row);
         taskState.status[row] = TaskStatus.NONE;
         taskState.node[row] = -1;
-        taskState.nominatedNode[row] = -1;
         taskNodeName[row] = null;
         tasks.liveCount--;
         taskRows.remove(uid);

@@ -83,12 +83,12 @@ final class ClassView {
     void evaluate(int task, int p) {
         int node = session.nodeList[p];
         long[] request = session.request(task);
-        if (ResourceFit.shortOfFutureIdle(request, session.usage, node) != 0
+        if (ResourceFit.shortOfFutureIdle(session, task, request, node) != 0
                 || plugins.predicate(task, node) != FitReason.OK) {
             fit[p] = NO_FIT;
             return;
         }
-        fit[p] = ResourceFit.fitsIdle(request, session.usage, node) ? IDLE : FUTURE;
+        fit[p] = ResourceFit.fitsIdle(session, task, request, node) ? IDLE : FUTURE;
         local[p] = plugins.score(task, node);
         for (int b = 0; b < normalized.length; b++) {
             raw[b][p] = normalized[b].raw(task, node);

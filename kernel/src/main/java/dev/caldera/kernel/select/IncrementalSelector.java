@@ -64,7 +64,8 @@ public final class IncrementalSelector implements NodeSelector {
 
     @Override
     public int select(int task) {
-        if (!enabled) {
+        if (!enabled || session.cache.taskState.nominatedNode[task] >= 0) {
+            // a nominated task's own reservation must not count against it, which sets it apart from its class
             return scanned(task);
         }
         if (session.id() != sessionId) {

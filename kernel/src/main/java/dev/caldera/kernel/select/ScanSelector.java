@@ -117,7 +117,7 @@ public final class ScanSelector implements NodeSelector {
         int future = from;
         for (int i = from; i < to; i++) {
             int node = nodeList[i];
-            long shortMask = ResourceFit.shortOfFutureIdle(request, session.usage, node);
+            long shortMask = ResourceFit.shortOfFutureIdle(session, task, request, node);
             if (shortMask != 0) {
                 countShortages(err, shortMask);
                 continue;
@@ -127,7 +127,7 @@ public final class ScanSelector implements NodeSelector {
                 err.count(code);
                 continue;
             }
-            if (ResourceFit.fitsIdle(request, session.usage, node)) {
+            if (ResourceFit.fitsIdle(session, task, request, node)) {
                 idleScores[idle] = plugins.score(task, node);
                 idleNodes[idle++] = node;
             } else {

@@ -314,5 +314,9 @@ public final class Session {
             }
         }
         jobState.move(tasks.job[task], cache.roleSlot(task), bestEffort(task), old, status);
+        int nominated = cache.taskState.nominatedNode[task];
+        if (nominated >= 0 && nominated != node && nominated != oldNode) {
+            journal.touched(nominated);
+        }
     }
 }

@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The incremental selector makes exactly the scan selector's decisions: same binds, same nodes, same order,
  * same pipelined tasks, cycle after cycle, on random clusters with selectors, PreferNoSchedule taints,
- * releasing pods (pipelining) and fractional scores.
+ * releasing pods (pipelining), pods nominated to nodes and fractional scores.
  */
 class IncrementalSelectorDifferentialTest {
 
@@ -107,8 +107,10 @@ class IncrementalSelectorDifferentialTest {
             String ns = "ns" + r.nextInt(2);
             cache.upsertJob(new JobSpec(ns, "j" + j, "q" + r.nextInt(2), min, Map.of(), null, null, "Inqueue", j));
             for (int t = 0; t < tasks; t++) {
+                String nominated = r.nextInt(8) == 0 ? "n" + r.nextInt(nodes) : null;
                 cache.upsertTask(TaskSpec.builder(ns, "j" + j + "-w-" + t).job("j" + j).request(request)
-                        .placement(placement).priority(r.nextInt(2)).creationMs(j).build());
+                        .placement(placement).priority(r.nextInt(2)).creationMs(j).nominatedNodeName(nominated)
+                        .build());
             }
         }
     }

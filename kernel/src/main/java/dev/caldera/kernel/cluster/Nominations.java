@@ -1,0 +1,92 @@
+package dev.caldera.kernel.cluster;
+
+import java.util.Arrays;
+
+/**
+ * Which pending tasks are nominated to which node (kube-scheduler's PodNominator, seed 004): the task to
+ * node index is {@link TaskState#nominatedNode}; this class adds the node to tasks index as intrusive
+ * doubly linked lists over task rows ({@code head[node]}, {@code next[task]}, {@code prev[task]}), so
+ * adding, moving and removing a nomination is O(1) and allocation-free, and a node's nominated tasks are
+ * walked without a map.
+ * <p>
+ * Threading: NOT thread safe; scheduling thread only.
+ */
+public final class Nominations {
+    private int[] head = new int[0];
+    private int[] next = new int[0];
+    private int[] prev = new int[0];
+    private final TaskState state;
+
+    public Nominations(TaskState state) {
+        this.state = state;
+    }
+
+    public void ensureNodes(int capacity) {
+        if (head.length < capacity) {
+            int old = head.length;
+            head = Arrays.copyOf(head, capacity);
+            Arrays.fill(head, old, capacity, -1);
+        }
+    }
+
+    public void ensureTasks(int capacity) {
+        if (next.length < capacity) {
+            next = Arrays.copyOf(next, capacity);
+            prev = Arrays.copyOf(prev, capacity);
+        }
+    }
+
+    /** Nominates {@code task} to {@code node} (-1 removes), replacing any earlier nomination. */
+    public void nominate(int task, int node) {
+        remove(task);
+        if (node < 0) {
+            return;
+        }
+        state.nominatedNode[task] = node;
+        prev[task] = -1;
+        next[task] = head[node];
+        if (head[node] >= 0) {
+            prev[head[node]] = task;
+        }
+        head[node] = task;
+    }
+
+    /** Drops the task's nomination if it has one. */
+    public void remove(int task) {
+        int node = state.nominatedNode[task];
+        if (node < 0) {
+            return;
+        }
+        int p = prev[task];
+        int n = next[task];
+        if (p >= 0) {
+            next[p] = n;
+        } else {
+            head[node] = n;
+        }
+        if (n >= 0) {
+            prev[n] = p;
+        }
+        state.nominatedNode[task] = -1;
+    }
+
+    /** Drops every nomination to {@code node} (the node went away). */
+    public void clearNode(int node) {
+        while (head[node] >= 0) {
+            remove(head[node]);
+        }
+    }
+
+    /** The first task nominated to {@code node}, or -1; continue with {@link #next(int)}. */
+    public int first(int node) {
+        return node < head.length ? head[node] : -1;
+    }
+
+    public int next(int task) {
+        return next[task];
+    }
+
+    public boolean any(int node) {
+        return node < head.length && head[node] >= 0;
+    }
+}
