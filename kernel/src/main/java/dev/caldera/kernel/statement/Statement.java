@@ -8,9 +8,10 @@ import dev.caldera.kernel.session.Session;
  * The transaction behind gang scheduling (seed 000): operations change the session at once and are
  * recorded in an {@link UndoLog}; nothing reaches the cluster until {@link #commit()}.
  * <ul>
- *   <li>{@link #commit()} walks the log forward: Evict hands the victim to the evict sink, Pipeline does
- *       nothing, Allocate hands the task to the bind sink and marks it Binding; a hand-off that fails is
- *       undone for that task alone, the rest of the commit stands.</li>
+ *   <li>{@link #commit()} walks the log forward: Evict hands the victim to the evict sink, Pipeline
+ *       nominates the task to its node (kept in the cache across cycles, so the room stays reserved while
+ *       the victims leave), Allocate hands the task to the bind sink and marks it Binding; a hand-off that
+ *       fails is undone for that task alone, the rest of the commit stands.</li>
  *   <li>{@link #discard()} walks the log backwards undoing each operation, restoring the session exactly.</li>
  *   <li>Leaving a statement open (neither) keeps its placements in the session without binding them:
  *       allocate does this for a job that is pipelined but not ready.</li>
@@ -64,7 +65,7 @@ public final class Statement {
             switch (log.op(s)) {
                 case UndoLog.EVICT -> commitEvict(task, log.previous(s), log.reason(s));
                 case UndoLog.ALLOCATE -> commitAllocate(task);
-                default -> { }
+                default -> session.cache.nominate(task, log.node(s));
             }
         }
         begin();

@@ -1,0 +1,81 @@
+package dev.caldera.kernel.action;
+
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.session.Session;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
+
+import java.util.ArrayDeque;
+
+/**
+ * Pooled heaps for the eviction actions: jobs per queue in JobOrder and pending tasks per job in
+ * TaskOrder, plus the queues that have jobs. Cleared and refilled every cycle without allocating once warm.
+ */
+final class JobHeaps {
+    private final Int2ObjectOpenHashMap<IntHeapPriorityQueue> jobsByQueue = new Int2ObjectOpenHashMap<>();
+    private final Int2ObjectOpenHashMap<IntHeapPriorityQueue> tasksByJob = new Int2ObjectOpenHashMap<>();
+    private final ArrayDeque<IntHeapPriorityQueue> spareJobHeaps = new ArrayDeque<>();
+    private final ArrayDeque<IntHeapPriorityQueue> spareTaskHeaps = new ArrayDeque<>();
+    final IntArrayList queues = new IntArrayList();
+    private Session session;
+
+    void clear(Session s) {
+        if (session != s) {
+            session = s;
+            spareJobHeaps.clear();
+            spareTaskHeaps.clear();
+            jobsByQueue.clear();
+            tasksByJob.clear();
+        }
+        for (IntHeapPriorityQueue h : jobsByQueue.values()) {
+            h.clear();
+            spareJobHeaps.push(h);
+        }
+        for (IntHeapPriorityQueue h : tasksByJob.values()) {
+            h.clear();
+            spareTaskHeaps.push(h);
+        }
+        jobsByQueue.clear();
+        tasksByJob.clear();
+        queues.clear();
+    }
+
+    void addJob(int queue, int job) {
+        IntHeapPriorityQueue heap = jobsByQueue.get(queue);
+        if (heap == null) {
+            heap = spareJobHeaps.isEmpty() ? new IntHeapPriorityQueue(session::compareJobs) : spareJobHeaps.pop();
+            jobsByQueue.put(queue, heap);
+            queues.add(queue);
+        }
+        heap.enqueue(job);
+    }
+
+    IntHeapPriorityQueue jobs(int queue) {
+        return jobsByQueue.get(queue);
+    }
+
+    /** The job's pending tasks that may take resources from others (not best-effort, not gated, not Never). */
+    IntHeapPriorityQueue refillTasks(int job) {
+        IntHeapPriorityQueue heap = tasksByJob.get(job);
+        if (heap == null) {
+            heap = spareTaskHeaps.isEmpty() ? new IntHeapPriorityQueue(session::compareTasks) : spareTaskHeaps.pop();
+            tasksByJob.put(job, heap);
+        }
+        heap.clear();
+        IntArrayList tasks = session.jobs.tasks[job];
+        for (int i = 0; i < tasks.size(); i++) {
+            int t = tasks.getInt(i);
+            if (session.status(t) == TaskStatus.PENDING && !session.bestEffort(t)
+                    && !session.tasks.has(t, TaskTable.SCHEDULING_GATED | TaskTable.PREEMPT_NEVER)) {
+                heap.enqueue(t);
+            }
+        }
+        return heap;
+    }
+
+    IntHeapPriorityQueue tasks(int job) {
+        return tasksByJob.get(job);
+    }
+}
