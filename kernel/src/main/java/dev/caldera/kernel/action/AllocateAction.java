@@ -9,8 +9,14 @@ import dev.caldera.kernel.select.NodeSelector;
 import dev.caldera.kernel.select.ResourceFit;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.order.HeapPool;
+import dev.caldera.kernel.order.ListPool;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+
+import java.util.Arrays;
 
 /**
  * The allocate action (SEMANTICS.md section 7, seed 002), in Volcano v1.7's shape: pick a namespace
@@ -234,30 +240,20 @@ public final class AllocateAction implements Action {
 
     /** Per (namespace, queue) heaps of jobs, pooled. */
     private static final class JobQueues {
-        private final it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap<IntArrayList> queuesByNamespace =
-                new it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap<>();
-        private final it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap<IntHeapPriorityQueue> heaps =
-                new it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap<>();
-        private final java.util.ArrayDeque<IntHeapPriorityQueue> spareHeaps = new java.util.ArrayDeque<>();
-        private final java.util.ArrayDeque<IntArrayList> spareLists = new java.util.ArrayDeque<>();
-        private it.unimi.dsi.fastutil.ints.IntComparator jobOrder;
+        private final Int2ObjectOpenHashMap<IntArrayList> queuesByNamespace = new Int2ObjectOpenHashMap<>();
+        private final Long2ObjectOpenHashMap<IntHeapPriorityQueue> heaps = new Long2ObjectOpenHashMap<>();
+        private final ListPool lists = new ListPool();
+        private HeapPool heapPool;
 
         void bind(Session s) {
-            jobOrder = s::compareJobs;
-            spareHeaps.clear();
+            heapPool = new HeapPool(s::compareJobs);
         }
 
         void clear() {
-            for (IntHeapPriorityQueue h : heaps.values()) {
-                h.clear();
-                spareHeaps.push(h);
-            }
             heaps.clear();
-            for (IntArrayList l : queuesByNamespace.values()) {
-                l.clear();
-                spareLists.push(l);
-            }
             queuesByNamespace.clear();
+            heapPool.releaseAll();
+            lists.releaseAll();
         }
 
         /** Adds a job; true when its namespace is new. */
@@ -265,13 +261,13 @@ public final class AllocateAction implements Action {
             IntArrayList queues = queuesByNamespace.get(ns);
             boolean newNamespace = queues == null;
             if (newNamespace) {
-                queues = spareLists.isEmpty() ? new IntArrayList() : spareLists.pop();
+                queues = lists.take();
                 queuesByNamespace.put(ns, queues);
             }
             long key = key(ns, queue);
             IntHeapPriorityQueue heap = heaps.get(key);
             if (heap == null) {
-                heap = spareHeaps.isEmpty() ? new IntHeapPriorityQueue(jobOrder) : spareHeaps.pop();
+                heap = heapPool.take();
                 heaps.put(key, heap);
                 queues.add(queue);
             }
@@ -313,24 +309,18 @@ public final class AllocateAction implements Action {
 
     /** Each job's heap of pending tasks, built on the job's first turn and kept for the rest of the action. */
     private static final class TaskHeaps {
-        private final it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap<IntHeapPriorityQueue> byJob =
-                new it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap<>();
-        private final java.util.ArrayDeque<IntHeapPriorityQueue> spare = new java.util.ArrayDeque<>();
+        private final Int2ObjectOpenHashMap<IntHeapPriorityQueue> byJob = new Int2ObjectOpenHashMap<>();
         private Session session;
-        private it.unimi.dsi.fastutil.ints.IntComparator taskOrder;
+        private HeapPool pool;
 
         void bind(Session s) {
             session = s;
-            taskOrder = s::compareTasks;
-            spare.clear();
+            pool = new HeapPool(s::compareTasks);
         }
 
         void clear() {
-            for (IntHeapPriorityQueue h : byJob.values()) {
-                h.clear();
-                spare.push(h);
-            }
             byJob.clear();
+            pool.releaseAll();
         }
 
         IntHeapPriorityQueue pending(int job) {
@@ -338,7 +328,7 @@ public final class AllocateAction implements Action {
             if (heap != null) {
                 return heap;
             }
-            heap = spare.isEmpty() ? new IntHeapPriorityQueue(taskOrder) : spare.pop();
+            heap = pool.take();
             IntArrayList tasks = session.jobs.tasks[job];
             for (int i = 0; i < tasks.size(); i++) {
                 int t = tasks.getInt(i);
@@ -354,23 +344,19 @@ public final class AllocateAction implements Action {
 
     /** The roles (task-spec symbols) of each job that fit no node in this action. */
     private static final class FailedRoles {
-        private final it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap<IntArrayList> byJob =
-                new it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap<>();
-        private final java.util.ArrayDeque<IntArrayList> spare = new java.util.ArrayDeque<>();
+        private final Int2ObjectOpenHashMap<IntArrayList> byJob = new Int2ObjectOpenHashMap<>();
+        private final ListPool lists = new ListPool();
         private int[] scratch = new int[8];
 
         void clear() {
-            for (IntArrayList l : byJob.values()) {
-                l.clear();
-                spare.push(l);
-            }
             byJob.clear();
+            lists.releaseAll();
         }
 
         void add(int job, int role) {
             IntArrayList roles = byJob.get(job);
             if (roles == null) {
-                roles = spare.isEmpty() ? new IntArrayList() : spare.pop();
+                roles = lists.take();
                 byJob.put(job, roles);
             }
             if (!roles.contains(role)) {
@@ -387,7 +373,7 @@ public final class AllocateAction implements Action {
             if (scratch.length < n) {
                 scratch = new int[n];
             }
-            java.util.Arrays.fill(scratch, 0, n, 0);
+            Arrays.fill(scratch, 0, n, 0);
             return scratch;
         }
     }

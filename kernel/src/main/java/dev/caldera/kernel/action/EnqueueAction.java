@@ -1,11 +1,11 @@
 package dev.caldera.kernel.action;
 
 import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.order.HeapPool;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
 
-import java.util.ArrayDeque;
 
 /**
  * The enqueue action: queues in QueueOrder take turns admitting their Pending jobs in JobOrder. A job
@@ -16,9 +16,9 @@ import java.util.ArrayDeque;
  */
 public final class EnqueueAction implements Action {
     private final Int2ObjectOpenHashMap<IntHeapPriorityQueue> jobsByQueue = new Int2ObjectOpenHashMap<>();
-    private final ArrayDeque<IntHeapPriorityQueue> spare = new ArrayDeque<>();
     private Session session;
     private IntHeapPriorityQueue queues;
+    private HeapPool jobHeaps;
 
     @Override
     public String name() {
@@ -47,14 +47,11 @@ public final class EnqueueAction implements Action {
         if (session != s) {
             session = s;
             queues = new IntHeapPriorityQueue(s::compareQueues);
-            spare.clear();
+            jobHeaps = new HeapPool(s::compareJobs);
         }
         queues.clear();
-        for (IntHeapPriorityQueue h : jobsByQueue.values()) {
-            h.clear();
-            spare.push(h);
-        }
         jobsByQueue.clear();
+        jobHeaps.releaseAll();
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
             int queue = s.jobs.queue[job];
@@ -63,7 +60,7 @@ public final class EnqueueAction implements Action {
             }
             IntHeapPriorityQueue jobs = jobsByQueue.get(queue);
             if (jobs == null) {
-                jobs = spare.isEmpty() ? new IntHeapPriorityQueue(s::compareJobs) : spare.pop();
+                jobs = jobHeaps.take();
                 jobsByQueue.put(queue, jobs);
                 queues.enqueue(queue);
             }

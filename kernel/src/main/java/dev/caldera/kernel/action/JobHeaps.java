@@ -2,12 +2,12 @@ package dev.caldera.kernel.action;
 
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.order.HeapPool;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
 
-import java.util.ArrayDeque;
 
 /**
  * Pooled heaps for the eviction actions: jobs per queue in JobOrder and pending tasks per job in
@@ -16,36 +16,28 @@ import java.util.ArrayDeque;
 final class JobHeaps {
     private final Int2ObjectOpenHashMap<IntHeapPriorityQueue> jobsByQueue = new Int2ObjectOpenHashMap<>();
     private final Int2ObjectOpenHashMap<IntHeapPriorityQueue> tasksByJob = new Int2ObjectOpenHashMap<>();
-    private final ArrayDeque<IntHeapPriorityQueue> spareJobHeaps = new ArrayDeque<>();
-    private final ArrayDeque<IntHeapPriorityQueue> spareTaskHeaps = new ArrayDeque<>();
     final IntArrayList queues = new IntArrayList();
     private Session session;
+    private HeapPool jobHeaps;
+    private HeapPool taskHeaps;
 
     void clear(Session s) {
         if (session != s) {
             session = s;
-            spareJobHeaps.clear();
-            spareTaskHeaps.clear();
-            jobsByQueue.clear();
-            tasksByJob.clear();
-        }
-        for (IntHeapPriorityQueue h : jobsByQueue.values()) {
-            h.clear();
-            spareJobHeaps.push(h);
-        }
-        for (IntHeapPriorityQueue h : tasksByJob.values()) {
-            h.clear();
-            spareTaskHeaps.push(h);
+            jobHeaps = new HeapPool(s::compareJobs);
+            taskHeaps = new HeapPool(s::compareTasks);
         }
         jobsByQueue.clear();
         tasksByJob.clear();
+        jobHeaps.releaseAll();
+        taskHeaps.releaseAll();
         queues.clear();
     }
 
     void addJob(int queue, int job) {
         IntHeapPriorityQueue heap = jobsByQueue.get(queue);
         if (heap == null) {
-            heap = spareJobHeaps.isEmpty() ? new IntHeapPriorityQueue(session::compareJobs) : spareJobHeaps.pop();
+            heap = jobHeaps.take();
             jobsByQueue.put(queue, heap);
             queues.add(queue);
         }
@@ -60,7 +52,7 @@ final class JobHeaps {
     IntHeapPriorityQueue refillTasks(int job) {
         IntHeapPriorityQueue heap = tasksByJob.get(job);
         if (heap == null) {
-            heap = spareTaskHeaps.isEmpty() ? new IntHeapPriorityQueue(session::compareTasks) : spareTaskHeaps.pop();
+            heap = taskHeaps.take();
             tasksByJob.put(job, heap);
         }
         heap.clear();
