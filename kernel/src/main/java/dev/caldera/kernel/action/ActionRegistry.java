@@ -3,8 +3,10 @@ package dev.caldera.kernel.action;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.ConfException;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /** Builds actions by their volcano-scheduler.conf name; an unknown name is an error listing the known ones. */
@@ -35,8 +37,9 @@ public final class ActionRegistry {
         return FACTORIES.containsKey(name);
     }
 
-    public static Iterable<String> names() {
-        return FACTORIES.keySet();
+    /** The supported action names, in registration order. */
+    public static Set<String> names() {
+        return Collections.unmodifiableSet(FACTORIES.keySet());
     }
 
     private static Action allocate(ActionContext c) {

@@ -8,7 +8,8 @@ import java.util.Set;
 /**
  * The {@code arguments} map of a plugin or action. Volcano accepts numbers written as numbers or as
  * strings, so the typed getters do too; a value of the wrong shape is a {@link ConfException} naming the
- * owner and the key.
+ * owner and the key. Values are what {@link ConfParser} read: Boolean, Long, Double, String, null, or
+ * unmodifiable List and Map for nested values.
  */
 public final class Arguments {
     public static final Arguments NONE = new Arguments("", Map.of());
@@ -38,7 +39,11 @@ public final class Arguments {
         if (v == null) {
             return defaultValue;
         }
-        if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
+        if (v instanceof Number n) {
+            double d = n.doubleValue();
+            if (d != Math.rint(d) || d < Integer.MIN_VALUE || d > Integer.MAX_VALUE) {
+                throw bad(key, v, "an integer");
+            }
             return n.intValue();
         }
         try {
@@ -81,6 +86,22 @@ public final class Arguments {
     public String getString(String key, String defaultValue) {
         Object v = values.get(key);
         return v == null ? defaultValue : v.toString();
+    }
+
+    /** Equal when the values are: the owner only labels error messages. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Arguments a && values.equals(a.values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return values.toString();
     }
 
     private ConfException bad(String key, Object value, String expected) {

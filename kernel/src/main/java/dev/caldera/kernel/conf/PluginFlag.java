@@ -1,13 +1,19 @@
 package dev.caldera.kernel.conf;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /**
- * The per-plugin enable flags of volcano-scheduler.conf, with the YAML key Volcano uses (its spellings
- * are inconsistent and accepted as they are). An unset flag means enabled, except {@link #HIERARCHY}
- * and {@link #CLUSTER_ORDER}.
+ * The per-plugin enable flags of volcano-scheduler.conf that Caldera honours, with the YAML key Volcano
+ * uses (its spellings are inconsistent and accepted as they are: {@code enabledOverused} but
+ * {@code enableJobOrder}). An unset flag means enabled, except {@link #HIERARCHY}. Flags some Volcano
+ * release reads but Caldera does not honour are listed in {@link IgnoredFlag}.
  */
 public enum PluginFlag {
     JOB_ORDER("enableJobOrder", true),
+    /** Volcano v1.7 has namespace ordering in allocate; later releases dropped the flag. */
     NAMESPACE_ORDER("enableNamespaceOrder", true),
+    /** Read by the plugin itself (drf's hierarchical sharing), not an extension point. */
     HIERARCHY("enableHierarchy", false),
     JOB_READY("enableJobReady", true),
     JOB_PIPELINED("enableJobPipelined", true),
@@ -16,17 +22,22 @@ public enum PluginFlag {
     RECLAIMABLE("enableReclaimable", true),
     PREEMPTIVE("enablePreemptive", true),
     QUEUE_ORDER("enableQueueOrder", true),
-    CLUSTER_ORDER("enableClusterOrder", false),
     PREDICATE("enablePredicate", true),
     BEST_NODE("enableBestNode", true),
     NODE_ORDER("enableNodeOrder", true),
-    TARGET_JOB("enableTargetJob", true),
-    RESERVED_NODES("enableReservedNodes", true),
+    /** Switches both JobEnqueueable and JobEnqueued, as in Volcano. */
     JOB_ENQUEUED("enableJobEnqueued", true),
-    VICTIM("enabledVictim", true),
     JOB_STARVING("enableJobStarving", true),
     OVERUSED("enabledOverused", true),
     ALLOCATABLE("enabledAllocatable", true);
+
+    private static final Map<String, PluginFlag> BY_KEY = new HashMap<>();
+
+    static {
+        for (PluginFlag f : values()) {
+            BY_KEY.put(f.key, f);
+        }
+    }
 
     private final String key;
     private final boolean defaultValue;
@@ -43,5 +54,10 @@ public enum PluginFlag {
 
     public boolean defaultValue() {
         return defaultValue;
+    }
+
+    /** The flag spelled exactly {@code key} (Volcano's keys are case-sensitive), or null. */
+    public static PluginFlag byKey(String key) {
+        return BY_KEY.get(key);
     }
 }

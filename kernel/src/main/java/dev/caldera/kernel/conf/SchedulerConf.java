@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * A parsed volcano-scheduler.conf: the actions in order, the plugin tiers, and per-action arguments
- * (the {@code configurations} list).
+ * (the {@code configurations} list). Read one with {@link ConfParser}; check its names with
+ * {@link ConfValidator}; follow a file with {@link ConfReloader}.
  */
 public record SchedulerConf(List<String> actions, List<Tier> tiers, Map<String, Arguments> actionArguments) {
     public SchedulerConf {
@@ -23,7 +24,11 @@ public record SchedulerConf(List<String> actions, List<Tier> tiers, Map<String, 
         return actions.contains(action);
     }
 
-    /** Volcano's built-in default: enqueue, allocate, backfill over the default two tiers. */
+    /**
+     * Volcano's built-in default: enqueue, allocate, backfill over the default two tiers, with no
+     * {@code configurations} (Volcano's default text has none; actions use their own argument defaults).
+     * Equal to what {@link ConfParser} makes of Volcano's default text.
+     */
     public static SchedulerConf volcanoDefault() {
         return new SchedulerConf(
                 List.of("enqueue", "allocate", "backfill"),

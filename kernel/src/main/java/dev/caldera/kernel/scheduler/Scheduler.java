@@ -7,9 +7,11 @@ import dev.caldera.kernel.bind.Sinks;
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.conf.ConfValidator;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.plugin.PluginChain;
 import dev.caldera.kernel.plugin.PluginFactory;
+import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.select.IncrementalSelector;
 import dev.caldera.kernel.select.NodeSelector;
 import dev.caldera.kernel.select.ScanSelector;
@@ -37,6 +39,7 @@ public final class Scheduler implements AutoCloseable {
 
     public Scheduler(ClusterCache cache, SchedulerConf conf, PluginFactory plugins, SchedulerOptions options,
                      Sinks sinks) {
+        validate(conf, plugins);
         this.cache = cache;
         PluginChain chain = PluginChain.build(conf.tiers(), plugins);
         this.session = new Session(cache, chain);
@@ -54,6 +57,18 @@ public final class Scheduler implements AutoCloseable {
         }
         stats = new CycleStats(names);
         metrics = new CycleMetrics(names);
+    }
+
+    /**
+     * Every unknown action and plugin name at once, before anything is built; plugin names only when the
+     * factory is a registry that can list them.
+     */
+    private static void validate(SchedulerConf conf, PluginFactory plugins) {
+        if (plugins instanceof PluginRegistry registry) {
+            ConfValidator.validate(conf, ActionRegistry.names(), registry.names());
+        } else {
+            ConfValidator.validate(conf, ActionRegistry.names());
+        }
     }
 
     /** Runs one cycle; the returned stats are reused by the next cycle. */

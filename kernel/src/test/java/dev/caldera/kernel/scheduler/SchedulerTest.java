@@ -4,10 +4,12 @@ import dev.caldera.kernel.bind.Sinks;
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.conf.ConfException;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.conf.Tier;
 import dev.caldera.kernel.plugin.PluginRegistry;
+import dev.caldera.kernel.plugin.priority.PriorityPlugin;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -20,6 +22,7 @@ import static dev.caldera.kernel.testing.Clusters.gang;
 import static dev.caldera.kernel.testing.Clusters.node;
 import static dev.caldera.kernel.testing.Clusters.queue;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SchedulerTest {
     private static SchedulerConf conf(String... actions) {
@@ -62,6 +65,28 @@ class SchedulerTest {
             assertThat(binds).isEmpty();
             assertThat(reasons).containsExactly(
                     "ns/job Inqueue 3/3 tasks in gang unschedulable: 0/1 nodes are available: 1 Insufficient cpu.");
+        }
+    }
+
+    @Test
+    void unknownActionsAndPluginsAreAllReportedBeforeAnythingIsBuilt() {
+        SchedulerConf conf = new SchedulerConf(List.of("allocate", "preempt"),
+                List.of(new Tier(List.of(PluginOption.of("gang"), PluginOption.of("binpack")))), Map.of());
+        assertThatThrownBy(() -> new Scheduler(new ClusterCache(), conf, PluginRegistry.defaults(),
+                SchedulerOptions.DEFAULT, Sinks.NONE))
+                .isInstanceOf(ConfException.class)
+                .hasMessageContaining("unknown action 'preempt' (actions[1]); supported actions: enqueue, allocate")
+                .hasMessageContaining("unknown plugin 'binpack' (tiers[0].plugins[1]); supported plugins:"
+                        + " priority, gang");
+    }
+
+    @Test
+    void aPluginFactoryThatCannotListItsNamesHasOnlyTheActionsChecked() {
+        SchedulerConf conf = new SchedulerConf(List.of("allocate"),
+                List.of(new Tier(List.of(PluginOption.of("anything")))), Map.of());
+        try (Scheduler s = new Scheduler(new ClusterCache(), conf, option -> new PriorityPlugin(),
+                SchedulerOptions.DEFAULT, Sinks.NONE)) {
+            assertThat(s.runOnce().placed).isZero();
         }
     }
 }
