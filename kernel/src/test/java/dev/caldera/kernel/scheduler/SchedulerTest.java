@@ -70,13 +70,13 @@ class SchedulerTest {
 
     @Test
     void unknownActionsAndPluginsAreAllReportedBeforeAnythingIsBuilt() {
-        SchedulerConf conf = new SchedulerConf(List.of("allocate", "preempt"),
-                List.of(new Tier(List.of(PluginOption.of("gang"), PluginOption.of("binpack")))), Map.of());
+        SchedulerConf conf = new SchedulerConf(List.of("allocate", "elect"),
+                List.of(new Tier(List.of(PluginOption.of("gang"), PluginOption.of("no-such-plugin")))), Map.of());
         assertThatThrownBy(() -> new Scheduler(new ClusterCache(), conf, PluginRegistry.defaults(),
                 SchedulerOptions.DEFAULT, Sinks.NONE))
                 .isInstanceOf(ConfException.class)
-                .hasMessageContaining("unknown action 'preempt' (actions[1]); supported actions: enqueue, allocate")
-                .hasMessageContaining("unknown plugin 'binpack' (tiers[0].plugins[1]); supported plugins:"
+                .hasMessageContaining("unknown action 'elect' (actions[1]); supported actions: enqueue, allocate")
+                .hasMessageContaining("unknown plugin 'no-such-plugin' (tiers[0].plugins[1]); supported plugins:"
                         + " priority, gang");
     }
 
