@@ -2,8 +2,12 @@ package dev.caldera.kernel.plugin;
 
 import dev.caldera.kernel.conf.ConfException;
 import dev.caldera.kernel.conf.PluginOption;
+import dev.caldera.kernel.plugin.conformance.ConformancePlugin;
+import dev.caldera.kernel.plugin.drf.DrfPlugin;
 import dev.caldera.kernel.plugin.gang.GangPlugin;
+import dev.caldera.kernel.plugin.overcommit.OvercommitPlugin;
 import dev.caldera.kernel.plugin.priority.PriorityPlugin;
+import dev.caldera.kernel.plugin.proportion.ProportionPlugin;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,6 +26,10 @@ public final class PluginRegistry implements PluginFactory {
         PluginRegistry r = new PluginRegistry();
         r.register(PriorityPlugin.NAME, o -> new PriorityPlugin());
         r.register(GangPlugin.NAME, o -> new GangPlugin());
+        r.register(ConformancePlugin.NAME, o -> new ConformancePlugin());
+        r.register(DrfPlugin.NAME, o -> new DrfPlugin());
+        r.register(OvercommitPlugin.NAME, o -> new OvercommitPlugin(o.arguments()));
+        r.register(ProportionPlugin.NAME, o -> new ProportionPlugin());
         return r;
     }
 

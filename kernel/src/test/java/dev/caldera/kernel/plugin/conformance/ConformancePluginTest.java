@@ -1,0 +1,49 @@
+package dev.caldera.kernel.plugin.conformance;
+
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cache.JobSpec;
+import dev.caldera.kernel.cache.NodeSpec;
+import dev.caldera.kernel.cache.QueueSpec;
+import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.conf.PluginOption;
+import dev.caldera.kernel.resource.ResourceList;
+import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.testing.Sessions;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ConformancePluginTest {
+    private final ClusterCache cache = new ClusterCache();
+
+    @Test
+    void criticalAndKubeSystemPodsAreNeverOfferedForPreemptOrReclaim() {
+        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L, "memory", 8L << 30, "pods", 110L),
+                Map.of(), List.of(), false));
+        cache.upsertQueue(QueueSpec.open("q", 1));
+        running("team", "plain", false);
+        running("team", "critical", true);
+        running("kube-system", "dns", false);
+        Session s = Sessions.open(cache, PluginOption.of("conformance"));
+        IntArrayList candidates = IntArrayList.of(row("team/plain"), row("team/critical"), row("kube-system/dns"));
+        IntArrayList victims = new IntArrayList();
+        s.plugins.preemptable(row("team/plain"), candidates, victims);
+        assertThat(victims.toIntArray()).containsExactly(row("team/plain"));
+        s.plugins.reclaimable(row("team/plain"), candidates, victims);
+        assertThat(victims.toIntArray()).containsExactly(row("team/plain"));
+    }
+
+    private int row(String key) {
+        return cache.taskRow(key);
+    }
+
+    private void running(String ns, String name, boolean critical) {
+        cache.upsertJob(new JobSpec(ns, name, "q", 1, Map.of(), null, null, "Running", 0));
+        cache.upsertTask(TaskSpec.builder(ns, name).job(name).running("n1").critical(critical)
+                .request(ResourceList.of("cpu", 100L)).build());
+    }
+}

@@ -1,0 +1,280 @@
+package dev.caldera.kernel.plugin.proportion;
+
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cache.JobSpec;
+import dev.caldera.kernel.cache.NodeSpec;
+import dev.caldera.kernel.cache.QueueSpec;
+import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.conf.PluginOption;
+import dev.caldera.kernel.conf.Tier;
+import dev.caldera.kernel.plugin.Vote;
+import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.resource.ResourceList;
+import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.testing.Sessions;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** Numbers worked out by hand from Volcano v1.7's proportion rules. */
+class ProportionPluginTest {
+    private static final int CPU = ResourceDimensions.CPU;
+    private static final int MEM = ResourceDimensions.MEMORY;
+    private static final long G = 1_000_000_000L;
+
+    private final ClusterCache cache = new ClusterCache();
+    private Session session;
+    private ProportionPlugin plugin;
+
+    @Test
+    void deservedIsWaterFilledByWeightAndCappedAtRequestWithResidueKeptExact() {
+        node("n1", 10_000, 10 * G);
+        queue("q1", 1, null, null);
+        queue("q2", 1, null, null);
+        queue("q3", 2, null, null);
+        pending("q1", "j1", 2, 1000, G);
+        pending("q2", "j2", 8, 1000, G / 4);
+        pending("q3", "j3", 8, 1000, G / 4);
+        open();
+        // round 1 (weight 4): q1 2500 -> capped at its request 2000, met; q2 2500; q3 5000; 500 cpu left
+        // round 2 (weight 3): q2 + 500/3 = 166, q3 + 1000/3 = 333; 1 cpu left, which no queue can take
+        assertThat(deserved("q1")).containsExactly(2000, 2 * G);
+        assertThat(deserved("q2")).containsExactly(2666, 2 * G);
+        assertThat(deserved("q3")).containsExactly(5333, 2 * G);
+    }
+
+    @Test
+    void realCapabilityIsCapabilityBoundedByWhatOtherQueuesGuarantee() {
+        node("n1", 10_000, 10 * G);
+        queue("q1", 1, null, ResourceList.of("cpu", 3000L, "memory", G));
+        queue("q2", 1, ResourceList.of("cpu", 8000L), null);
+        pending("q1", "j1", 1, 1000, G);
+        pending("q2", "j2", 1, 1000, G);
+        open();
+        assertThat(plugin.realCapability(q("q1"), CPU)).isEqualTo(10_000);
+        assertThat(plugin.realCapability(q("q2"), CPU)).isEqualTo(7000);
+        assertThat(plugin.realCapability(q("q2"), MEM)).as("unset memory capability").isEqualTo(9 * G);
+    }
+
+    @Test
+    void aCapabilityWithoutScalarsLeavesGpusUnbounded() {
+        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L, "memory", 8 * G, "pods", 110L,
+                "nvidia.com/gpu", 4000L), Map.of(), List.of(), false));
+        queue("q1", 1, ResourceList.of("cpu", 2000L), null);
+        queue("q2", 1, ResourceList.of("cpu", 2000L, "nvidia.com/gpu", 1000L), null);
+        pending("q1", "j1", 1, 1000, G);
+        pending("q2", "j2", 1, 1000, G);
+        open();
+        int gpu = session.dims.find("nvidia.com/gpu");
+        assertThat(plugin.realCapability(q("q1"), gpu)).isEqualTo(QueueAttributes.UNLIMITED);
+        assertThat(plugin.realCapability(q("q2"), gpu)).isEqualTo(1000);
+    }
+
+    @Test
+    void guaranteeRaisesDeservedAboveTheWeightedShare() {
+        node("n1", 10_000, 10 * G);
+        queue("q1", 1, null, ResourceList.of("cpu", 6000L));
+        queue("q2", 1, null, null);
+        pending("q1", "j1", 8, 1000, G / 8);
+        pending("q2", "j2", 8, 1000, G / 8);
+        open();
+        // q1: 5000 raised to its guarantee 6000; q2: 5000 capped at 10000 - 6000
+        assertThat(deserved("q1")[0]).isEqualTo(6000);
+        assertThat(deserved("q2")[0]).isEqualTo(4000);
+    }
+
+    @Test
+    void queueOrderPrefersTheLowerShareAndEventsKeepItCurrent() {
+        twoQueuesOnOneNode();
+        assertThat(plugin.compareQueues(q("c1"), q("c2"))).isZero();
+        Statement st = new Statement(session);
+        st.allocate(task("c1/c1-j-0"), node());
+        assertThat(plugin.share(q("c1"))).isEqualTo(1.0);
+        assertThat(plugin.compareQueues(q("c2"), q("c1"))).isNegative();
+        st.discard();
+        assertThat(plugin.share(q("c1"))).isZero();
+        assertThat(plugin.allocated(q("c1"), CPU)).isZero();
+    }
+
+    @Test
+    void allocatableHoldsWhileAllocatedPlusRequestFitsDeserved() {
+        twoQueuesOnOneNode();
+        assertThat(deserved("c1")).containsExactly(1000, 2 * G);
+        Statement st = new Statement(session);
+        st.allocate(task("c1/c1-j-0"), node());
+        assertThat(plugin.allocatable(q("c1"), task("c1/c1-j-1"))).as("cpu 1000 + 1000 > 1000").isFalse();
+        assertThat(plugin.allocatable(q("c2"), task("c2/c2-j-0"))).isTrue();
+        assertThat(plugin.overused(q("c1"))).as("memory 1G < deserved 2G").isFalse();
+    }
+
+    @Test
+    void aQueueIsOverusedOnceAllocatedReachesDeservedInEveryDimension() {
+        node("n1", 2000, 4 * G);
+        queue("c1", 1, null, null);
+        queue("c2", 1, null, null);
+        pending("c1", "j1", 2, 1000, 2 * G);
+        pending("c2", "j2", 2, 1000, 2 * G);
+        open();
+        assertThat(deserved("c1")).containsExactly(1000, 2 * G);
+        new Statement(session).allocate(task("c1/c1-j1-0"), node());
+        assertThat(plugin.overused(q("c1"))).isTrue();
+        assertThat(plugin.overused(q("c2"))).isFalse();
+    }
+
+    @Test
+    void aJobIsEnqueueableWhileTheQueueStaysWithinRealCapability() {
+        node("n1", 2000, 2 * G);
+        node("n2", 2000, 2 * G);
+        queue("q1", 1, ResourceList.of("cpu", 2000L, "memory", 2 * G), null);
+        job("ns1", "pg1", "q1", 1, ResourceList.of("cpu", 1000L, "memory", 2 * G), "Running");
+        running("ns1", "pod1", "pg1", 1000, 2 * G, "n1");
+        job("ns1", "pg5", "q1", 1, ResourceList.of("cpu", 1000L, "memory", G), "Pending");
+        job("ns1", "pg6", "q1", 1, ResourceList.of("cpu", 1000L), "Pending");
+        job("ns1", "pg7", "q1", 1, null, "Pending");
+        open();
+        assertThat(plugin.enqueueable(job("ns1/pg5"))).as("memory 2G + 1G > 2G").isEqualTo(Vote.REJECT);
+        assertThat(plugin.enqueueable(job("ns1/pg6"))).isEqualTo(Vote.PERMIT);
+        assertThat(plugin.inqueue(q("q1"), CPU)).as("the permit reserves at once").isEqualTo(1000);
+        assertThat(plugin.enqueueable(job("ns1/pg6"))).as("cpu 1000 + 1000 + 1000 > 2000").isEqualTo(Vote.REJECT);
+        assertThat(plugin.enqueueable(job("ns1/pg7"))).as("no minResources").isEqualTo(Vote.PERMIT);
+    }
+
+    @Test
+    void aPermitStaysReservedEvenWhenALaterPluginRejects() {
+        node("n1", 1000, G);
+        queue("q1", 1, null, null);
+        job("ns", "big", "q1", 1, ResourceList.of("cpu", 1000L, "memory", G), "Pending");
+        session = Sessions.open(cache, List.of(new Tier(List.of(PluginOption.of("proportion"),
+                Sessions.plugin("overcommit", Map.of("overcommit-factor", 1.0), "overcommit")))));
+        plugin = session.plugins.plugin(ProportionPlugin.class);
+        new dev.caldera.kernel.action.EnqueueAction().execute(session);
+        assertThat(plugin.inqueue(q("q1"), CPU)).isEqualTo(1000);
+        assertThat(session.jobState.phase[job("ns/big")]).isEqualTo(dev.caldera.kernel.cluster.JobPhase.INQUEUE);
+    }
+
+    @Test
+    void inqueueCountsInqueueJobsAndWhatRunningJobsStillReserve() {
+        node("n1", 8000, 8 * G);
+        queue("q1", 1, null, null);
+        job("ns", "waiting", "q1", 2, ResourceList.of("cpu", 2000L, "memory", G), "Inqueue");
+        job("ns", "started", "q1", 1, ResourceList.of("cpu", 3000L, "memory", 3 * G), "Running");
+        running("ns", "started-0", "started", 1000, G, "n1");
+        job("ns", "elastic", "q1", 1, null, "Running");
+        running("ns", "elastic-0", "elastic", 500, G / 2, "n1");
+        open();
+        assertThat(plugin.inqueue(q("q1"), CPU)).isEqualTo(2000 + 2000);
+        assertThat(plugin.inqueue(q("q1"), MEM)).isEqualTo(G + 2 * G);
+        assertThat(plugin.elastic(q("q1"), CPU)).as("a job without minResources is all elastic").isEqualTo(500);
+        assertThat(plugin.elastic(q("q1"), MEM)).isEqualTo(G / 2);
+    }
+
+    @Test
+    void victimsAreOfferedWhileTheirQueueStaysAboveDeserved() {
+        node("n1", 4000, 8 * G);
+        queue("q1", 1, null, null);
+        queue("q2", 1, null, null);
+        job("ns", "hog", "q1", 1, null, "Running");
+        for (int i = 0; i < 4; i++) {
+            running("ns", "hog-" + i, "hog", 1000, G, "n1");
+        }
+        pending("q2", "want", 2, 1000, G);
+        open();
+        assertThat(deserved("q1")).containsExactly(2000, 4 * G);
+        IntArrayList candidates = new IntArrayList();
+        for (int i = 0; i < 4; i++) {
+            candidates.add(task("ns/hog-" + i));
+        }
+        IntArrayList victims = new IntArrayList();
+        assertThat(plugin.victims(task("q2/q2-want-0"), candidates, victims)).isEqualTo(Vote.PERMIT);
+        assertThat(victims.toIntArray()).containsExactly(task("ns/hog-0"), task("ns/hog-1"));
+    }
+
+    @Test
+    void preemptiveUsesTheAllocatableRule() {
+        twoQueuesOnOneNode();
+        new Statement(session).allocate(task("c1/c1-j-0"), node());
+        assertThat(session.plugins.preemptive(q("c1"), task("c1/c1-j-1"))).isFalse();
+        assertThat(session.plugins.preemptive(q("c2"), task("c2/c2-j-0"))).isTrue();
+    }
+
+    @Test
+    void exactPortionTruncatesTowardZeroWithoutOverflow() {
+        assertThat(DeservedShares.portion(1000, 1, 3)).isEqualTo(333);
+        assertThat(DeservedShares.portion(-1000, 1, 3)).isEqualTo(-333);
+        assertThat(DeservedShares.portion(Long.MAX_VALUE / 2, 6, 7)).isEqualTo(
+                java.math.BigInteger.valueOf(Long.MAX_VALUE / 2).multiply(java.math.BigInteger.valueOf(6))
+                        .divide(java.math.BigInteger.valueOf(7)).longValueExact());
+        assertThat((double) DeservedShares.portion(3 * G, 2, 3)).isCloseTo(2 * G, within(1.0));
+    }
+
+    // ------------------------------------------------------------------ fixtures
+
+    /** The alloc-two-jobs scenario: 2 cpu / 4G, queues c1 and c2 with two 1 cpu / 1G tasks each. */
+    private void twoQueuesOnOneNode() {
+        node("n1", 2000, 4 * G);
+        queue("c1", 1, null, null);
+        queue("c2", 1, null, null);
+        pending("c1", "j", 2, 1000, G);
+        pending("c2", "j", 2, 1000, G);
+        open();
+    }
+
+    private void open() {
+        session = Sessions.open(cache, PluginOption.of("proportion"));
+        plugin = session.plugins.plugin(ProportionPlugin.class);
+    }
+
+    private long[] deserved(String queue) {
+        return new long[] {plugin.deserved(q(queue), CPU), plugin.deserved(q(queue), MEM)};
+    }
+
+    private int q(String name) {
+        return cache.queueRow(name);
+    }
+
+    private int task(String key) {
+        return cache.taskRow(key);
+    }
+
+    private int job(String key) {
+        return cache.jobRow(key);
+    }
+
+    private int node() {
+        return cache.nodeRow("n1");
+    }
+
+    private void node(String name, long cpuMilli, long memoryBytes) {
+        cache.upsertNode(new NodeSpec(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", 110L),
+                Map.of(), List.of(), false));
+    }
+
+    private void queue(String name, int weight, ResourceList capability, ResourceList guarantee) {
+        cache.upsertQueue(new QueueSpec(name, weight, capability, guarantee, null, true, null, 0, null, 0));
+    }
+
+    private void job(String ns, String name, String queue, int minMember, ResourceList min, String phase) {
+        cache.upsertJob(new JobSpec(ns, name, queue, minMember, Map.of(), null, min, phase, 0));
+    }
+
+    /** Job {@code <queue>/<queue>-<name>} (namespace = queue) with {@code n} pending tasks, Inqueue. */
+    private void pending(String queue, String name, int n, long cpuMilli, long memoryBytes) {
+        String job = queue + "-" + name;
+        job(queue, job, queue, 1, null, "Inqueue");
+        for (int i = 0; i < n; i++) {
+            cache.upsertTask(TaskSpec.builder(queue, job + "-" + i).job(job)
+                    .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
+        }
+    }
+
+    private void running(String ns, String name, String job, long cpuMilli, long memoryBytes, String node) {
+        cache.upsertTask(TaskSpec.builder(ns, name).job(job).running(node)
+                .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
+    }
+}
