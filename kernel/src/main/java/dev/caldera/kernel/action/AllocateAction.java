@@ -1,16 +1,17 @@
 package dev.caldera.kernel.action;
 
 import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.order.HeapPool;
+import dev.caldera.kernel.order.ListPool;
 import dev.caldera.kernel.plugin.FitErrors;
 import dev.caldera.kernel.plugin.FitReason;
 import dev.caldera.kernel.select.NodeSelector;
 import dev.caldera.kernel.select.ResourceFit;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;
-import dev.caldera.kernel.order.HeapPool;
-import dev.caldera.kernel.order.ListPool;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
@@ -100,7 +101,7 @@ public final class AllocateAction implements Action {
 
     /** True when the job has a pending task this action would place (not best-effort, not gated). */
     private static boolean hasPendingWork(Session s, int job) {
-        return s.count(job, TaskStatus.PENDING) > s.count(job, dev.caldera.kernel.cluster.JobState.PENDING_BEST_EFFORT);
+        return s.count(job, TaskStatus.PENDING) > s.count(job, JobState.PENDING_BEST_EFFORT);
     }
 
     private void allocateJob(int job, int queue, IntHeapPriorityQueue jobs) {
@@ -227,7 +228,7 @@ public final class AllocateAction implements Action {
         Session s = session;
         int[] counts = s.jobState.roleCount[job];
         for (int slot = 0; slot < roles.length; slot++) {
-            int base = slot * dev.caldera.kernel.cluster.JobState.STRIDE;
+            int base = slot * JobState.STRIDE;
             int ready = counts[base + TaskStatus.ALLOCATED] + counts[base + TaskStatus.BINDING]
                     + counts[base + TaskStatus.BOUND] + counts[base + TaskStatus.RUNNING]
                     + counts[base + TaskStatus.SUCCEEDED];

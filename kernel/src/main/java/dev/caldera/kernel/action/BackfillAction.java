@@ -1,6 +1,7 @@
 package dev.caldera.kernel.action;
 
 import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.select.NodeSelector;
@@ -34,7 +35,7 @@ public final class BackfillAction implements Action {
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
             if (s.jobState.phase[job] == JobPhase.PENDING
-                    || s.count(job, dev.caldera.kernel.cluster.JobState.PENDING_BEST_EFFORT) == 0) {
+                    || s.count(job, JobState.PENDING_BEST_EFFORT) == 0) {
                 continue;
             }
             backfillJob(s, job);

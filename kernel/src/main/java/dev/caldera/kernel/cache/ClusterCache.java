@@ -1,10 +1,12 @@
 package dev.caldera.kernel.cache;
 
+import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.JobTable;
-import dev.caldera.kernel.cluster.Nominations;
 import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.NodeUsage;
+import dev.caldera.kernel.cluster.Nominations;
+import dev.caldera.kernel.cluster.QueueState;
 import dev.caldera.kernel.cluster.QueueTable;
 import dev.caldera.kernel.cluster.Symbols;
 import dev.caldera.kernel.cluster.TaskClasses;
@@ -18,6 +20,8 @@ import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.util.Arrays;
 
 /**
  * The scheduler's view of the cluster, kept current by an adapter and read by sessions.
@@ -307,7 +311,7 @@ public final class ClusterCache {
         for (int i = 0; i < n; i++) {
             byName[i] = rows[i];
         }
-        java.util.Arrays.sort(byName, (a, b) -> nodes.name[a].compareTo(nodes.name[b]));
+        Arrays.sort(byName, (a, b) -> nodes.name[a].compareTo(nodes.name[b]));
         for (int i = 0; i < n; i++) {
             nodes.rank[byName[i]] = i;
         }
@@ -366,10 +370,10 @@ public final class ClusterCache {
         taskState.ensureRows(needed);
         nominations.ensureTasks(tasks.capacity);
         if (positionInJob.length < tasks.capacity) {
-            positionInJob = java.util.Arrays.copyOf(positionInJob, tasks.capacity);
-            roleSlot = java.util.Arrays.copyOf(roleSlot, tasks.capacity);
-            taskNodeName = java.util.Arrays.copyOf(taskNodeName, tasks.capacity);
-            specNominated = java.util.Arrays.copyOf(specNominated, tasks.capacity);
+            positionInJob = Arrays.copyOf(positionInJob, tasks.capacity);
+            roleSlot = Arrays.copyOf(roleSlot, tasks.capacity);
+            taskNodeName = Arrays.copyOf(taskNodeName, tasks.capacity);
+            specNominated = Arrays.copyOf(specNominated, tasks.capacity);
         }
     }
 
@@ -516,7 +520,7 @@ public final class ClusterCache {
         jobs.minResources[row] = spec.minResources() == null ? null : RequestVectors.of(spec.minResources(), dims, false);
         growDims();
         jobs.creationMs[row] = spec.creationMs();
-        jobState.phase[row] = dev.caldera.kernel.cluster.JobPhase.parse(spec.phase());
+        jobState.phase[row] = JobPhase.parse(spec.phase());
         writeRoles(row, spec);
     }
 
@@ -529,7 +533,7 @@ public final class ClusterCache {
             roles[i] = symbols.intern(e.getKey());
             mins[i++] = e.getValue();
         }
-        boolean changed = !java.util.Arrays.equals(roles, jobs.roles[row]);
+        boolean changed = !Arrays.equals(roles, jobs.roles[row]);
         jobs.roles[row] = n == 0 ? JobTable.noRoles() : roles;
         jobs.roleMin[row] = n == 0 ? JobTable.noRoles() : mins;
         if (changed) {
@@ -585,7 +589,7 @@ public final class ClusterCache {
         queues.reclaimable[row] = spec.reclaimable();
         queues.parentName[row] = spec.parent();
         queues.priority[row] = spec.priority();
-        queues.state[row] = dev.caldera.kernel.cluster.QueueState.parse(spec.state());
+        queues.state[row] = QueueState.parse(spec.state());
         queues.creationMs[row] = spec.creationMs();
         queues.live[row] = true;
     }

@@ -1,5 +1,6 @@
 package dev.caldera.kernel.cluster;
 
+import dev.caldera.kernel.resource.ResourceDimensions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 
@@ -70,7 +71,7 @@ public final class TaskClasses {
 
     private static boolean isBestEffort(long[] request) {
         for (int d = 0; d < request.length; d++) {
-            if (d != dev.caldera.kernel.resource.ResourceDimensions.PODS && request[d] != 0) {
+            if (d != ResourceDimensions.PODS && request[d] != 0) {
                 return false;
             }
         }

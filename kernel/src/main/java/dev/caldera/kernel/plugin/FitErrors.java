@@ -3,6 +3,7 @@ package dev.caldera.kernel.plugin;
 import dev.caldera.kernel.resource.ResourceDimensions;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -20,7 +21,7 @@ public final class FitErrors {
         if (counts.length < needed) {
             counts = new int[needed];
         } else {
-            java.util.Arrays.fill(counts, 0);
+            Arrays.fill(counts, 0);
         }
         nodes = 0;
     }
@@ -53,7 +54,7 @@ public final class FitErrors {
         if (counts.length < other.counts.length) {
             counts = new int[other.counts.length];
         }
-        java.util.Arrays.fill(counts, 0);
+        Arrays.fill(counts, 0);
         System.arraycopy(other.counts, 0, counts, 0, other.counts.length);
         nodes = other.nodes;
     }
