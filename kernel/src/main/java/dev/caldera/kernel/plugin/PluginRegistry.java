@@ -6,6 +6,7 @@ import dev.caldera.kernel.plugin.conformance.ConformancePlugin;
 import dev.caldera.kernel.plugin.drf.DrfPlugin;
 import dev.caldera.kernel.plugin.gang.GangPlugin;
 import dev.caldera.kernel.plugin.overcommit.OvercommitPlugin;
+import dev.caldera.kernel.plugin.predicates.PredicatesPlugin;
 import dev.caldera.kernel.plugin.priority.PriorityPlugin;
 import dev.caldera.kernel.plugin.proportion.ProportionPlugin;
 
@@ -30,6 +31,7 @@ public final class PluginRegistry implements PluginFactory {
         r.register(DrfPlugin.NAME, o -> new DrfPlugin());
         r.register(OvercommitPlugin.NAME, o -> new OvercommitPlugin(o.arguments()));
         r.register(ProportionPlugin.NAME, o -> new ProportionPlugin());
+        r.register(PredicatesPlugin.NAME, o -> new PredicatesPlugin(o.arguments()));
         return r;
     }
 

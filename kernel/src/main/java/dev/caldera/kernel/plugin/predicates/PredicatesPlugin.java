@@ -1,0 +1,157 @@
+package dev.caldera.kernel.plugin.predicates;
+
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.conf.Arguments;
+import dev.caldera.kernel.placement.match.CompiledProfiles;
+import dev.caldera.kernel.placement.match.LabelNumbers;
+import dev.caldera.kernel.placement.match.NodeTaints;
+import dev.caldera.kernel.plugin.AllocateListener;
+import dev.caldera.kernel.plugin.Extensions;
+import dev.caldera.kernel.plugin.FitReason;
+import dev.caldera.kernel.plugin.Plugin;
+import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.session.Session;
+
+import java.util.Arrays;
+
+/**
+ * Volcano v1.7's {@code predicates} plugin for the node filters the kernel has data for, in Volcano's order
+ * (the first failure is the node's reason, in kube's wording):
+ * <ol>
+ *   <li>NodeUnschedulable: {@code spec.unschedulable} fails unless the pod tolerates the
+ *       {@code node.kubernetes.io/unschedulable:NoSchedule} taint;</li>
+ *   <li>NodeAffinity: every nodeSelector label, and some required node affinity term (terms ORed,
+ *       expressions ANDed; In, NotIn, Exists, DoesNotExist, Gt, Lt; matchFields on metadata.name);</li>
+ *   <li>TaintToleration: every NoSchedule and NoExecute taint tolerated (PreferNoSchedule only scores);</li>
+ *   <li>NodePorts: no wanted host port collides with one in use on the node.</li>
+ * </ol>
+ * Pod count and resources are the selector's (pods is a resource dimension), so they are not checked
+ * twice. Pod affinity, volume and topology spread filters pass: the kernel carries no such constraints.
+ * <p>
+ * Ports in use come from the tasks on each node: rebuilt at {@link #open} from the session's task states
+ * (every status Volcano keeps on a node, pipelined and releasing included) and kept exact through allocate
+ * events. As in Volcano, whose event handlers add and remove pods from the filter's node snapshot, an
+ * eviction inside the session frees the victim's ports at once, and un-evicting takes them back.
+ * <p>
+ * Threading: {@link #check} is a pure read, run concurrently by filter workers for different nodes; open
+ * and the events run on the scheduling thread. Allocation: none per check; profiles are compiled once each.
+ */
+public final class PredicatesPlugin implements Plugin, AllocateListener {
+    public static final String NAME = "predicates";
+
+    private final PredicateOptions options;
+    private final CompiledProfiles<ProfileRules> rules = new CompiledProfiles<>(ProfileRules::compile);
+    private final LabelNumbers numbers = new LabelNumbers();
+    private final NodeTaints taints = new NodeTaints();
+    private final HostPorts ports = new HostPorts();
+    /** Per task row: the node whose port counts include the task's ports, or -1. */
+    private int[] countedNode = new int[0];
+    private int allIps;
+    private Session session;
+
+    /** Builds the plugin; a bad or unsupported argument is a ConfException. */
+    public PredicatesPlugin(Arguments arguments) {
+        this.options = PredicateOptions.from(new PluginArguments(NAME, arguments));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void register(Extensions ext) {
+        ext.predicate(this::check);
+        if (options.nodePorts()) {
+            ext.allocateListener(this);
+        }
+    }
+
+    @Override
+    public void open(Session s) {
+        session = s;
+        rules.refresh(s.profiles, s.symbols);
+        allIps = s.symbols.intern(PortKeys.ALL_IPS);
+        taints.refresh(s.nodes, s.symbols);
+        numbers.refresh(s.symbols);
+        if (options.nodePorts()) {
+            countPorts(s);
+        }
+    }
+
+    /** 0 when the task may run on the node, else the first failing {@link FitReason}. */
+    int check(int task, int node) {
+        Session s = session;
+        ProfileRules r = rules.get(s.classes.profile[s.tasks.taskClass[task]]);
+        if (s.nodes.unschedulable[node] && !r.toleratesUnschedulable) {
+            return FitReason.NODE_UNSCHEDULABLE;
+        }
+        if (options.nodeAffinity() && !r.matchesNode(s.nodes, node, numbers)) {
+            return FitReason.NODE_SELECTOR_MISMATCH;
+        }
+        if (options.taintToleration() && r.tolerations.hasUntoleratedHardTaint(taints, node)) {
+            return FitReason.TAINT_UNTOLERATED;
+        }
+        if (options.nodePorts() && r.hostPorts.length > 0 && ports.conflicts(node, r.hostPorts, allIps)) {
+            return FitReason.HOST_PORT_CONFLICT;
+        }
+        return FitReason.OK;
+    }
+
+    @Override
+    public void allocated(int task) {
+        uncount(task);
+        int node = session.taskState.node[task];
+        long[] wanted = portsOf(task);
+        if (node >= 0 && wanted.length > 0) {
+            ports.add(node, wanted);
+            countedNode[task] = node;
+        }
+    }
+
+    @Override
+    public void deallocated(int task) {
+        uncount(task);
+    }
+
+    private void uncount(int task) {
+        int node = countedNode[task];
+        if (node >= 0) {
+            ports.remove(node, portsOf(task));
+            countedNode[task] = -1;
+        }
+    }
+
+    private long[] portsOf(int task) {
+        return rules.get(session.classes.profile[session.tasks.taskClass[task]]).hostPorts;
+    }
+
+    private void countPorts(Session s) {
+        ports.reset(s.nodes.capacity);
+        if (countedNode.length < s.tasks.capacity) {
+            countedNode = new int[s.tasks.capacity];
+        }
+        Arrays.fill(countedNode, -1);
+        if (!anyProfileWithPorts(s)) {
+            return;
+        }
+        for (int t = 0; t < s.tasks.rows; t++) {
+            int node = s.taskState.node[t];
+            if (s.tasks.live[t] && node >= 0 && TaskStatus.onNode(s.taskState.status[t])
+                    && portsOf(t).length > 0) {
+                ports.add(node, portsOf(t));
+                countedNode[t] = node;
+            }
+        }
+    }
+
+    private boolean anyProfileWithPorts(Session s) {
+        for (int id = 0; id < s.profiles.size(); id++) {
+            ProfileRules r = rules.get(id);
+            if (r != null && r.hostPorts.length > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

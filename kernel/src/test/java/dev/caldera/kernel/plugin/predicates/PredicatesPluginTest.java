@@ -1,0 +1,251 @@
+package dev.caldera.kernel.plugin.predicates;
+
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.placement.HostPort;
+import dev.caldera.kernel.placement.PlacementSpec;
+import dev.caldera.kernel.placement.SelectorOperator;
+import dev.caldera.kernel.placement.SelectorRequirement;
+import dev.caldera.kernel.placement.SelectorTerm;
+import dev.caldera.kernel.placement.Taint;
+import dev.caldera.kernel.placement.TaintEffect;
+import dev.caldera.kernel.placement.Toleration;
+import dev.caldera.kernel.plugin.FitReason;
+import dev.caldera.kernel.resource.ResourceList;
+import dev.caldera.kernel.select.ScanSelector;
+import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.testing.PluginSessions;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static dev.caldera.kernel.testing.Clusters.GI;
+import static dev.caldera.kernel.testing.PluginSessions.node;
+import static dev.caldera.kernel.testing.PluginSessions.pending;
+import static dev.caldera.kernel.testing.PluginSessions.plugin;
+import static dev.caldera.kernel.testing.PluginSessions.running;
+import static dev.caldera.kernel.testing.PluginSessions.task;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PredicatesPluginTest {
+    private static final ResourceList SMALL = ResourceList.of("cpu", 100L, "memory", GI / 4);
+    private static final ResourceList NODE = ResourceList.of("cpu", 8000L, "memory", 16 * GI, "pods", 110L);
+
+    private final ClusterCache cache = PluginSessions.cache();
+
+    private static PlacementSpec selector(Map<String, String> labels) {
+        return new PlacementSpec(labels, List.of(), List.of(), List.of(), List.of());
+    }
+
+    private static PlacementSpec required(SelectorTerm... terms) {
+        return new PlacementSpec(Map.of(), List.of(terms), List.of(), List.of(), List.of());
+    }
+
+    private static PlacementSpec tolerating(Toleration... tolerations) {
+        return new PlacementSpec(Map.of(), List.of(), List.of(), List.of(tolerations), List.of());
+    }
+
+    private static PlacementSpec ports(HostPort... ports) {
+        return new PlacementSpec(Map.of(), List.of(), List.of(), List.of(), List.of(ports));
+    }
+
+    private static SelectorTerm term(SelectorRequirement... labels) {
+        return new SelectorTerm(List.of(labels), List.of());
+    }
+
+    private static SelectorRequirement in(String key, String... values) {
+        return new SelectorRequirement(key, SelectorOperator.IN, List.of(values));
+    }
+
+    private void labelled(String name, Map<String, String> labels) {
+        node(cache, name, NODE, labels, List.of(), false);
+    }
+
+    private void tainted(String name, Taint... taints) {
+        node(cache, name, NODE, Map.of(), List.of(taints), false);
+    }
+
+    private int check(Session s, String task, String node) {
+        return s.plugins.predicate(task(cache, task), PluginSessions.node(cache, node));
+    }
+
+    @Test
+    void anUnschedulableNodeFailsUnlessThePodToleratesTheUnschedulableTaint() {
+        node(cache, "cordoned", NODE, Map.of(), List.of(), true);
+        pending(cache, "plain", SMALL, PlacementSpec.NONE);
+        pending(cache, "tolerant", SMALL, tolerating(
+                new Toleration("node.kubernetes.io/unschedulable", true, "", TaintEffect.NO_SCHEDULE)));
+        pending(cache, "everything", SMALL, tolerating(new Toleration("", true, "", null)));
+        pending(cache, "wrong-effect", SMALL, tolerating(
+                new Toleration("node.kubernetes.io/unschedulable", true, "", TaintEffect.NO_EXECUTE)));
+        Session s = PluginSessions.open(cache, plugin("predicates"));
+
+        assertThat(check(s, "plain", "cordoned")).isEqualTo(FitReason.NODE_UNSCHEDULABLE);
+        assertThat(check(s, "tolerant", "cordoned")).isEqualTo(FitReason.OK);
+        assertThat(check(s, "everything", "cordoned")).isEqualTo(FitReason.OK);
+        assertThat(check(s, "wrong-effect", "cordoned")).isEqualTo(FitReason.NODE_UNSCHEDULABLE);
+    }
+
+    @Test
+    void theNodeSelectorNeedsEveryLabelWithItsValue() {
+        labelled("ssd-a", Map.of("disk", "ssd", "zone", "a"));
+        labelled("ssd-b", Map.of("disk", "ssd", "zone", "b"));
+        labelled("bare", Map.of());
+        pending(cache, "p", SMALL, selector(Map.of("disk", "ssd", "zone", "a")));
+        Session s = PluginSessions.open(cache, plugin("predicates"));
+
+        assertThat(check(s, "p", "ssd-a")).isEqualTo(FitReason.OK);
+        assertThat(check(s, "p", "ssd-b")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
+        assertThat(check(s, "p", "bare")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
+    }
+
+    @Test
+    void requiredAffinityTermsAreOredAndTheirExpressionsAnded() {
+        labelled("a-gold", Map.of("zone", "a", "tier", "gold"));
+        labelled("a-iron", Map.of("zone", "a", "tier", "iron"));
+        labelled("c-iron", Map.of("zone", "c", "tier", "iron"));
+        pending(cache, "p", SMALL, required(term(in("zone", "a"), in("tier", "gold")), term(in("zone", "c"))));
+        Session s = PluginSessions.open(cache, plugin("predicates"));
+
+        assertThat(check(s, "p", "a-gold")).isEqualTo(FitReason.OK);
+        assertThat(check(s, "p", "a-iron")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
+        assertThat(check(s, "p", "c-iron")).isEqualTo(FitReason.OK);
+    }
+
+    @Test
+    void onlyEmptyRequiredTermsMatchNoNode() {
+        labelled("n1", Map.of("zone", "a"));
+        pending(cache, "p", SMALL, required(new SelectorTerm(List.of(), List.of())));
+        Session s = PluginSessions.open(cache, plugin("predicates"));
+
+        assertThat(check(s, "p", "n1")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
+    }
+
+    @Test
+    void requiredAffinityCanNameTheNodeThroughMatchFields() {
+        labelled("n1", Map.of());
+        labelled("n2", Map.of());
+        pending(cache, "p", SMALL, required(new SelectorTerm(List.of(),
+                List.of(new SelectorRequirement("metadata.name", SelectorOperator.IN, List.of("n2"))))));
+        Session s = PluginSessions.open(cache, plugin("predicates"));
+
+        assertThat(check(s, "p", "n1")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
+        assertThat(check(s, "p", "n2")).isEqualTo(FitReason.OK);
+    }
+
+    @Test
+    void hardTaintsMustBeToleratedAndPreferNoScheduleDoesNotFilter() {
+        tainted("no-schedule", new Taint("dedicated", "gpu", TaintEffect.NO_SCHEDULE));
+        tainted("no-execute", new Taint("dedicated", "gpu", TaintEffect.NO_EXECUTE));
+        tainted("prefer", new Taint("dedicated", "gpu", TaintEffect.PREFER_NO_SCHEDULE));
+        pending(cache, "plain", SMALL, PlacementSpec.NONE);
+        pending(cache, "gpu", SMALL, tolerating(new Toleration("dedicated", false, "gpu", null)));
+        Session s = PluginSessions.open(cache, plugin("predicates"));
+
+        assertThat(check(s, "plain", "no-schedule")).isEqualTo(FitReason.TAINT_UNTOLERATED);
+        assertThat(check(s, "plain", "no-execute")).isEqualTo(FitReason.TAINT_UNTOLERATED);
+        assertThat(check(s, "plain", "prefer")).isEqualTo(FitReason.OK);
+        assertThat(check(s, "gpu", "no-schedule")).isEqualTo(FitReason.OK);
+        assertThat(check(s, "gpu", "no-execute")).isEqualTo(FitReason.OK);
+    }
+
+    @Test
+    void theFirstFailingCheckInVolcanosOrderIsTheReason() {
+        node(cache, "worst", NODE, Map.of(), List.of(new Taint("x", "", TaintEffect.NO_SCHEDULE)), true);
+        tainted("tainted-only", new Taint("x", "", TaintEffect.NO_SCHEDULE));
+        pending(cache, "p", SMALL, selector(Map.of("disk", "ssd")));
+        Session s = PluginSessions.open(cache, plugin("predicates"));
+
+        assertThat(check(s, "p", "worst")).isEqualTo(FitReason.NODE_UNSCHEDULABLE);
+        assertThat(check(s, "p", "tainted-only")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
+    }
+
+    @Test
+    void hostPortsConflictOnSameProtocolPortAndOverlappingIps() {
+        labelled("n1", Map.of());
+        running(cache, "web", "n1", SMALL, ports(new HostPort("TCP", 8080, ""), new HostPort("UDP", 53, "10.0.0.1")));
+        pending(cache, "tcp-8080", SMALL, ports(new HostPort("TCP", 8080, "10.0.0.9")));
+        pending(cache, "udp-8080", SMALL, ports(new HostPort("UDP", 8080, "")));
+        pending(cache, "udp-53-other-ip", SMALL, ports(new HostPort("UDP", 53, "10.0.0.2")));
+        pending(cache, "udp-53-any-ip", SMALL, ports(new HostPort("UDP", 53, "0.0.0.0")));
+        pending(cache, "no-port", SMALL, ports(new HostPort("TCP", 0, "")));
+        Session s = PluginSessions.open(cache, plugin("predicates"));
+
+        assertThat(check(s, "tcp-8080", "n1")).as("held on all IPs").isEqualTo(FitReason.HOST_PORT_CONFLICT);
+        assertThat(check(s, "udp-8080", "n1")).isEqualTo(FitReason.OK);
+        assertThat(check(s, "udp-53-other-ip", "n1")).isEqualTo(FitReason.OK);
+        assertThat(check(s, "udp-53-any-ip", "n1")).isEqualTo(FitReason.HOST_PORT_CONFLICT);
+        assertThat(check(s, "no-port", "n1")).isEqualTo(FitReason.OK);
+    }
+
+    @Test
+    void portsFollowPlacementsAndUndoInsideTheSession() {
+        labelled("n1", Map.of());
+        pending(cache, "first", SMALL, ports(new HostPort("TCP", 9000, "")));
+        pending(cache, "second", SMALL, ports(new HostPort("TCP", 9000, "")));
+        Session s = PluginSessions.open(cache, plugin("predicates"));
+        int first = task(cache, "first");
+        int n1 = PluginSessions.node(cache, "n1");
+
+        assertThat(check(s, "second", "n1")).isEqualTo(FitReason.OK);
+        s.allocate(first, n1);
+        assertThat(check(s, "second", "n1")).isEqualTo(FitReason.HOST_PORT_CONFLICT);
+        s.unplace(first);
+        assertThat(check(s, "second", "n1")).isEqualTo(FitReason.OK);
+        s.pipeline(first, n1);
+        assertThat(check(s, "second", "n1")).as("pipelined pods hold their ports").isEqualTo(FitReason.HOST_PORT_CONFLICT);
+    }
+
+    @Test
+    void anEvictionFreesTheVictimsPortsInsideTheSessionAsInVolcano() {
+        labelled("n1", Map.of());
+        running(cache, "victim", "n1", SMALL, ports(new HostPort("TCP", 9000, "")));
+        pending(cache, "next", SMALL, ports(new HostPort("TCP", 9000, "")));
+        Session s = PluginSessions.open(cache, plugin("predicates"));
+        int victim = task(cache, "victim");
+
+        assertThat(check(s, "next", "n1")).isEqualTo(FitReason.HOST_PORT_CONFLICT);
+        byte before = s.status(victim);
+        s.evict(victim);
+        assertThat(check(s, "next", "n1")).isEqualTo(FitReason.OK);
+        s.unevict(victim, before);
+        assertThat(check(s, "next", "n1")).isEqualTo(FitReason.HOST_PORT_CONFLICT);
+    }
+
+    @Test
+    void aReleasingPodAtSessionOpenStillHoldsItsPorts() {
+        labelled("n1", Map.of());
+        cache.upsertTask(dev.caldera.kernel.cache.TaskSpec.builder(PluginSessions.NS, "leaving").job(PluginSessions.JOB)
+                .request(SMALL).placement(ports(new HostPort("TCP", 9000, ""))).nodeName("n1")
+                .status(dev.caldera.kernel.cluster.TaskStatus.RELEASING).build());
+        pending(cache, "next", SMALL, ports(new HostPort("TCP", 9000, "")));
+        Session s = PluginSessions.open(cache, plugin("predicates"));
+
+        assertThat(check(s, "next", "n1")).isEqualTo(FitReason.HOST_PORT_CONFLICT);
+    }
+
+    @Test
+    void volcanoSwitchesTurnFiltersOff() {
+        node(cache, "n1", NODE, Map.of(), List.of(new Taint("x", "", TaintEffect.NO_SCHEDULE)), false);
+        running(cache, "web", "n1", SMALL, ports(new HostPort("TCP", 80, "")));
+        pending(cache, "p", SMALL, new PlacementSpec(Map.of("disk", "ssd"), List.of(), List.of(), List.of(),
+                List.of(new HostPort("TCP", 80, ""))));
+        Session s = PluginSessions.open(cache, plugin("predicates", "predicate.NodeAffinityEnable", false,
+                "predicate.TaintTolerationEnable", "false", "predicate.NodePortsEnable", false));
+
+        assertThat(check(s, "p", "n1")).isEqualTo(FitReason.OK);
+    }
+
+    @Test
+    void theSelectorReportsKubernetesWording() {
+        tainted("n1", new Taint("x", "", TaintEffect.NO_SCHEDULE));
+        labelled("n2", Map.of());
+        pending(cache, "p", SMALL, selector(Map.of("disk", "ssd")));
+        Session s = PluginSessions.open(cache, plugin("predicates"));
+        ScanSelector selector = new ScanSelector(s);
+
+        assertThat(selector.select(task(cache, "p"))).isEqualTo(-1);
+        assertThat(selector.errors().message(s.dims)).isEqualTo(
+                "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector.");
+    }
+}
