@@ -5,6 +5,7 @@ import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.plugin.conformance.ConformancePlugin;
 import dev.caldera.kernel.plugin.drf.DrfPlugin;
 import dev.caldera.kernel.plugin.gang.GangPlugin;
+import dev.caldera.kernel.plugin.nodeorder.NodeOrderPlugin;
 import dev.caldera.kernel.plugin.overcommit.OvercommitPlugin;
 import dev.caldera.kernel.plugin.predicates.PredicatesPlugin;
 import dev.caldera.kernel.plugin.priority.PriorityPlugin;
@@ -32,6 +33,7 @@ public final class PluginRegistry implements PluginFactory {
         r.register(OvercommitPlugin.NAME, o -> new OvercommitPlugin(o.arguments()));
         r.register(ProportionPlugin.NAME, o -> new ProportionPlugin());
         r.register(PredicatesPlugin.NAME, o -> new PredicatesPlugin(o.arguments()));
+        r.register(NodeOrderPlugin.NAME, o -> new NodeOrderPlugin(o.arguments()));
         return r;
     }
 

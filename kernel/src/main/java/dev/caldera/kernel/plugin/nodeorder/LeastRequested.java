@@ -1,0 +1,39 @@
+package dev.caldera.kernel.plugin.nodeorder;
+
+/**
+ * kube-scheduler 1.25 NodeResourcesFit LeastAllocated as Volcano v1.7 configures it (cpu weight 50, memory
+ * weight 50), on non-zero requests: per resource {@code (capacity - requested) x 100 / capacity} in integer
+ * arithmetic (0 when over capacity), weighted, summed and divided by the weight sum, truncating. A resource
+ * the node has none of is left out, weight and all.
+ * <p>
+ * Pure; no allocation.
+ */
+final class LeastRequested {
+    static final long CPU_WEIGHT = 50;
+    static final long MEMORY_WEIGHT = 50;
+
+    private LeastRequested() {
+    }
+
+    static long score(long requestedCpuMilli, long allocatableCpuMilli, long requestedMemoryBytes,
+                      long allocatableMemoryBytes) {
+        long score = 0;
+        long weights = 0;
+        if (allocatableCpuMilli != 0) {
+            score += resourceScore(requestedCpuMilli, allocatableCpuMilli) * CPU_WEIGHT;
+            weights += CPU_WEIGHT;
+        }
+        if (allocatableMemoryBytes != 0) {
+            score += resourceScore(requestedMemoryBytes, allocatableMemoryBytes) * MEMORY_WEIGHT;
+            weights += MEMORY_WEIGHT;
+        }
+        return weights == 0 ? 0 : score / weights;
+    }
+
+    static long resourceScore(long requested, long capacity) {
+        if (capacity == 0 || requested > capacity) {
+            return 0;
+        }
+        return (capacity - requested) * 100 / capacity;
+    }
+}

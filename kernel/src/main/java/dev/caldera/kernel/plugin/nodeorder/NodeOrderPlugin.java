@@ -1,0 +1,105 @@
+package dev.caldera.kernel.plugin.nodeorder;
+
+import dev.caldera.kernel.conf.Arguments;
+import dev.caldera.kernel.placement.match.CompiledProfiles;
+import dev.caldera.kernel.placement.match.LabelNumbers;
+import dev.caldera.kernel.placement.match.NodeTaints;
+import dev.caldera.kernel.plugin.AllocateListener;
+import dev.caldera.kernel.plugin.Extensions;
+import dev.caldera.kernel.plugin.Plugin;
+import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.session.Session;
+
+/**
+ * Volcano v1.7's {@code nodeorder} plugin: kube-scheduler 1.25 score plugins, weighted by the
+ * {@code <name>.weight} arguments ({@link NodeOrderWeights}).
+ * <ul>
+ *   <li>A node scorer ({@link LocalScores}, node-local): leastrequested, mostrequested, balancedresource,
+ *       nodeaffinity (preferred terms), and imagelocality / volumebinding as constant 0.</li>
+ *   <li>A batch scorer ({@link BatchScores}, normalized across the candidate nodes): tainttoleration, and
+ *       podaffinity / podtopologyspread / selectorspread as the constants Volcano computes for pods without
+ *       such constraints ({@link ConstantScores}).</li>
+ * </ul>
+ * Each scorer is registered only when one of its weights can make it non-zero, which changes no total:
+ * Volcano would add 0.0.
+ * <p>
+ * State: compiled placement profiles, numeric label values, node taints in int form and the requested
+ * totals of the pods on each node ({@link NodeRequests}), rebuilt at {@link #open} and kept exact by the
+ * allocate events. Threading: scorers are pure reads, run concurrently by filter workers; open and events
+ * on the scheduling thread. Allocation: none per score.
+ */
+public final class NodeOrderPlugin implements Plugin, AllocateListener {
+    public static final String NAME = "nodeorder";
+
+    private final NodeOrderWeights weights;
+    private final CompiledProfiles<ProfilePreferences> preferences =
+            new CompiledProfiles<>(ProfilePreferences::compile);
+    private final LabelNumbers numbers = new LabelNumbers();
+    private final NodeTaints taints = new NodeTaints();
+    private final NodeRequests requests = new NodeRequests();
+    private Session session;
+
+    /** Builds the plugin; a mistyped or negative weight is a ConfException. */
+    public NodeOrderPlugin(Arguments arguments) {
+        this.weights = NodeOrderWeights.from(new PluginArguments(NAME, arguments));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void register(Extensions ext) {
+        if (weights.anyLocal()) {
+            ext.nodeScorer(new LocalScores(this, weights));
+        }
+        if (weights.anyBatch()) {
+            ext.batchNodeScorer(new BatchScores(this, weights));
+        }
+        if (weights.needsNodeRequests()) {
+            ext.allocateListener(this);
+        }
+    }
+
+    @Override
+    public void open(Session s) {
+        session = s;
+        preferences.refresh(s.profiles, s.symbols);
+        taints.refresh(s.nodes, s.symbols);
+        numbers.refresh(s.symbols);
+        if (weights.needsNodeRequests()) {
+            requests.rebuild(s);
+        }
+    }
+
+    @Override
+    public void allocated(int task) {
+        requests.add(task);
+    }
+
+    @Override
+    public void deallocated(int task) {
+        requests.remove(task);
+    }
+
+    Session session() {
+        return session;
+    }
+
+    ProfilePreferences preferences(int task) {
+        return preferences.get(session.classes.profile[session.tasks.taskClass[task]]);
+    }
+
+    LabelNumbers numbers() {
+        return numbers;
+    }
+
+    NodeTaints taints() {
+        return taints;
+    }
+
+    NodeRequests requests() {
+        return requests;
+    }
+}

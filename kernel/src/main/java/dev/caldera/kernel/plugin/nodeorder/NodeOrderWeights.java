@@ -1,0 +1,44 @@
+package dev.caldera.kernel.plugin.nodeorder;
+
+import dev.caldera.kernel.plugin.PluginArguments;
+
+/**
+ * The {@code <scorer>.weight} arguments of Volcano v1.7's nodeorder plugin with its defaults: leastrequested
+ * 1, mostrequested 0, balancedresource 1, nodeaffinity 2, podaffinity 2, tainttoleration 3, imagelocality 1,
+ * podtopologyspread 2, selectorspread 0, volumebinding 1. A weight of 0 switches its scorer off, as in
+ * Volcano. A weight that is not an integer, or is negative, is a ConfException (Volcano would ignore a
+ * mistyped value and multiply by a negative one).
+ */
+record NodeOrderWeights(int leastRequested, int mostRequested, int balancedResource, int nodeAffinity,
+                        int podAffinity, int taintToleration, int imageLocality, int podTopologySpread,
+                        int selectorSpread, int volumeBinding) {
+
+    static NodeOrderWeights from(PluginArguments args) {
+        return new NodeOrderWeights(
+                args.weight("leastrequested.weight", 1),
+                args.weight("mostrequested.weight", 0),
+                args.weight("balancedresource.weight", 1),
+                args.weight("nodeaffinity.weight", 2),
+                args.weight("podaffinity.weight", 2),
+                args.weight("tainttoleration.weight", 3),
+                args.weight("imagelocality.weight", 1),
+                args.weight("podtopologyspread.weight", 2),
+                args.weight("selectorspread.weight", 0),
+                args.weight("volumebinding.weight", 1));
+    }
+
+    /** Whether a scorer needs the requested totals of the pods on each node. */
+    boolean needsNodeRequests() {
+        return leastRequested != 0 || mostRequested != 0 || balancedResource != 0;
+    }
+
+    /** Whether the node-local sum can be anything but 0 (image locality and volume binding add 0). */
+    boolean anyLocal() {
+        return needsNodeRequests() || nodeAffinity != 0;
+    }
+
+    /** Whether the batch sum can be anything but 0 (pod affinity adds 0). */
+    boolean anyBatch() {
+        return taintToleration != 0 || podTopologySpread != 0 || selectorSpread != 0;
+    }
+}

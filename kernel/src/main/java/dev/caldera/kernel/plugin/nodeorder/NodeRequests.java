@@ -1,0 +1,122 @@
+package dev.caldera.kernel.plugin.nodeorder;
+
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.session.Session;
+
+import java.util.Arrays;
+
+/**
+ * What the pods on each node request, as kube's NodeInfo adds it up for the resource scorers: requested
+ * cpu, memory and GPUs, and the non-zero cpu and memory (a pod asking for no cpu counts 100m, for no memory
+ * 200Mi). Struct of arrays by node row.
+ * <p>
+ * Which pods: every task Volcano keeps on a node at session open (allocated, binding, bound, running,
+ * releasing, unknown and pipelined), then as Volcano's nodeorder event handlers do: an allocate or pipeline
+ * adds the task, and any deallocate (an undo, or an eviction inside the session) removes it.
+ * <p>
+ * Non-zero defaults: kube applies them per container whose request map lacks the resource. The kernel sees
+ * only the pod's total, so a total of zero is taken as one container without that request; pods mixing
+ * containers with and without requests, or stating an explicit zero, are the (rare) difference.
+ * <p>
+ * GPUs are whole devices ({@code Quantity.Value()}, rounded up per pod) as kube counts scalar resources.
+ * <p>
+ * Threading: {@link #rebuild}, {@link #add}, {@link #remove} on the scheduling thread; reads are pure.
+ * Cost: O(tasks) per rebuild, O(1) per event, no allocation after sizing.
+ */
+final class NodeRequests {
+    static final String GPU = "nvidia.com/gpu";
+    static final long DEFAULT_CPU_MILLI = 100;
+    static final long DEFAULT_MEMORY_BYTES = 200L * 1024 * 1024;
+
+    long[] cpuMilli = new long[0];
+    long[] memoryBytes = new long[0];
+    long[] gpus = new long[0];
+    long[] nonZeroCpuMilli = new long[0];
+    long[] nonZeroMemoryBytes = new long[0];
+    /** The GPU dimension, or -1 when no node or task has named it. */
+    int gpuDim = -1;
+
+    private int[] countedNode = new int[0];
+    private Session session;
+
+    /** Recounts every node from the session's task states. */
+    void rebuild(Session s) {
+        session = s;
+        gpuDim = s.dims.find(GPU);
+        int rows = s.nodes.capacity;
+        if (cpuMilli.length < rows) {
+            cpuMilli = new long[rows];
+            memoryBytes = new long[rows];
+            gpus = new long[rows];
+            nonZeroCpuMilli = new long[rows];
+            nonZeroMemoryBytes = new long[rows];
+        } else {
+            clear();
+        }
+        if (countedNode.length < s.tasks.capacity) {
+            countedNode = new int[s.tasks.capacity];
+        }
+        Arrays.fill(countedNode, -1);
+        for (int t = 0; t < s.tasks.rows; t++) {
+            if (s.tasks.live[t] && TaskStatus.onNode(s.taskState.status[t])) {
+                add(t);
+            }
+        }
+    }
+
+    /** Counts the task on its current node (moving it if it was counted elsewhere). */
+    void add(int task) {
+        remove(task);
+        int node = session.taskState.node[task];
+        if (node >= 0) {
+            apply(task, node, 1);
+            countedNode[task] = node;
+        }
+    }
+
+    /** Stops counting the task, wherever it was counted. */
+    void remove(int task) {
+        int node = countedNode[task];
+        if (node >= 0) {
+            apply(task, node, -1);
+            countedNode[task] = -1;
+        }
+    }
+
+    static long amount(long[] request, int dim) {
+        return dim >= 0 && dim < request.length ? request[dim] : 0;
+    }
+
+    static long nonZeroCpu(long[] request) {
+        long cpu = amount(request, ResourceDimensions.CPU);
+        return cpu == 0 ? DEFAULT_CPU_MILLI : cpu;
+    }
+
+    static long nonZeroMemory(long[] request) {
+        long memory = amount(request, ResourceDimensions.MEMORY);
+        return memory == 0 ? DEFAULT_MEMORY_BYTES : memory;
+    }
+
+    /** Whole devices from milli units, rounded up as {@code Quantity.Value()} does. */
+    static long wholeUnits(long milli) {
+        return Math.floorDiv(milli + 999, 1000);
+    }
+
+    private void apply(int task, int node, int sign) {
+        long[] r = session.request(task);
+        cpuMilli[node] += sign * amount(r, ResourceDimensions.CPU);
+        memoryBytes[node] += sign * amount(r, ResourceDimensions.MEMORY);
+        gpus[node] += sign * wholeUnits(amount(r, gpuDim));
+        nonZeroCpuMilli[node] += sign * nonZeroCpu(r);
+        nonZeroMemoryBytes[node] += sign * nonZeroMemory(r);
+    }
+
+    private void clear() {
+        Arrays.fill(cpuMilli, 0);
+        Arrays.fill(memoryBytes, 0);
+        Arrays.fill(gpus, 0);
+        Arrays.fill(nonZeroCpuMilli, 0);
+        Arrays.fill(nonZeroMemoryBytes, 0);
+    }
+}

@@ -1,0 +1,233 @@
+package dev.caldera.kernel.plugin.nodeorder;
+
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.placement.PlacementSpec;
+import dev.caldera.kernel.placement.PreferredTerm;
+import dev.caldera.kernel.placement.SelectorOperator;
+import dev.caldera.kernel.placement.SelectorRequirement;
+import dev.caldera.kernel.placement.SelectorTerm;
+import dev.caldera.kernel.placement.Taint;
+import dev.caldera.kernel.placement.TaintEffect;
+import dev.caldera.kernel.placement.Toleration;
+import dev.caldera.kernel.conf.PluginOption;
+import dev.caldera.kernel.resource.ResourceList;
+import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.testing.PluginSessions;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static dev.caldera.kernel.testing.Clusters.GI;
+import static dev.caldera.kernel.testing.PluginSessions.node;
+import static dev.caldera.kernel.testing.PluginSessions.pending;
+import static dev.caldera.kernel.testing.PluginSessions.plugin;
+import static dev.caldera.kernel.testing.PluginSessions.running;
+import static dev.caldera.kernel.testing.PluginSessions.task;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The nodeorder plugin through a session, on the cluster of Volcano's nodeorder_test.go (n1: 2 cpu / 4Gi,
+ * n2: 4 cpu / 8Gi, p1: 1 cpu / 1G): expected numbers follow from kube's formulas, worked out in comments.
+ */
+class NodeOrderPluginTest {
+    private static final ResourceList P1 = ResourceList.of("cpu", 1000L, "memory", 1_000_000_000L);
+    private static final PluginOption LEAST_ONLY = plugin("nodeorder", "leastrequested.weight", 1,
+            "mostrequested.weight", 0, "balancedresource.weight", 0, "nodeaffinity.weight", 0,
+            "tainttoleration.weight", 0, "podaffinity.weight", 0, "podtopologyspread.weight", 0,
+            "imagelocality.weight", 0);
+
+    private final ClusterCache cache = PluginSessions.cache();
+
+    private void volcanoNodes() {
+        node(cache, "n1", 2000, 4 * GI);
+        node(cache, "n2", 4000, 8 * GI);
+    }
+
+    private double score(Session s, String task, String node) {
+        return s.plugins.score(task(cache, task), PluginSessions.node(cache, node));
+    }
+
+    @Test
+    void leastRequestedAloneGivesVolcanosScenarioScores() {
+        volcanoNodes();
+        pending(cache, "p1", P1, PlacementSpec.NONE);
+        Session s = PluginSessions.open(cache, LEAST_ONLY);
+
+        assertThat(score(s, "p1", "n1")).isEqualTo(63.0);
+        assertThat(score(s, "p1", "n2")).isEqualTo(81.0);
+        assertThat(s.plugins.hasBatchScorers()).as("all batch weights are 0").isFalse();
+    }
+
+    @Test
+    void defaultWeightsAddBalancedResourceAndTheBatchConstants() {
+        volcanoNodes();
+        pending(cache, "p1", P1, PlacementSpec.NONE);
+        Session s = PluginSessions.open(cache, plugin("nodeorder"));
+
+        // least 63 + balanced 86 (fractions 0.5 and 0.2328: std 0.1336); least 81 + balanced 93
+        assertThat(score(s, "p1", "n1")).isEqualTo(149.0);
+        assertThat(score(s, "p1", "n2")).isEqualTo(174.0);
+        // no taints: tainttoleration 100 x 3, podtopologyspread 100 x 2, podaffinity 0
+        assertThat(batch(s, "p1", "n1", "n2")).containsExactly(500.0, 500.0);
+    }
+
+    @Test
+    void mostRequestedPrefersTheFullerNode() {
+        volcanoNodes();
+        pending(cache, "p1", P1, PlacementSpec.NONE);
+        Session s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+                "mostrequested.weight", 1));
+
+        assertThat(score(s, "p1", "n1")).as("most 36 + balanced 86").isEqualTo(122.0);
+        assertThat(score(s, "p1", "n2")).as("most 18 + balanced 93").isEqualTo(111.0);
+    }
+
+    @Test
+    void placementsInsideTheSessionCountOnTheirNode() {
+        volcanoNodes();
+        pending(cache, "p1", P1, PlacementSpec.NONE);
+        pending(cache, "p2", P1, PlacementSpec.NONE);
+        Session s = PluginSessions.open(cache, LEAST_ONLY);
+        int p1 = task(cache, "p1");
+        int n2 = PluginSessions.node(cache, "n2");
+
+        s.allocate(p1, n2);
+        assertThat(score(s, "p2", "n2")).as("(2000 of 4000 -> 50, 2G of 8Gi -> 76) / 2").isEqualTo(63.0);
+        s.unplace(p1);
+        assertThat(score(s, "p2", "n2")).isEqualTo(81.0);
+        s.pipeline(p1, n2);
+        assertThat(score(s, "p2", "n2")).as("pipelined pods count too").isEqualTo(63.0);
+    }
+
+    @Test
+    void anEvictionInsideTheSessionStopsCountingTheVictimAsInVolcano() {
+        volcanoNodes();
+        running(cache, "victim", "n1", P1, PlacementSpec.NONE);
+        pending(cache, "p1", P1, PlacementSpec.NONE);
+        Session s = PluginSessions.open(cache, LEAST_ONLY);
+        int victim = task(cache, "victim");
+
+        assertThat(score(s, "p1", "n1")).as("cpu full: (0 + 53) / 2").isEqualTo(26.0);
+        byte before = s.status(victim);
+        s.evict(victim);
+        assertThat(score(s, "p1", "n1")).isEqualTo(63.0);
+        s.unevict(victim, before);
+        assertThat(score(s, "p1", "n1")).isEqualTo(26.0);
+    }
+
+    @Test
+    void podsWithoutRequestsCountKubesNonZeroDefaultsForLeastButNotForBalanced() {
+        volcanoNodes();
+        running(cache, "best-effort", "n1", ResourceList.EMPTY, PlacementSpec.NONE);
+        pending(cache, "p1", P1, PlacementSpec.NONE);
+        Session least = PluginSessions.open(cache, LEAST_ONLY);
+        // cpu (2000 - 1100) x 100 / 2000 = 45; memory 4Gi - (1G + 200Mi) -> 71; (45 + 71) / 2
+        assertThat(score(least, "p1", "n1")).isEqualTo(58.0);
+
+        Session balanced = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+                "nodeaffinity.weight", 0));
+        assertThat(score(balanced, "p1", "n1")).as("balanced sees requests as they are").isEqualTo(86.0);
+    }
+
+    @Test
+    void releasingPodsAtOpenStillCount() {
+        volcanoNodes();
+        cache.upsertTask(TaskSpec.builder(PluginSessions.NS, "leaving").job(PluginSessions.JOB).request(P1)
+                .nodeName("n1").status(TaskStatus.RELEASING).build());
+        pending(cache, "p1", P1, PlacementSpec.NONE);
+        Session s = PluginSessions.open(cache, LEAST_ONLY);
+
+        assertThat(score(s, "p1", "n1")).isEqualTo(26.0);
+    }
+
+    @Test
+    void balancedResourceIncludesTheGpuWhenThePodAsksForOne() {
+        ResourceList gpuNode = ResourceList.of("cpu", 3500L, "memory", 40000L, "pods", 110L, "nvidia.com/gpu", 8000L);
+        PluginSessions.node(cache, "node1", gpuNode, Map.of(), List.of(), false);
+        PluginSessions.node(cache, "node2", gpuNode, Map.of(), List.of(), false);
+        running(cache, "gpu-user", "node1",
+                ResourceList.of("cpu", 3000L, "memory", 5000L, "nvidia.com/gpu", 3000L), PlacementSpec.NONE);
+        running(cache, "cpu-user", "node2", ResourceList.of("cpu", 3000L, "memory", 5000L), PlacementSpec.NONE);
+        pending(cache, "wants-gpu", ResourceList.of("nvidia.com/gpu", 1000L), PlacementSpec.NONE);
+        Session s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+                "nodeaffinity.weight", 0));
+
+        // kube's balanced_allocation_test "include scalar resource on a node"
+        assertThat(score(s, "wants-gpu", "node1")).isEqualTo(70.0);
+        assertThat(score(s, "wants-gpu", "node2")).isEqualTo(65.0);
+    }
+
+    @Test
+    void nodeAffinitySumsTheWeightsOfMatchingPreferredTermsTimesItsWeight() {
+        PluginSessions.node(cache, "both", ResourceList.of("cpu", 1000L, "pods", 10L),
+                Map.of("zone", "a", "disk", "ssd"), List.of(), false);
+        PluginSessions.node(cache, "zone-only", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of("zone", "a"),
+                List.of(), false);
+        SelectorTerm zoneA = term(new SelectorRequirement("zone", SelectorOperator.IN, List.of("a")));
+        SelectorTerm ssd = term(new SelectorRequirement("disk", SelectorOperator.IN, List.of("ssd")));
+        SelectorTerm broken = term(new SelectorRequirement("zone", SelectorOperator.GT, List.of("x")));
+        pending(cache, "p", ResourceList.EMPTY, new PlacementSpec(Map.of(), List.of(), List.of(
+                new PreferredTerm(5, zoneA), new PreferredTerm(10, ssd), new PreferredTerm(0, zoneA),
+                new PreferredTerm(7, broken)), List.of(), List.of()));
+        Session s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+                "balancedresource.weight", 0));
+
+        assertThat(score(s, "p", "both")).as("(5 + 10) x 2").isEqualTo(30.0);
+        assertThat(score(s, "p", "zone-only")).as("5 x 2").isEqualTo(10.0);
+    }
+
+    @Test
+    void untoleratedPreferNoScheduleTaintsAreNormalizedAcrossTheCandidates() {
+        Taint spot = new Taint("spot", "true", TaintEffect.PREFER_NO_SCHEDULE);
+        Taint old = new Taint("old", "", TaintEffect.PREFER_NO_SCHEDULE);
+        ResourceList alloc = ResourceList.of("cpu", 1000L, "pods", 10L);
+        PluginSessions.node(cache, "clean", alloc, Map.of(), List.of(), false);
+        PluginSessions.node(cache, "one", alloc, Map.of(), List.of(spot), false);
+        PluginSessions.node(cache, "two", alloc, Map.of(), List.of(spot, old), false);
+        pending(cache, "plain", ResourceList.EMPTY, PlacementSpec.NONE);
+        pending(cache, "spot-ok", ResourceList.EMPTY, new PlacementSpec(Map.of(), List.of(), List.of(),
+                List.of(new Toleration("spot", true, "", null)), List.of()));
+        Session s = PluginSessions.open(cache, plugin("nodeorder", "podtopologyspread.weight", 0));
+
+        // raw 0, 1, 2 -> 100, 50, 0, times 3
+        assertThat(batch(s, "plain", "clean", "one", "two")).containsExactly(300.0, 150.0, 0.0);
+        // raw 0, 0, 1 -> 100, 100, 0
+        assertThat(batch(s, "spot-ok", "clean", "one", "two")).containsExactly(300.0, 300.0, 0.0);
+        // all raw 0 -> every node 100
+        assertThat(batch(s, "spot-ok", "clean", "one")).containsExactly(300.0, 300.0);
+    }
+
+    @Test
+    void weightlessScorersAreNotRegisteredAndSelectorSpreadAddsItsConstant() {
+        volcanoNodes();
+        pending(cache, "p1", P1, PlacementSpec.NONE);
+        Session none = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+                "balancedresource.weight", 0, "nodeaffinity.weight", 0, "tainttoleration.weight", 0,
+                "podtopologyspread.weight", 0));
+        assertThat(none.plugins.hasBatchScorers()).isFalse();
+        assertThat(score(none, "p1", "n1")).isZero();
+
+        Session spread = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+                "balancedresource.weight", 0, "tainttoleration.weight", 0, "podtopologyspread.weight", 0,
+                "selectorspread.weight", 4));
+        assertThat(batch(spread, "p1", "n1", "n2")).containsExactly(400.0, 400.0);
+    }
+
+    private static SelectorTerm term(SelectorRequirement... requirements) {
+        return new SelectorTerm(List.of(requirements), List.of());
+    }
+
+    /** The batch scorers' contributions alone for {@code task} over {@code nodes} as candidates. */
+    private double[] batch(Session s, String task, String... nodes) {
+        int[] rows = new int[nodes.length];
+        double[] scores = new double[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            rows[i] = PluginSessions.node(cache, nodes[i]);
+        }
+        s.plugins.batchScore(task(cache, task), rows, rows.length, scores);
+        return scores;
+    }
+}
