@@ -1,0 +1,112 @@
+package dev.caldera.kernel.plugin.binpack;
+
+import dev.caldera.kernel.conf.Arguments;
+import dev.caldera.kernel.plugin.Extensions;
+import dev.caldera.kernel.plugin.NodeScorer;
+import dev.caldera.kernel.plugin.Plugin;
+import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.session.Session;
+
+import java.util.Arrays;
+
+/**
+ * Volcano v1.7's {@code binpack} plugin: a node scorer that prefers nodes whose resources the task would
+ * fill ({@link BinpackScore}). Registered only when {@code binpack.weight} is not 0, as in Volcano.
+ * <p>
+ * Resources are taken in Volcano's order: cpu, memory, then the scalars (Volcano walks a Go map there, in
+ * random order; Caldera takes them in dimension order). As in Volcano's resource model, {@code pods} and
+ * names that are not Kubernetes scalar resources (e.g. {@code ephemeral-storage}) never count. {@code used}
+ * is the node's Volcano Used: allocated and releasing tasks, not pipelined ones.
+ * <p>
+ * Node-local. Threading: {@link #score} is a pure read, run concurrently by filter workers; {@link #open}
+ * on the scheduling thread resolves each dimension's weight once. No allocation per score.
+ */
+public final class BinpackPlugin implements Plugin, NodeScorer {
+    public static final String NAME = "binpack";
+
+    private final BinpackWeights weights;
+    /** Weight per resource dimension, -1 where the dimension does not count. */
+    private int[] weightByDim = new int[0];
+    private Session session;
+
+    /** Builds the plugin; a mistyped or negative weight is a ConfException. */
+    public BinpackPlugin(Arguments arguments) {
+        this.weights = BinpackWeights.from(new PluginArguments(NAME, arguments));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void register(Extensions ext) {
+        if (weights.weight() != 0) {
+            ext.nodeScorer(this);
+        }
+    }
+
+    @Override
+    public void open(Session s) {
+        session = s;
+        int dims = s.dims.count();
+        if (weightByDim.length != dims) {
+            weightByDim = new int[dims];
+        }
+        for (int d = 0; d < dims; d++) {
+            weightByDim[d] = weightOf(d, s.dims.name(d));
+        }
+    }
+
+    @Override
+    public double score(int task, int node) {
+        Session s = session;
+        long[] request = s.request(task);
+        int[] byDim = weightByDim;
+        double sum = 0.0;
+        int weightSum = 0;
+        for (int d = 0; d < request.length && d < byDim.length; d++) {
+            int w = byDim[d];
+            if (request[d] == 0 || w < 0) {
+                continue;
+            }
+            sum += BinpackScore.resource(request[d], s.nodes.allocatable[d][node], s.usage.used[d][node], w);
+            weightSum += w;
+        }
+        return BinpackScore.scale(sum, weightSum, weights.weight());
+    }
+
+    @Override
+    public boolean nodeLocal() {
+        return true;
+    }
+
+    /** Weights by dimension as last resolved (tests). */
+    int[] weightsByDimension() {
+        return Arrays.copyOf(weightByDim, weightByDim.length);
+    }
+
+    private int weightOf(int dim, String name) {
+        if (dim == ResourceDimensions.CPU) {
+            return weights.cpu();
+        }
+        if (dim == ResourceDimensions.MEMORY) {
+            return weights.memory();
+        }
+        if (dim == ResourceDimensions.PODS || !isScalarResource(name)) {
+            return -1;
+        }
+        Integer w = weights.resources().get(name);
+        return w == null ? -1 : w;
+    }
+
+    /**
+     * Kubernetes' IsScalarResourceName, which decides what Volcano's resource model keeps: extended
+     * resources (a domain-prefixed name), {@code kubernetes.io/} prefixed ones, hugepages and attachable
+     * volumes. Names like {@code ephemeral-storage} are dropped.
+     */
+    static boolean isScalarResource(String name) {
+        return name.contains("/") || name.startsWith("hugepages-") || name.startsWith("attachable-volumes-");
+    }
+}
