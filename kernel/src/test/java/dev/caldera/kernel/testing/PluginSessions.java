@@ -7,11 +7,8 @@ import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.conf.Tier;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.Taint;
-import dev.caldera.kernel.plugin.PluginChain;
-import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.resource.ResourceList;
 import dev.caldera.kernel.session.Session;
 
@@ -49,12 +46,7 @@ public final class PluginSessions {
 
     /** Applies the cache's queued changes and opens a session over one tier of {@code plugins}. */
     public static Session open(ClusterCache cache, PluginOption... plugins) {
-        cache.applyChanges();
-        cache.resolveJobPriorities();
-        PluginChain chain = PluginChain.build(List.of(new Tier(List.of(plugins))), PluginRegistry.defaults());
-        Session session = new Session(cache, chain);
-        session.open();
-        return session;
+        return Sessions.open(cache, plugins);
     }
 
     public static void node(ClusterCache cache, String name, ResourceList allocatable, Map<String, String> labels,
