@@ -5,6 +5,7 @@ import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.NodeScorer;
 import dev.caldera.kernel.plugin.Plugin;
 import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.plugin.ShareDimensions;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.session.Session;
 
@@ -15,8 +16,9 @@ import java.util.Arrays;
  * fill ({@link BinpackScore}). Registered only when {@code binpack.weight} is not 0, as in Volcano.
  * <p>
  * Resources are taken in Volcano's order: cpu, memory, then the scalars (Volcano walks a Go map there, in
- * random order; Caldera takes them in dimension order). As in Volcano's resource model, {@code pods} and
- * names that are not Kubernetes scalar resources (e.g. {@code ephemeral-storage}) never count. {@code used}
+ * random order; Caldera takes them in dimension order). As in Volcano's resource model ({@link ShareDimensions}),
+ * {@code pods} and names that are not Kubernetes scalar resources (e.g. {@code ephemeral-storage}) never
+ * count. {@code used}
  * is the node's Volcano Used: allocated and releasing tasks, not pipelined ones.
  * <p>
  * Node-local. Threading: {@link #score} is a pure read, run concurrently by filter workers; {@link #open}
@@ -26,6 +28,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
     public static final String NAME = "binpack";
 
     private final BinpackWeights weights;
+    private final ShareDimensions counted = new ShareDimensions();
     /** Weight per resource dimension, -1 where the dimension does not count. */
     private int[] weightByDim = new int[0];
     private Session session;
@@ -50,11 +53,13 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
     @Override
     public void open(Session s) {
         session = s;
+        counted.refresh(s.dims);
         int dims = s.dims.count();
         if (weightByDim.length != dims) {
             weightByDim = new int[dims];
         }
-        for (int d = 0; d < dims; d++) {
+        Arrays.fill(weightByDim, -1);
+        for (int d : counted.dims()) {
             weightByDim[d] = weightOf(d, s.dims.name(d));
         }
     }
@@ -87,6 +92,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
         return Arrays.copyOf(weightByDim, weightByDim.length);
     }
 
+    /** The weight of a counted dimension: cpu and memory their own, a scalar its listed weight or -1. */
     private int weightOf(int dim, String name) {
         if (dim == ResourceDimensions.CPU) {
             return weights.cpu();
@@ -94,19 +100,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
         if (dim == ResourceDimensions.MEMORY) {
             return weights.memory();
         }
-        if (dim == ResourceDimensions.PODS || !isScalarResource(name)) {
-            return -1;
-        }
         Integer w = weights.resources().get(name);
         return w == null ? -1 : w;
-    }
-
-    /**
-     * Kubernetes' IsScalarResourceName, which decides what Volcano's resource model keeps: extended
-     * resources (a domain-prefixed name), {@code kubernetes.io/} prefixed ones, hugepages and attachable
-     * volumes. Names like {@code ephemeral-storage} are dropped.
-     */
-    static boolean isScalarResource(String name) {
-        return name.contains("/") || name.startsWith("hugepages-") || name.startsWith("attachable-volumes-");
     }
 }
