@@ -3,6 +3,7 @@ package dev.caldera.kernel.plugin.predicates;
 import dev.caldera.kernel.cluster.Symbols;
 import dev.caldera.kernel.placement.HostPort;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -28,7 +29,7 @@ final class PortKeys {
                 keys[n++] = key(symbols.intern(p.hostIp()), protocolCode(p.protocol()), p.port());
             }
         }
-        return n == keys.length ? keys : java.util.Arrays.copyOf(keys, n);
+        return n == keys.length ? keys : Arrays.copyOf(keys, n);
     }
 
     static long key(int ipSymbol, int protocol, int port) {

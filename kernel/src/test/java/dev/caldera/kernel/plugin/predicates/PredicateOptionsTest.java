@@ -1,6 +1,8 @@
 package dev.caldera.kernel.plugin.predicates;
 
+import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.ConfException;
+import dev.caldera.kernel.plugin.PluginArguments;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -45,8 +47,7 @@ class PredicateOptionsTest {
 
     @Test
     void theFiltersDefaultOn() {
-        PredicateOptions defaults = PredicateOptions.from(
-                new dev.caldera.kernel.plugin.PluginArguments("predicates", dev.caldera.kernel.conf.Arguments.NONE));
+        PredicateOptions defaults = PredicateOptions.from(new PluginArguments("predicates", Arguments.NONE));
         assertThat(defaults).isEqualTo(new PredicateOptions(true, true, true));
     }
 }

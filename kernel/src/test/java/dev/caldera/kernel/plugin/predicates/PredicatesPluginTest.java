@@ -1,6 +1,8 @@
 package dev.caldera.kernel.plugin.predicates;
 
 import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.placement.HostPort;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.SelectorOperator;
@@ -215,9 +217,9 @@ class PredicatesPluginTest {
     @Test
     void aReleasingPodAtSessionOpenStillHoldsItsPorts() {
         labelled("n1", Map.of());
-        cache.upsertTask(dev.caldera.kernel.cache.TaskSpec.builder(PluginSessions.NS, "leaving").job(PluginSessions.JOB)
+        cache.upsertTask(TaskSpec.builder(PluginSessions.NS, "leaving").job(PluginSessions.JOB)
                 .request(SMALL).placement(ports(new HostPort("TCP", 9000, ""))).nodeName("n1")
-                .status(dev.caldera.kernel.cluster.TaskStatus.RELEASING).build());
+                .status(TaskStatus.RELEASING).build());
         pending(cache, "next", SMALL, ports(new HostPort("TCP", 9000, "")));
         Session s = PluginSessions.open(cache, plugin("predicates"));
 
