@@ -14,7 +14,8 @@ import it.unimi.dsi.fastutil.ints.IntComparator;
  * The part preempt and reclaim share: for one preemptor, walk candidate nodes; on each, offer the running
  * tasks the action's filter allows to the plugins (Preemptable or Reclaimable), check that the victims
  * they agree on would make room, evict them in victim order (lowest task order first) only until the
- * preemptor fits the node's futureIdle, then pipeline the preemptor there.
+ * preemptor fits the node's futureIdle (and, when preempting, its queue is no longer overused), then
+ * pipeline the preemptor there.
  * <p>
  * Threading: scheduling thread. Allocation: the node-to-tasks index and lists are sized once and reused.
  */
@@ -174,14 +175,28 @@ final class Eviction {
         }
         IntArrays.quickSort(victims.elements(), 0, victims.size(), victimOrder);
         long[] request = s.request(preemptor);
-        for (int i = 0; i < victims.size() && ResourceFit.shortOfFutureIdle(s, preemptor, request, node) != 0; i++) {
+        int queue = s.queueOf(preemptor);
+        for (int i = 0; i < victims.size() && !enough(preemptor, request, node, queue); i++) {
             statement.evict(victims.getInt(i), reclaim ? Decisions.RECLAIM : Decisions.PREEMPT);
         }
-        if (ResourceFit.shortOfFutureIdle(s, preemptor, request, node) != 0) {
+        if (ResourceFit.shortOfFutureIdle(s, preemptor, request, node) != 0
+                || (!reclaim && !s.plugins.allocatable(queue, preemptor))) {
             return false;
         }
         statement.pipeline(preemptor, node);
         return true;
+    }
+
+    /**
+     * Eviction stops once the preemptor fits the node's futureIdle. Preemption (Volcano v1.7) also goes on
+     * while the preemptor's queue is overused, so that a queue at its capability makes room inside itself
+     * before its preemptor may be pipelined (which then also needs Allocatable).
+     */
+    private boolean enough(int preemptor, long[] request, int node, int queue) {
+        if (!reclaim && session.plugins.overused(queue)) {
+            return false;
+        }
+        return ResourceFit.shortOfFutureIdle(session, preemptor, request, node) == 0;
     }
 
     /** Volcano's ValidateVictims: futureIdle plus everything the victims hold covers the request. */

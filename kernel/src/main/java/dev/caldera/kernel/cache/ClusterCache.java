@@ -520,6 +520,7 @@ public final class ClusterCache {
         jobs.minResources[row] = spec.minResources() == null ? null : RequestVectors.of(spec.minResources(), dims, false);
         growDims();
         jobs.creationMs[row] = spec.creationMs();
+        jobs.slaWaitingMs[row] = spec.slaWaitingMs();
         jobState.phase[row] = JobPhase.parse(spec.phase());
         writeRoles(row, spec);
     }

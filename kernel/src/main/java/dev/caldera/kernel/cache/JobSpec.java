@@ -7,7 +7,8 @@ import java.util.TreeMap;
 
 /**
  * A job (PodGroup) as the adapter sees it. {@code minResources} null means the PodGroup sets none;
- * {@code phase} is the PodGroup's status phase text (null = Pending).
+ * {@code phase} is the PodGroup's status phase text (null = Pending); {@code slaWaitingMs} is the
+ * PodGroup's {@code sla-waiting-time} annotation in milliseconds, or -1 when it has none.
  */
 public record JobSpec(
         String namespace,
@@ -18,7 +19,8 @@ public record JobSpec(
         String priorityClassName,
         ResourceList minResources,
         String phase,
-        long creationMs) {
+        long creationMs,
+        long slaWaitingMs) {
 
     public JobSpec {
         SpecCheck.required(name, "PodGroup", "metadata.name");
@@ -32,6 +34,12 @@ public record JobSpec(
         }
         minTaskMember = Map.copyOf(minTaskMember);
         minResources = SpecCheck.nonNegative(minResources, object, "spec.minResources");
+    }
+
+    /** A job without an sla-waiting-time annotation. */
+    public JobSpec(String namespace, String name, String queue, int minMember, Map<String, Integer> minTaskMember,
+                   String priorityClassName, ResourceList minResources, String phase, long creationMs) {
+        this(namespace, name, queue, minMember, minTaskMember, priorityClassName, minResources, phase, creationMs, -1);
     }
 
     public String key() {

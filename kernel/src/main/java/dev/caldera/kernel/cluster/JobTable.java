@@ -35,6 +35,8 @@ public final class JobTable {
     /** Dense vector over dimensions, or null when the PodGroup has no minResources. */
     public long[][] minResources = new long[0][];
     public long[] creationMs = new long[0];
+    /** The PodGroup's sla-waiting-time in ms, or -1. */
+    public long[] slaWaitingMs = new long[0];
     public IntArrayList[] tasks = new IntArrayList[0];
     public boolean[] hasSpec = new boolean[0];
     public boolean[] live = new boolean[0];
@@ -55,6 +57,7 @@ public final class JobTable {
         priority = Arrays.copyOf(priority, cap);
         minResources = Arrays.copyOf(minResources, cap);
         creationMs = Arrays.copyOf(creationMs, cap);
+        slaWaitingMs = Arrays.copyOf(slaWaitingMs, cap);
         tasks = Arrays.copyOf(tasks, cap);
         hasSpec = Arrays.copyOf(hasSpec, cap);
         live = Arrays.copyOf(live, cap);
@@ -73,6 +76,7 @@ public final class JobTable {
         priority[row] = 0;
         minResources[row] = null;
         creationMs[row] = 0;
+        slaWaitingMs[row] = -1;
         hasSpec[row] = false;
         live[row] = false;
         if (tasks[row] == null) {

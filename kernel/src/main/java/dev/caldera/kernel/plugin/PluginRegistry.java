@@ -10,6 +10,7 @@ import dev.caldera.kernel.plugin.nodeorder.NodeOrderPlugin;
 import dev.caldera.kernel.plugin.overcommit.OvercommitPlugin;
 import dev.caldera.kernel.plugin.predicates.PredicatesPlugin;
 import dev.caldera.kernel.plugin.priority.PriorityPlugin;
+import dev.caldera.kernel.plugin.sla.SlaPlugin;
 import dev.caldera.kernel.plugin.proportion.ProportionPlugin;
 
 import java.util.LinkedHashMap;
@@ -36,6 +37,7 @@ public final class PluginRegistry implements PluginFactory {
         r.register(PredicatesPlugin.NAME, o -> new PredicatesPlugin(o.arguments()));
         r.register(NodeOrderPlugin.NAME, o -> new NodeOrderPlugin(o.arguments()));
         r.register(BinpackPlugin.NAME, o -> new BinpackPlugin(o.arguments()));
+        r.register(SlaPlugin.NAME, o -> SlaPlugin.fromArguments(o.arguments()));
         return r;
     }
 

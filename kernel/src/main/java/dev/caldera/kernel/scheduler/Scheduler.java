@@ -99,6 +99,11 @@ public final class Scheduler implements AutoCloseable {
         return stats;
     }
 
+    /** The clock sessions read their time from (epoch ms); the wall clock unless a simulator sets its own. */
+    public void clock(java.util.function.LongSupplier clockMs) {
+        session.clock(clockMs);
+    }
+
     /** The session of the last cycle (still readable until the next cycle opens). */
     public Session session() {
         return session;

@@ -20,6 +20,7 @@ import dev.caldera.kernel.resource.ResourceDimensions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 /**
  * One scheduling cycle's view of the cluster. Spec tables (nodes, tasks, jobs, queues) are the cache's
@@ -60,6 +61,8 @@ public final class Session {
     public long[] totalAllocatable = new long[0];
 
     private Sinks sinks = Sinks.NONE;
+    private LongSupplier clockMs = System::currentTimeMillis;
+    private long nowMs;
     private long id;
 
     public Session(ClusterCache cache, PluginChain plugins) {
@@ -84,6 +87,16 @@ public final class Session {
         return sinks;
     }
 
+    /** Where {@link #nowMs()} comes from (wall clock by default; a simulator passes its own). */
+    public void clock(LongSupplier clock) {
+        this.clockMs = clock;
+    }
+
+    /** The time this session opened, in epoch milliseconds. */
+    public long nowMs() {
+        return nowMs;
+    }
+
     /** Increases with every open; plugins may use it to tell sessions apart. */
     public long id() {
         return id;
@@ -94,6 +107,7 @@ public final class Session {
     /** Snapshots the cache's state, opens every plugin, and drops invalid jobs. */
     public void open() {
         id++;
+        nowMs = clockMs.getAsLong();
         usage.copyFrom(cache.nodeUsage, nodes.rows);
         taskState.copyFrom(cache.taskState, tasks.rows);
         jobState.copyFrom(cache.jobState, jobs.rows);

@@ -1,0 +1,82 @@
+package dev.caldera.kernel.plugin.sla;
+
+import dev.caldera.kernel.conf.ConfException;
+import dev.caldera.kernel.plugin.Extensions;
+import dev.caldera.kernel.plugin.Plugin;
+import dev.caldera.kernel.plugin.Vote;
+import dev.caldera.kernel.session.Session;
+
+/**
+ * Volcano's {@code sla} plugin: a job may wait at most its sla-waiting-time (the PodGroup's
+ * {@code sla-waiting-time} annotation, else the plugin's {@code sla-waiting-time} argument). Jobs with
+ * the earliest deadline (creation + waiting time) go first, jobs with a deadline before those without; a
+ * job past its deadline is permitted to enqueue and to keep pipelined placements, otherwise the plugin
+ * abstains. Time is the session's clock.
+ */
+public final class SlaPlugin implements Plugin {
+    public static final String NAME = "sla";
+    public static final String WAITING_TIME = "sla-waiting-time";
+
+    private final long defaultWaitingMs;
+    private Session session;
+
+    public SlaPlugin(long defaultWaitingMs) {
+        this.defaultWaitingMs = defaultWaitingMs;
+    }
+
+    /** Builds the plugin from its {@code sla-waiting-time} argument (absent = no cluster-wide limit). */
+    public static SlaPlugin fromArguments(dev.caldera.kernel.conf.Arguments args) {
+        String text = args.getString(WAITING_TIME, null);
+        if (text == null) {
+            return new SlaPlugin(-1);
+        }
+        try {
+            long ms = GoDuration.parseMs(text);
+            if (ms <= 0) {
+                throw new ConfException("sla: argument '" + WAITING_TIME + "' must be positive, got '" + text + "'");
+            }
+            return new SlaPlugin(ms);
+        } catch (IllegalArgumentException e) {
+            throw new ConfException("sla: argument '" + WAITING_TIME + "': " + e.getMessage());
+        }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void register(Extensions ext) {
+        ext.jobOrder(this::compareJobs);
+        ext.jobEnqueueable(this::overdue);
+        ext.jobPipelined(this::overdue);
+    }
+
+    @Override
+    public void open(Session s) {
+        session = s;
+    }
+
+    private long waitingMs(int job) {
+        long own = session.jobs.slaWaitingMs[job];
+        return own > 0 ? own : defaultWaitingMs;
+    }
+
+    private int compareJobs(int a, int b) {
+        long wa = waitingMs(a);
+        long wb = waitingMs(b);
+        if (wa <= 0 || wb <= 0) {
+            return wa <= 0 && wb <= 0 ? 0 : wa <= 0 ? 1 : -1;
+        }
+        return Long.compare(session.jobs.creationMs[a] + wa, session.jobs.creationMs[b] + wb);
+    }
+
+    private int overdue(int job) {
+        long waiting = waitingMs(job);
+        if (waiting <= 0 || session.nowMs() - session.jobs.creationMs[job] < waiting) {
+            return Vote.ABSTAIN;
+        }
+        return Vote.PERMIT;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.caldera.kernel.plugin.sla;
+
+import dev.caldera.kernel.bind.Sinks;
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cache.JobSpec;
+import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.conf.Arguments;
+import dev.caldera.kernel.conf.ConfException;
+import dev.caldera.kernel.conf.PluginOption;
+import dev.caldera.kernel.conf.SchedulerConf;
+import dev.caldera.kernel.conf.Tier;
+import dev.caldera.kernel.plugin.PluginRegistry;
+import dev.caldera.kernel.resource.ResourceList;
+import dev.caldera.kernel.scheduler.Scheduler;
+import dev.caldera.kernel.scheduler.SchedulerOptions;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static dev.caldera.kernel.testing.Clusters.GI;
+import static dev.caldera.kernel.testing.Clusters.cpuMem;
+import static dev.caldera.kernel.testing.Clusters.node;
+import static dev.caldera.kernel.testing.Clusters.queue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SlaPluginTest {
+    private static final long MINUTE = 60_000;
+
+    @Test
+    void goDurationsParseAsVolcanoReadsThem() {
+        assertThat(GoDuration.parseMs("3m")).isEqualTo(3 * MINUTE);
+        assertThat(GoDuration.parseMs("1h30m")).isEqualTo(90 * MINUTE);
+        assertThat(GoDuration.parseMs("2.5s")).isEqualTo(2500);
+        assertThat(GoDuration.parseMs("150ms")).isEqualTo(150);
+        assertThatThrownBy(() -> GoDuration.parseMs("3 minutes")).hasMessageContaining("unknown unit");
+    }
+
+    @Test
+    void aBadWaitingTimeArgumentIsAConfigurationError() {
+        assertThatThrownBy(() -> SlaPlugin.fromArguments(new Arguments("sla", Map.of("sla-waiting-time", "soon"))))
+                .isInstanceOf(ConfException.class).hasMessageContaining("sla: argument 'sla-waiting-time'");
+    }
+
+    /** The overcommit plugin rejects a job too big for the cluster; sla permits it once its waiting time is over. */
+    @Test
+    void aJobPastItsWaitingTimeIsEnqueuedEvenWhenOthersWouldRejectIt() {
+        assertThat(phaseAfterEnqueue(10 * MINUTE)).isEqualTo(JobPhase.INQUEUE);
+        assertThat(phaseAfterEnqueue(MINUTE)).isEqualTo(JobPhase.PENDING);
+    }
+
+    private static byte phaseAfterEnqueue(long nowMs) {
+        ClusterCache cache = new ClusterCache();
+        node(cache, "n1", 1000, GI);
+        queue(cache, "q", 1);
+        cache.upsertJob(new JobSpec("ns", "big", "q", 1, Map.of(), null, ResourceList.of("cpu", 100_000L), "Pending",
+                0));
+        cache.upsertTask(TaskSpec.builder("ns", "big-0").job("big").request(cpuMem(100_000, GI)).build());
+        SchedulerConf conf = new SchedulerConf(List.of("enqueue"), List.of(new Tier(List.of(
+                new PluginOption("sla", Map.of(), new Arguments("sla", Map.of("sla-waiting-time", "5m"))))),
+                new Tier(List.of(PluginOption.of("overcommit")))), Map.of());
+        try (Scheduler s = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT,
+                Sinks.NONE)) {
+            s.clock(() -> nowMs);
+            s.runOnce();
+        }
+        return cache.jobState.phase[cache.jobRow("ns/big")];
+    }
+}
