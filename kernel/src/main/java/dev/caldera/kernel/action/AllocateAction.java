@@ -110,7 +110,11 @@ public final class AllocateAction implements Action {
         statement.begin();
         while (!tasks.isEmpty()) {
             int task = tasks.dequeueInt();
-            if (!s.plugins.allocatable(queue, task) || failedRoles.failed(job, s.tasks.role[task])) {
+            if (failedRoles.failed(job, s.tasks.role[task])) {
+                continue;
+            }
+            if (!s.plugins.allocatable(queue, task)) {
+                s.conditions.queueLimited(job);
                 continue;
             }
             if (!place(task, job)) {

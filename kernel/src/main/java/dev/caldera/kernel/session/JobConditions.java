@@ -18,6 +18,7 @@ public final class JobConditions {
     private boolean[] unschedulable = new boolean[0];
     private FitErrors[] fitErrors = new FitErrors[0];
     private boolean[] hasFitErrors = new boolean[0];
+    private boolean[] queueLimited = new boolean[0];
 
     void open(int jobCapacity) {
         if (reason.length < jobCapacity) {
@@ -27,7 +28,9 @@ public final class JobConditions {
             unschedulable = new boolean[jobCapacity];
             fitErrors = Arrays.copyOf(fitErrors, jobCapacity);
             hasFitErrors = new boolean[jobCapacity];
+            queueLimited = new boolean[jobCapacity];
         } else {
+            Arrays.fill(queueLimited, false);
             Arrays.fill(reason, null);
             Arrays.fill(message, null);
             Arrays.fill(invalid, false);
@@ -75,6 +78,15 @@ public final class JobConditions {
         }
         mine.copyFrom(errors);
         hasFitErrors[job] = true;
+    }
+
+    /** A task of the job was held back because its queue may not take more (Allocatable said no). */
+    public void queueLimited(int job) {
+        queueLimited[job] = true;
+    }
+
+    public boolean isQueueLimited(int job) {
+        return queueLimited[job];
     }
 
     /** The fit errors recorded for {@code job} in this session, or null. */

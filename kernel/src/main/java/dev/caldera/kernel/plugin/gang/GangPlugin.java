@@ -161,6 +161,10 @@ public final class GangPlugin implements Plugin {
         if (errors != null) {
             return head + errors.message(s.dims);
         }
+        if (s.conditions.isQueueLimited(job)) {
+            return head + "queue " + s.jobs.queueName[job]
+                    + " cannot take more now (its deserved share or capability is reached)";
+        }
         return head + "pod group is not ready, " + s.readyCount(job) + " ready, "
                 + s.count(job, TaskStatus.PENDING) + " Pending, " + s.jobs.minMember[job] + " minAvailable";
     }
