@@ -19,7 +19,8 @@ import java.util.List;
  *   <li>Overused: any. Allocatable, JobReady, Preemptive: all.</li>
  *   <li>JobPipelined, JobEnqueueable: any Reject is no; a tier with a Permit is yes; default yes.</li>
  *   <li>JobStarving: the first tier that has such a function decides; default no.</li>
- *   <li>Preemptable, Reclaimable: intersected within a tier; the first tier with a non-empty answer decides.</li>
+ *   <li>Preemptable, Reclaimable: intersected within a tier; the first tier where a plugin answers decides, even
+ *       when the answer is no victim (Volcano would ask the next tier then).</li>
  * </ul>
  * Threading: built once; read-only afterwards. Predicates and scorers may be called concurrently.
  */
@@ -390,7 +391,9 @@ public final class PluginChain {
                     break;
                 }
             }
-            if (decided && !tierVictims.isEmpty()) {
+            if (decided) {
+                // Deliberate difference from Volcano, which asks the next tier when a tier leaves no victim:
+                // a refusal by priority, gang or conformance would then be overridden by, say, drf.
                 victims.addAll(tierVictims);
                 return;
             }
