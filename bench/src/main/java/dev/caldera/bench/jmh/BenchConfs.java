@@ -6,6 +6,7 @@ import dev.caldera.kernel.conf.Tier;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Scheduler configurations the suites measure. */
 public final class BenchConfs {
@@ -20,5 +21,24 @@ public final class BenchConfs {
         second.add(PluginOption.of("binpack"));
         tiers.set(1, new Tier(second));
         return new SchedulerConf(base.actions(), tiers, base.actionArguments());
+    }
+
+    /**
+     * The preemption-heavy configuration of issue 4: enqueue, allocate, preempt over priority, gang,
+     * conformance / drf, proportion, predicates, nodeorder.
+     */
+    public static SchedulerConf preemption() {
+        return new SchedulerConf(List.of("enqueue", "allocate", "preempt"),
+                List.of(tier("priority", "gang", "conformance"),
+                        tier("drf", "proportion", "predicates", "nodeorder")),
+                Map.of());
+    }
+
+    private static Tier tier(String... plugins) {
+        List<PluginOption> options = new ArrayList<>();
+        for (String p : plugins) {
+            options.add(PluginOption.of(p));
+        }
+        return new Tier(options);
     }
 }

@@ -1,0 +1,53 @@
+package dev.caldera.bench.workload;
+
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cluster.JobState;
+import dev.caldera.kernel.cluster.NodeUsage;
+import dev.caldera.kernel.cluster.TaskState;
+
+/**
+ * A {@link ClusterCache} built once from a workload, with a copy of its mutable state so that a benchmark can
+ * put it back between invocations in a few array copies instead of regenerating objects: what a cycle
+ * changes in the cache is task status and node (commit: Binding; eviction: Releasing), nominations
+ * (pipelined tasks), job phases and counters, and node usage. The spec tables are never changed by a cycle.
+ * <p>
+ * Threading: the benchmark thread only.
+ */
+public final class PreparedCluster {
+    public final ClusterCache cache = new ClusterCache();
+    public final GeneratedCluster objects;
+    private final TaskState tasks = new TaskState();
+    private final JobState jobs = new JobState();
+    private final NodeUsage usage;
+
+    private PreparedCluster(WorkloadSpec spec) {
+        objects = SyntheticCluster.feed(cache, spec);
+        cache.applyChanges();
+        cache.resolveJobPriorities();
+        usage = new NodeUsage(cache.dims.count());
+        tasks.copyFrom(cache.taskState, cache.tasks.rows);
+        jobs.copyFrom(cache.jobState, cache.jobs.rows);
+        usage.copyFrom(cache.nodeUsage, cache.nodes.rows);
+    }
+
+    public static PreparedCluster of(WorkloadSpec spec) {
+        return new PreparedCluster(spec);
+    }
+
+    /** Puts the cache back to the state it had when built (no nomination existed then). */
+    public void restore() {
+        int[] nominated = cache.taskState.nominatedNode;
+        for (int t = 0; t < cache.tasks.rows; t++) {
+            if (nominated[t] >= 0) {
+                cache.nominations.remove(t);
+            }
+        }
+        cache.taskState.copyFrom(tasks, cache.tasks.rows);
+        cache.jobState.copyFrom(jobs, cache.jobs.rows);
+        cache.nodeUsage.copyFrom(usage, cache.nodes.rows);
+    }
+
+    public int nodeCount() {
+        return cache.liveNodeCount();
+    }
+}
