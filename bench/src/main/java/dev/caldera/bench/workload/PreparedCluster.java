@@ -4,6 +4,12 @@ import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.NodeUsage;
 import dev.caldera.kernel.cluster.TaskState;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.conf.SchedulerConf;
+import dev.caldera.kernel.plugin.PluginChain;
+import dev.caldera.kernel.plugin.PluginRegistry;
+import dev.caldera.kernel.session.Session;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
  * A {@link ClusterCache} built once from a workload, with a copy of its mutable state so that a benchmark can
@@ -45,6 +51,35 @@ public final class PreparedCluster {
         cache.taskState.copyFrom(tasks, cache.tasks.rows);
         cache.jobState.copyFrom(jobs, cache.jobs.rows);
         cache.nodeUsage.copyFrom(usage, cache.nodes.rows);
+    }
+
+    /** A session over this cache with the plugins of {@code conf} (not opened). */
+    public Session session(SchedulerConf conf) {
+        return new Session(cache, PluginChain.build(conf.tiers(), PluginRegistry.defaults()));
+    }
+
+    /**
+     * Up to {@code max} pending task rows, one per task class first (so a suite sees every class of the
+     * workload), then the rest in row order.
+     */
+    public int[] pendingTasks(int max) {
+        IntArrayList picked = new IntArrayList();
+        boolean[] seenClass = new boolean[cache.classes.request.length];
+        boolean[] taken = new boolean[cache.tasks.rows];
+        for (int pass = 0; pass < 2 && picked.size() < max; pass++) {
+            for (int t = 0; t < cache.tasks.rows && picked.size() < max; t++) {
+                if (!cache.tasks.live[t] || taken[t] || cache.taskState.status[t] != TaskStatus.PENDING) {
+                    continue;
+                }
+                int cls = cache.tasks.taskClass[t];
+                if (pass == 1 || !seenClass[cls]) {
+                    seenClass[cls] = true;
+                    taken[t] = true;
+                    picked.add(t);
+                }
+            }
+        }
+        return picked.toIntArray();
     }
 
     public int nodeCount() {
