@@ -1,0 +1,96 @@
+package dev.caldera.bench.jmh;
+
+import dev.caldera.bench.workload.PreparedCluster;
+import dev.caldera.bench.workload.WorkloadSpec;
+import dev.caldera.kernel.bind.Sinks;
+import dev.caldera.kernel.plugin.PluginRegistry;
+import dev.caldera.kernel.scheduler.Scheduler;
+import dev.caldera.kernel.scheduler.SchedulerOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.lang.management.ManagementFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The zero-allocation claim of issue 5, measured with the scheduling thread's own allocation counter
+ * ({@code com.sun.management.ThreadMXBean#getThreadAllocatedBytes}, exact, TLAB included): after warm-up, a
+ * cycle of the default conf plus binpack that places N tasks may allocate no more than the same cycle with
+ * nothing left to place (the per-cycle constant: run right after, without restoring, so every job is walked and
+ * every unplaceable gang fails again), plus less than one byte per placement in total, i.e. 0 bytes per
+ * placement in integer average. Each figure is the minimum of several runs, so that a one-off JIT
+ * deoptimization (which re-materializes scalar-replaced objects) is not mistaken for the kernel's behaviour;
+ * an allocation made per placement shows in every run and fails the test.
+ */
+class PlacementAllocationTest {
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final int WARM_UP_CYCLES = 20;
+    private static final int RUNS = 5;
+
+    /** Kept reachable so the control's allocations cannot be optimised away. */
+    private static Object lastBind;
+
+    @ParameterizedTest(name = "{0} nodes, {1} pending, incremental={2}")
+    @CsvSource({
+        "1000, 1000, true",   // every gang fits
+        "1000, 1000, false",  // the plain scan selector
+        "600, 1500, true",    // some gangs fit nowhere and fail every cycle
+    })
+    void aWarmCycleAllocatesNothingPerPlacement(int nodes, int pending, boolean incremental) {
+        Measured m = measure(nodes, pending, incremental, Sinks.NONE);
+        assertThat(m.placed).as("placements per cycle").isGreaterThan(500);
+        assertThat((m.full - m.empty) / m.placed)
+                .as("bytes per placement: a cycle of %d placements allocated %d B, the same cycle with nothing "
+                        + "to place %d B", m.placed, m.full, m.empty)
+                .isLessThanOrEqualTo(0);
+    }
+
+    /** Negative control: a bind sink that allocates 16 bytes per bind must show up as at least 16 B per placement. */
+    @Test
+    void theMeasurementSeesOneSmallObjectPerPlacement() {
+        Sinks allocating = new Sinks((uid, pod, node) -> {
+            lastBind = new Object();
+            return true;
+        }, Sinks.NONE.evictions(), Sinks.NONE.status());
+        Measured m = measure(1000, 1000, true, allocating);
+        assertThat((m.full - m.empty) / m.placed).isGreaterThanOrEqualTo(16);
+        assertThat(lastBind).isNotNull();
+    }
+
+    private record Measured(int placed, long full, long empty) {
+    }
+
+    private static Measured measure(int nodes, int pending, boolean incremental, Sinks sinks) {
+        PreparedCluster cluster = PreparedCluster.of(WorkloadSpec.headline(nodes, pending));
+        try (Scheduler scheduler = new Scheduler(cluster.cache, BenchConfs.defaultPlusBinpack(),
+                PluginRegistry.defaults(), new SchedulerOptions(1, Integer.MAX_VALUE, incremental), sinks)) {
+            for (int i = 0; i < WARM_UP_CYCLES; i++) {
+                cluster.restore();
+                scheduler.runOnce();
+                scheduler.runOnce();
+            }
+            long full = Long.MAX_VALUE;
+            long empty = Long.MAX_VALUE;
+            int placed = 0;
+            for (int i = 0; i < RUNS; i++) {
+                cluster.restore();
+                long before = allocatedBytes();
+                placed = scheduler.runOnce().placed;
+                full = Math.min(full, allocatedBytes() - before);
+                before = allocatedBytes();
+                scheduler.runOnce();
+                empty = Math.min(empty, allocatedBytes() - before);
+            }
+            System.out.printf("%d nodes, %d pending, incremental=%b: %d placements, cycle %d B, per-cycle constant %d B%n",
+                    nodes, pending, incremental, placed, full, empty);
+            return new Measured(placed, full, empty);
+        }
+    }
+
+    private static long allocatedBytes() {
+        return THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
+    }
+}
