@@ -27,6 +27,10 @@ import java.util.concurrent.TimeUnit;
  * filter + score + select on the scheduling thread alone ({@code workers=1}) or split with one
  * {@link ShardPool} worker ({@code workers=2}, the threshold forced to 0), versus node count. The node count
  * where the two lines cross is the right default for {@code SchedulerOptions.parallelThreshold}.
+ * {@code filterScoreSelect} runs selections back to back, so the worker is still spinning when the next one
+ * starts (the best case for sharding); {@code afterPause} sleeps 2 ms (not measured) before each selection, so
+ * the worker has parked and the measured time includes waking it, as when a cycle's other work separates two
+ * full evaluations.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -62,6 +66,21 @@ public class ParallelFilterBenchmark {
 
     @Benchmark
     public int filterScoreSelect() {
+        int task = tasks[next++ % tasks.length];
+        return scan.select(task);
+    }
+
+    /** Gives the pool's worker time to stop spinning and park before each measured selection. */
+    @State(Scope.Thread)
+    public static class Pause {
+        @Setup(Level.Invocation)
+        public void sleep() throws InterruptedException {
+            Thread.sleep(2);
+        }
+    }
+
+    @Benchmark
+    public int afterPause(Pause pause) {
         int task = tasks[next++ % tasks.length];
         return scan.select(task);
     }

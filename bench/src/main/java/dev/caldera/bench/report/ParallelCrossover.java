@@ -14,7 +14,16 @@ final class ParallelCrossover {
     private ParallelCrossover() {
     }
 
+    /** One paragraph per benchmark method. */
     static String describe(List<JmhResult> results) {
+        Map<String, List<JmhResult>> byMethod = new TreeMap<>();
+        results.forEach(r -> byMethod.computeIfAbsent(r.method(), k -> new ArrayList<>()).add(r));
+        List<String> out = new ArrayList<>();
+        byMethod.forEach((method, list) -> out.add((byMethod.size() > 1 ? "`" + method + "`: " : "") + describeOne(list)));
+        return String.join("\n\n", out);
+    }
+
+    private static String describeOne(List<JmhResult> results) {
         Map<Double, double[]> byNodes = new TreeMap<>();
         for (JmhResult r : results) {
             int w = (int) r.param("workers");
