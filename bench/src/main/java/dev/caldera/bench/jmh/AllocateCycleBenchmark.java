@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Proves how many tasks per second one scheduling thread places in a full cycle (enqueue, allocate, backfill
  * with Volcano's default plugins plus binpack) on the headline workload, versus node count and pending tasks,
- * with the incremental selector and with the plain scan. The primary score is cycles per second (cycle time is
+ * with the incremental selector and with the plain scan, on one or two filter threads. The primary score is cycles per second (cycle time is
  * its inverse); {@code placements} is placements per second; {@code gc.alloc.rate.norm} from {@code -prof gc}
  * is bytes per cycle. The cluster is built once per trial and its state restored before each cycle.
  */
@@ -46,6 +46,10 @@ public class AllocateCycleBenchmark {
     @Param({"true"})
     public boolean incremental;
 
+    /** Filter threads (SchedulerOptions.filterWorkers), with the default parallel threshold. */
+    @Param({"1"})
+    public int filterWorkers;
+
     private PreparedCluster cluster;
     private Scheduler scheduler;
     private int placedPerCycle;
@@ -54,7 +58,8 @@ public class AllocateCycleBenchmark {
     public void build() {
         cluster = PreparedCluster.of(WorkloadSpec.headline(nodes, pendingTasks));
         scheduler = new Scheduler(cluster.cache, BenchConfs.defaultPlusBinpack(), PluginRegistry.defaults(),
-                new SchedulerOptions(1, Integer.MAX_VALUE, incremental), Sinks.NONE);
+                new SchedulerOptions(filterWorkers, SchedulerOptions.DEFAULT.parallelThreshold(), incremental),
+                Sinks.NONE);
         System.out.println("\nworkload: " + cluster.objects.describe());
     }
 
