@@ -138,6 +138,16 @@ public record JmhResult(String suite, String method, String mode, Map<String, St
         return m == null ? Double.NaN : m.score();
     }
 
+    /**
+     * True for the headline configuration of the allocate suite: incremental selector, one filter thread
+     * ({@code filterWorkers} absent or 1), 10,000 pending tasks.
+     */
+    public boolean isHeadline() {
+        return suite.equals("AllocateCycle") && "true".equals(params.get("incremental"))
+                && "10000".equals(params.get("pendingTasks"))
+                && "1".equals(params.getOrDefault("filterWorkers", "1"));
+    }
+
     /** The JVM as people read it: vm name, version and JDK. */
     public String jvm() {
         return vmName + " " + vmVersion + " (JDK " + jdkVersion + ")";

@@ -101,10 +101,10 @@ public final class Targets {
         return new Row(target, String.join("; ", parts), atLeast(worst, FENZO_RATIO));
     }
 
-    /** The headline AllocateCycle result at {@code nodes} (10,000 pending tasks, incremental selector). */
+    /** The headline AllocateCycle result at {@code nodes} (see {@link JmhResult#isHeadline()}). */
     Optional<JmhResult> headline(int nodes) {
-        return find("AllocateCycle", Map.of("nodes", String.valueOf(nodes), "pendingTasks", "10000",
-                "incremental", "true"));
+        return results.stream().filter(JmhResult::isHeadline)
+                .filter(r -> String.valueOf(nodes).equals(r.params().get("nodes"))).findFirst();
     }
 
     private Optional<JmhResult> find(String suite, Map<String, String> params) {
