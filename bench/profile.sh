@@ -3,7 +3,8 @@
 # runs AllocateCycleBenchmark in a loop under JMH's async profiler, with libasyncProfiler.so taken from the
 # benchmarks jar (the tools.profiler:async-profiler dependency ships it), and copies the result to
 # perf-results/flamegraphs/<date>-<jvm label>-allocate-<nodes>n-<tasks>t-<event>.html, with the flat top
-# frames in a .txt next to it. See perf-results/README.md.
+# frames in a .txt and the collapsed stacks in a .collapsed next to it; prints the share of samples under the
+# main phases of a cycle. See perf-results/README.md.
 set -euo pipefail
 
 usage() {
@@ -68,10 +69,11 @@ NAME="$STAMP-$LABEL-allocate-${NODES}n-${TASKS}t-$EVENT"
 echo "== profiling $NODES nodes, $TASKS pending tasks, $EVENT, ${SECONDS_PROFILED}s on $LABEL"
 "$JAVA" -jar "$JAR" '\.AllocateCycleBenchmark\.' -p nodes="$NODES" -p pendingTasks="$TASKS" -p incremental=true \
   -f 1 -wi 3 -w 2s -i 1 -r "${SECONDS_PROFILED}s" \
-  -prof "async:libPath=$LIB;event=$EVENT;output=flamegraph,text;direction=forward;simple=true;flat=25;traces=5;dir=$WORK/out" \
+  -prof "async:libPath=$LIB;event=$EVENT;output=flamegraph,text,collapsed;direction=forward;simple=true;flat=25;traces=5;dir=$WORK/out" \
   2>&1 | tee "$WORK/jmh.txt" | grep -E '^(Iteration|AllocateCycleBenchmark\.)|WARNING|rror' || true
 
 HTML=$(find "$WORK/out" -name 'flame-*-forward.html' | head -1)
+COLLAPSED=$(find "$WORK/out" -name 'collapsed-*.csv' | head -1)
 TEXT=$(find "$WORK/out" -name 'summary-*.txt' -o -name '*.txt' | grep -v jmh.txt | head -1)
 [[ -n "$HTML" ]] || { echo "profile.sh: no flame graph written; JMH said:" >&2; tail -40 "$WORK/jmh.txt" >&2; exit 1; }
 mkdir -p "$OUT"
@@ -83,6 +85,14 @@ cp "$HTML" "$OUT/$NAME.html"
   echo "# command: bench/profile.sh --nodes $NODES --tasks $TASKS --seconds $SECONDS_PROFILED --event $EVENT"
   if [[ -n "$TEXT" ]]; then cat "$TEXT"; fi
 } > "$OUT/$NAME.txt"
+[[ -n "$COLLAPSED" ]] && cp "$COLLAPSED" "$OUT/$NAME.collapsed"
 echo "== flame graph: $OUT/$NAME.html"
+if [[ -n "$COLLAPSED" ]]; then
+  echo "== share of samples under (inclusive):"
+  awk -v frames="Scheduler.runOnce Session.open AllocateAction.execute IncrementalSelector.build IncrementalSelector.catchUp ClassView.rebuild BackfillAction.execute Session.close" '
+    { n = $NF; total += n; for (i = 1; i <= nf; i++) if (index(";" $1 ";", ";" f[i] ";")) under[i] += n }
+    BEGIN { nf = split(frames, f, " ") }
+    END { for (i = 1; i <= nf; i++) printf "  %-32s %5.1f%%\n", f[i], total ? 100 * under[i] / total : 0 }' "$COLLAPSED"
+fi
 echo "== top frames (self time):"
 grep -A12 -m1 'ns  percent  samples  top' "$OUT/$NAME.txt" || sed -n '1,40p' "$OUT/$NAME.txt"
