@@ -1,0 +1,74 @@
+package dev.caldera.k8s.cli;
+
+import dev.caldera.k8s.manifest.ManifestException;
+import dev.caldera.kernel.conf.ConfException;
+import picocli.CommandLine;
+
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The {@code caldera} command line. Exit status: 0 done, 1 internal error (a bug: say so and how to see the
+ * stack trace), 2 bad input or usage (one line saying which file, object and field, and why).
+ */
+public final class Main {
+    public static final int OK = 0;
+    public static final int INTERNAL_ERROR = 1;
+    public static final int BAD_INPUT = 2;
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
+                new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16));
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        int status = run(args, out, err, System.in);
+        out.flush();
+        err.flush();
+        System.exit(status);
+    }
+
+    /** Runs one command; everything it prints goes to {@code out} and {@code err}. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, InputStream in) {
+        CommandLine cmd = new CommandLine(new CalderaCommand());
+        cmd.addSubcommand("simulate", new SimulateCommand(in));
+        cmd.addSubcommand("generate", new GenerateCommand());
+        cmd.addSubcommand("help", new CommandLine.HelpCommand());
+        cmd.setOut(out);
+        cmd.setErr(err);
+        cmd.setExecutionExceptionHandler((e, line, parse) -> handle(e, err, verbose(parse)));
+        int status = cmd.execute(args);
+        out.flush();
+        err.flush();
+        return status;
+    }
+
+    private static boolean verbose(CommandLine.ParseResult parse) {
+        CommandLine.ParseResult sub = parse;
+        while (sub.subcommand() != null) {
+            sub = sub.subcommand();
+        }
+        return sub.hasMatchedOption("--verbose");
+    }
+
+    static int handle(Exception e, PrintWriter err, boolean verbose) {
+        if (e instanceof ManifestException || e instanceof ConfException) {
+            err.println("caldera: " + e.getMessage());
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            return BAD_INPUT;
+        }
+        err.println("caldera: internal error: " + e + (verbose ? "" : " (run again with --verbose for details)"));
+        if (verbose) {
+            e.printStackTrace(err);
+        }
+        return INTERNAL_ERROR;
+    }
+}

@@ -1,0 +1,128 @@
+package dev.caldera.k8s.cli;
+
+import dev.caldera.k8s.convert.PodConverter;
+import dev.caldera.k8s.manifest.ClusterManifest;
+import dev.caldera.k8s.manifest.ManifestDocument;
+import dev.caldera.k8s.manifest.ManifestException;
+import dev.caldera.k8s.manifest.ManifestReader;
+import dev.caldera.k8s.report.JsonReport;
+import dev.caldera.k8s.report.TextReport;
+import dev.caldera.k8s.simulate.SimulatedCluster;
+import dev.caldera.k8s.simulate.Simulation;
+import dev.caldera.k8s.simulate.SimulationResult;
+import dev.caldera.k8s.simulate.SimulationRun;
+import dev.caldera.kernel.conf.ConfParser;
+import dev.caldera.kernel.conf.SchedulerConf;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** {@code caldera simulate}: Kubernetes manifests in, scheduling decisions out. */
+@Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Runs Caldera's scheduler on a cluster dump (Nodes, Pods, Volcano PodGroups and Queues,",
+            "PriorityClasses; e.g. kubectl get nodes,pods,podgroups,queues,priorityclasses -A -o yaml)",
+            "and reports what it binds, evicts and pipelines, and why PodGroups stay pending.",
+            "Between cycles the cluster is played: a bound pod runs on its node, an evicted pod is",
+            "deleted, a pipelined pod stays Pending nominated to its node.",
+            "Without --cycles it runs until a cycle changes nothing, at most "
+                + SimulationRun.MAX_CYCLES + " cycles."},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:done", "1:internal error", "2:bad input (file, object, field and why on stderr)"})
+final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
+    enum Output { text, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--conf", paramLabel = "FILE",
+            description = "volcano-scheduler.conf to use (default: Volcano's default configuration)")
+    Path conf;
+
+    @Option(names = "--cycles", paramLabel = "N",
+            description = "run exactly N cycles (default: until a cycle changes nothing, at most "
+                    + SimulationRun.MAX_CYCLES + ")")
+    Integer cycles;
+
+    @Option(names = "--output", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text (for people, the default) or json (the SCENARIOS.md contract)")
+    Output output;
+
+    @Option(names = "--scheduler-name", paramLabel = "NAME", defaultValue = "volcano",
+            description = "spec.schedulerName of the pods to schedule (repeatable; default: volcano)")
+    List<String> schedulerNames;
+
+    @Option(names = "--verbose", description = "debug logging, and stack traces with errors")
+    boolean verbose;
+
+    @Parameters(paramLabel = "FILE_OR_DIR", arity = "1..*",
+            description = "YAML or JSON manifests (multi-document, kind: List), directories of them (*.yaml,"
+                    + " *.yml, *.json), or - for standard input")
+    List<String> inputs;
+
+    private final InputStream stdin;
+
+    SimulateCommand(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
+    @Override
+    public Integer call() {
+        if (cycles != null && cycles < 1) {
+            throw new ParameterException(spec.commandLine(), "--cycles must be at least 1, got " + cycles);
+        }
+        Logging.configure(verbose);
+        PrintWriter err = spec.commandLine().getErr();
+        Consumer<String> warnings = w -> err.println("caldera: warning: " + w);
+        SchedulerConf schedulerConf = loadConf(warnings);
+        List<ManifestDocument> documents = new ManifestReader(stdin).read(inputs);
+        if (documents.isEmpty()) {
+            throw new ManifestException(String.join(", ", inputs) + ": no Kubernetes objects found");
+        }
+        ClusterManifest manifest = ClusterManifest.of(documents, warnings);
+        SimulatedCluster cluster = SimulatedCluster.of(manifest, new PodConverter(new LinkedHashSet<>(schedulerNames)),
+                warnings);
+        SimulationResult result;
+        try (Simulation simulation = new Simulation(cluster, schedulerConf)) {
+            result = SimulationRun.run(simulation, cycles);
+            if (simulation.rejectedChanges() > 0) {
+                warnings.accept(simulation.rejectedChanges() + " object(s) were refused by the scheduler's cache"
+                        + " (see the errors above)");
+            }
+        }
+        if (cluster.otherSchedulersPending() > 0) {
+            warnings.accept(cluster.otherSchedulersPending() + " pending pod(s) of other schedulers were ignored"
+                    + " (spec.schedulerName not " + String.join(" or ", schedulerNames) + ")");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (output == Output.json) {
+            JsonReport.write(result, out);
+        } else {
+            TextReport.write(result, out);
+        }
+        out.flush();
+        return Main.OK;
+    }
+
+    private SchedulerConf loadConf(Consumer<String> warnings) {
+        if (conf == null) {
+            return SchedulerConf.volcanoDefault();
+        }
+        if (!Files.isRegularFile(conf)) {
+            throw new ManifestException(conf + ": " + (Files.exists(conf) ? "not a file" : "no such file")
+                    + " (--conf)");
+        }
+        return ConfParser.load(conf, warnings);
+    }
+}

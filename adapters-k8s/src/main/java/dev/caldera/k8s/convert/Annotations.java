@@ -1,0 +1,36 @@
+package dev.caldera.k8s.convert;
+
+import java.util.Map;
+
+/** The annotations (and labels) Volcano reads from pods and PodGroups, and how their values parse. */
+public final class Annotations {
+    /** Pod to PodGroup, same namespace. */
+    public static final String GROUP_NAME = "scheduling.k8s.io/group-name";
+    /** "false" protects a pod from preemption and reclaim; default true. */
+    public static final String PREEMPTABLE = "volcano.sh/preemptable";
+    /** The pod's role in its gang, for minTaskMember. */
+    public static final String TASK_SPEC = "volcano.sh/task-spec";
+    /** The queue of the PodGroup Volcano creates for a pod that names none. */
+    public static final String QUEUE_NAME = "scheduling.volcano.sh/queue-name";
+    /** A PodGroup's SLA waiting time (Go duration). */
+    public static final String SLA_WAITING_TIME = "sla-waiting-time";
+
+    private Annotations() {
+    }
+
+    static String get(Map<String, String> map, String key) {
+        return map == null ? null : map.get(key);
+    }
+
+    /** Go's strconv.ParseBool, which Volcano uses for annotation flags. */
+    static boolean parseBool(String text, String object, String field) {
+        switch (text) {
+            case "1", "t", "T", "true", "TRUE", "True":
+                return true;
+            case "0", "f", "F", "false", "FALSE", "False":
+                return false;
+            default:
+                throw new ConversionException(object, field, "must be true or false, got '" + text + "'");
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.caldera.k8s.manifest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroup;
+import io.fabric8.volcano.api.model.scheduling.v1beta1.Queue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The objects of a cluster dump that scheduling reads, decoded into fabric8 model classes: Nodes and Pods
+ * ({@code v1}), Volcano PodGroups and Queues ({@code scheduling.volcano.sh}) and PriorityClasses
+ * ({@code scheduling.k8s.io}). Other kinds are skipped with one warning line per kind.
+ */
+public final class ClusterManifest {
+    public static final String SUPPORTED = "Node, Pod, PodGroup, Queue and PriorityClass";
+
+    public final List<Sourced<Node>> nodes = new ArrayList<>();
+    public final List<Sourced<Pod>> pods = new ArrayList<>();
+    public final List<Sourced<PodGroup>> podGroups = new ArrayList<>();
+    public final List<Sourced<Queue>> queues = new ArrayList<>();
+    public final List<Sourced<PriorityClass>> priorityClasses = new ArrayList<>();
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    private ClusterManifest() {
+    }
+
+    /** Decodes {@code documents}; warnings (skipped kinds) go to {@code warnings}, one line each. */
+    public static ClusterManifest of(List<ManifestDocument> documents, Consumer<String> warnings) {
+        ClusterManifest m = new ClusterManifest();
+        Map<String, Skipped> skipped = new LinkedHashMap<>();
+        for (ManifestDocument d : documents) {
+            requireHeader(d);
+            if (!m.take(d)) {
+                skipped.computeIfAbsent(d.kind() + " (" + d.apiVersion() + ")", k -> new Skipped(d)).count++;
+            }
+        }
+        skipped.forEach((what, s) -> warnings.accept(s.first.location() + ": skipping " + s.count + " " + what
+                + (s.count == 1 ? " object" : " objects") + ": " + why(s.first)));
+        return m;
+    }
+
+    private boolean take(ManifestDocument d) {
+        String kind = d.kind();
+        String group = d.group();
+        switch (kind) {
+            case "Node" -> { return add(d, group.isEmpty(), Node.class, nodes); }
+            case "Pod" -> { return add(d, group.isEmpty(), Pod.class, pods); }
+            case "PodGroup" -> { return add(d, group.equals("scheduling.volcano.sh"), PodGroup.class, podGroups); }
+            case "Queue" -> { return add(d, group.equals("scheduling.volcano.sh"), Queue.class, queues); }
+            case "PriorityClass" -> {
+                return add(d, group.equals("scheduling.k8s.io"), PriorityClass.class, priorityClasses);
+            }
+            default -> { return false; }
+        }
+    }
+
+    private static <T> boolean add(ManifestDocument d, boolean groupMatches, Class<T> type, List<Sourced<T>> into) {
+        if (!groupMatches) {
+            return false;
+        }
+        into.add(new Sourced<>(decode(d, type), d.location()));
+        return true;
+    }
+
+    private static String why(ManifestDocument d) {
+        return switch (d.kind()) {
+            case "HyperNode" -> "network topology (HyperNode) is not supported yet";
+            case "PodGroup", "Queue" -> "not Volcano's " + d.kind() + " (scheduling.volcano.sh)";
+            default -> "caldera simulate reads " + SUPPORTED;
+        };
+    }
+
+    private static void requireHeader(ManifestDocument d) {
+        if (d.apiVersion() == null) {
+            throw new ManifestException(d.location() + ": " + describe(d) + ": apiVersion is required");
+        }
+        if (d.kind() == null) {
+            throw new ManifestException(d.location() + ": " + describe(d) + ": kind is required");
+        }
+    }
+
+    private static String describe(ManifestDocument d) {
+        String name = d.name();
+        String kind = d.kind() == null ? "object" : d.kind();
+        if (name == null) {
+            return kind + " without metadata.name";
+        }
+        return kind + " " + (d.namespace() == null ? "" : d.namespace() + "/") + name;
+    }
+
+    private static <T> T decode(ManifestDocument d, Class<T> type) {
+        try {
+            return MAPPER.treeToValue(d.tree(), type);
+        } catch (JsonMappingException e) {
+            throw new ManifestException(d.location() + ": " + describe(d) + ": " + path(e) + ": " + simplify(e), e);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new ManifestException(d.location() + ": " + describe(d) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The field path of a binding error, e.g. {@code spec.containers[0].ports}. */
+    static String path(JsonMappingException e) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                sb.append(sb.length() == 0 ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                sb.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return sb.length() == 0 ? "(document)" : sb.toString();
+    }
+
+    /** Jackson's first line without Java type noise: "expected Integer, got String \"abc\"". */
+    static String simplify(JsonMappingException e) {
+        String m = e.getOriginalMessage();
+        int nl = m.indexOf('\n');
+        m = nl < 0 ? m : m.substring(0, nl);
+        m = m.replaceAll("`java\\.(lang|util)\\.([A-Za-z]+)(<[^`]*>)?`", "$2")
+                .replaceAll("`io\\.fabric8\\.[a-z0-9.]+\\.([A-Za-z]+)`", "$1")
+                .replaceAll("`([a-z]+)`", "$1");
+        m = m.replace("Cannot deserialize value of type ", "expected ");
+        int colon = m.indexOf(" (");
+        return colon > 0 && m.contains("(for Object starting") ? m.substring(0, colon) : m;
+    }
+
+    private static final class Skipped {
+        final ManifestDocument first;
+        int count;
+
+        Skipped(ManifestDocument first) {
+            this.first = first;
+        }
+    }
+}

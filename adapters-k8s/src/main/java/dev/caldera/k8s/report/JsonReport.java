@@ -1,0 +1,107 @@
+package dev.caldera.k8s.report;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import dev.caldera.k8s.simulate.CycleReport;
+import dev.caldera.k8s.simulate.CycleTimes;
+import dev.caldera.k8s.simulate.PodEviction;
+import dev.caldera.k8s.simulate.PodGroupStatus;
+import dev.caldera.k8s.simulate.PodPlacement;
+import dev.caldera.k8s.simulate.SimulationResult;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code caldera simulate --output json}: exactly the contract of SCENARIOS.md, one object with a
+ * {@code cycles} array; lists sorted by pod or PodGroup name; times in milliseconds from the kernel's clock.
+ */
+public final class JsonReport {
+    /** Two-space indentation, {@code "key": value}, one element per line, {@code []} when empty. */
+    private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter(Separators.createDefaultInstance()
+            .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+            .withArrayEmptySeparator("")
+            .withObjectEmptySeparator(""))
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+    private JsonReport() {
+    }
+
+    public static void write(SimulationResult result, Writer out) {
+        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.setPrettyPrinter(PRETTY);
+            g.writeStartObject();
+            g.writeArrayFieldStart("cycles");
+            for (CycleReport c : result.cycles()) {
+                cycle(g, c);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+            g.writeRaw('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void cycle(JsonGenerator g, CycleReport c) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("cycle", c.cycle());
+        placements(g, "binds", c.binds());
+        g.writeArrayFieldStart("evictions");
+        for (PodEviction e : c.evictions()) {
+            g.writeStartObject();
+            g.writeStringField("pod", e.pod());
+            g.writeStringField("reason", e.reason());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        placements(g, "pipelined", c.pipelined());
+        g.writeArrayFieldStart("podGroups");
+        for (PodGroupStatus s : c.podGroups()) {
+            g.writeStartObject();
+            g.writeStringField("name", s.name());
+            g.writeStringField("phase", s.phase());
+            g.writeStringField("reason", s.reason());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        stats(g, c);
+        g.writeEndObject();
+    }
+
+    private static void placements(JsonGenerator g, String field, List<PodPlacement> list) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (PodPlacement p : list) {
+            g.writeStartObject();
+            g.writeStringField("pod", p.pod());
+            g.writeStringField("node", p.node());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static void stats(JsonGenerator g, CycleReport c) throws IOException {
+        CycleTimes t = c.times();
+        g.writeObjectFieldStart("stats");
+        g.writeFieldName("cycleMs");
+        g.writeNumber(Millis.of(t.cycleNs()));
+        g.writeObjectFieldStart("actionsMs");
+        for (Map.Entry<String, Long> a : t.actionNs().entrySet()) {
+            g.writeFieldName(a.getKey());
+            g.writeNumber(Millis.of(a.getValue()));
+        }
+        g.writeEndObject();
+        g.writeFieldName("openSessionMs");
+        g.writeNumber(Millis.of(t.openSessionNs()));
+        g.writeNumberField("pendingTasks", c.pendingTasks());
+        g.writeNumberField("placed", c.placed());
+        g.writeEndObject();
+    }
+}

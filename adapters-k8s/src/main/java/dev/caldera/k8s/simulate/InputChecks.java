@@ -1,0 +1,71 @@
+package dev.caldera.k8s.simulate;
+
+import dev.caldera.kernel.cache.JobSpec;
+import dev.caldera.kernel.cache.TaskSpec;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+/**
+ * Warnings about references that do not resolve, which Kubernetes or Volcano would also tolerate: pods whose
+ * PodGroup is missing (Volcano leaves them alone), priority class names that do not exist (priority 0 or the
+ * global default), pods on nodes that are not in the input.
+ */
+final class InputChecks {
+    private static final int EXAMPLES = 3;
+
+    private final SimulatedCluster cluster;
+    private final Consumer<String> warnings;
+
+    InputChecks(SimulatedCluster cluster, Consumer<String> warnings) {
+        this.cluster = cluster;
+        this.warnings = warnings;
+    }
+
+    void run() {
+        Map<String, TreeSet<String>> missingGroups = new LinkedHashMap<>();
+        Map<String, TreeSet<String>> missingClasses = new LinkedHashMap<>();
+        Map<String, TreeSet<String>> missingNodes = new LinkedHashMap<>();
+        for (TaskSpec t : cluster.tasks().values()) {
+            String group = t.namespace() + "/" + t.job();
+            if (!cluster.jobs().containsKey(group) && !t.job().startsWith("podgroup-")) {
+                missingGroups.computeIfAbsent(group, k -> new TreeSet<>()).add(t.key());
+            }
+            noteClass(t.priority() == null ? t.priorityClassName() : null, "Pod " + t.key(), missingClasses);
+            if (t.nodeName() != null && !cluster.nodes().containsKey(t.nodeName())) {
+                missingNodes.computeIfAbsent(t.nodeName(), k -> new TreeSet<>()).add(t.key());
+            }
+        }
+        for (JobSpec j : cluster.jobs().values()) {
+            noteClass(j.priorityClassName(), "PodGroup " + j.key(), missingClasses);
+        }
+        report(missingGroups, "PodGroup %s is not in the input; its pods are not scheduled: %s");
+        report(missingClasses, "PriorityClass %s is not in the input; priority 0 (or the global default) is used"
+                + " for %s");
+        report(missingNodes, "Node %s is not in the input; the pods on it hold no resources: %s");
+    }
+
+    private void noteClass(String className, String user, Map<String, TreeSet<String>> missing) {
+        if (className != null && !cluster.priorityClasses().containsKey(className)) {
+            missing.computeIfAbsent(className, k -> new TreeSet<>()).add(user);
+        }
+    }
+
+    private void report(Map<String, TreeSet<String>> missing, String format) {
+        missing.forEach((what, users) -> warnings.accept(String.format(format, what, examples(users))));
+    }
+
+    private static String examples(TreeSet<String> users) {
+        StringBuilder sb = new StringBuilder();
+        int i = 0;
+        for (String u : users) {
+            if (i == EXAMPLES) {
+                return sb.append(" and ").append(users.size() - EXAMPLES).append(" more").toString();
+            }
+            sb.append(i++ == 0 ? "" : ", ").append(u);
+        }
+        return sb.toString();
+    }
+}

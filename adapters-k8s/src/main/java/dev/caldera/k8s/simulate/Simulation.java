@@ -1,0 +1,136 @@
+package dev.caldera.k8s.simulate;
+
+import dev.caldera.kernel.bind.Sinks;
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cache.JobSpec;
+import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.conf.SchedulerConf;
+import dev.caldera.kernel.plugin.PluginRegistry;
+import dev.caldera.kernel.scheduler.CycleMetrics;
+import dev.caldera.kernel.scheduler.CycleStats;
+import dev.caldera.kernel.scheduler.Scheduler;
+import dev.caldera.kernel.scheduler.SchedulerOptions;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Runs the kernel's scheduler over a {@link SimulatedCluster}, one cycle at a time, and plays each cycle's
+ * decisions back into the cluster before the next. The session clock starts at the newest creation time in
+ * the input and advances one second per cycle (Volcano's schedule period), so runs are reproducible.
+ * <p>
+ * Threading: one thread.
+ */
+public final class Simulation implements AutoCloseable {
+    private static final long PERIOD_MS = 1_000;
+
+    private final SimulatedCluster cluster;
+    private final ClusterCache cache = new ClusterCache();
+    private final Scheduler scheduler;
+    private final List<PodPlacement> binds = new ArrayList<>();
+    private final List<PodEviction> evictions = new ArrayList<>();
+    private final Map<String, PodGroupStatus> statuses = new TreeMap<>();
+    private final IntArrayList pipelinedRows = new IntArrayList();
+    private final long startMs;
+    private int cycle;
+
+    public Simulation(SimulatedCluster cluster, SchedulerConf conf) {
+        this(cluster, conf, SchedulerOptions.DEFAULT);
+    }
+
+    public Simulation(SimulatedCluster cluster, SchedulerConf conf, SchedulerOptions options) {
+        this.cluster = cluster;
+        Sinks sinks = new Sinks(
+                (uid, key, node) -> binds.add(new PodPlacement(uid, key, node, cluster.groupOf(uid))),
+                (uid, key, reason) -> evictions.add(new PodEviction(uid, key, reason, cluster.groupOf(uid))),
+                (job, phase, reason) -> statuses.put(job, new PodGroupStatus(job, phase, reason)));
+        this.scheduler = new Scheduler(cache, conf, PluginRegistry.defaults(), options, sinks);
+        this.startMs = newestCreationMs(cluster);
+        scheduler.clock(() -> startMs + (cycle - 1) * PERIOD_MS);
+        cluster.feed(cache);
+    }
+
+    /** Runs one cycle, records it, then plays its decisions into the cluster. */
+    public CycleReport runCycle() {
+        cycle++;
+        binds.clear();
+        evictions.clear();
+        statuses.clear();
+        CycleStats stats = scheduler.runOnce();
+        List<PodPlacement> pipelined = pipelined();
+        CycleReport report = new CycleReport(cycle, sorted(binds), sortedEvictions(), pipelined,
+                new ArrayList<>(statuses.values()), CycleTimes.of(stats), stats.pendingTasks, stats.placed);
+        play(report);
+        return report;
+    }
+
+    private List<PodPlacement> pipelined() {
+        scheduler.pipelinedTasks(pipelinedRows);
+        List<PodPlacement> out = new ArrayList<>(pipelinedRows.size());
+        for (int i = 0; i < pipelinedRows.size(); i++) {
+            int t = pipelinedRows.getInt(i);
+            String uid = cache.tasks.uid[t];
+            int node = scheduler.session().taskState.node[t];
+            out.add(new PodPlacement(uid, cache.tasks.key[t], cache.nodes.name[node], cluster.groupOf(uid)));
+        }
+        return sorted(out);
+    }
+
+    private void play(CycleReport report) {
+        for (PodPlacement b : report.binds()) {
+            cluster.bound(b.uid(), b.node(), cache);
+        }
+        for (PodEviction e : report.evictions()) {
+            cluster.evicted(e.uid(), cache);
+        }
+        for (PodPlacement p : report.pipelined()) {
+            cluster.pipelined(p.uid(), p.node(), cache);
+        }
+    }
+
+    private static List<PodPlacement> sorted(List<PodPlacement> list) {
+        List<PodPlacement> out = new ArrayList<>(list);
+        out.sort(Comparator.comparing(PodPlacement::pod));
+        return out;
+    }
+
+    private List<PodEviction> sortedEvictions() {
+        List<PodEviction> out = new ArrayList<>(evictions);
+        out.sort(Comparator.comparing(PodEviction::pod));
+        return out;
+    }
+
+    private static long newestCreationMs(SimulatedCluster cluster) {
+        long newest = 0;
+        for (TaskSpec t : cluster.tasks().values()) {
+            newest = Math.max(newest, t.creationMs());
+        }
+        for (JobSpec j : cluster.jobs().values()) {
+            newest = Math.max(newest, j.creationMs());
+        }
+        return newest;
+    }
+
+    public SimulatedCluster cluster() {
+        return cluster;
+    }
+
+    /** Cycle and action durations recorded so far (HdrHistograms, nanoseconds). */
+    public CycleMetrics metrics() {
+        return scheduler.metrics();
+    }
+
+    /** Cluster changes the kernel refused (each was logged); 0 when the input converted cleanly. */
+    public long rejectedChanges() {
+        return cache.rejectedChanges();
+    }
+
+    @Override
+    public void close() {
+        scheduler.close();
+    }
+}
