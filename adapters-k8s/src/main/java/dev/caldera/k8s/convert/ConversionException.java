@@ -8,6 +8,6 @@ public final class ConversionException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     public ConversionException(String object, String field, String why) {
-        super(object + ": " + field + ": " + why);
+        super(object + ": " + field + (why.startsWith("is required") ? " " : ": ") + why);
     }
 }

@@ -74,7 +74,11 @@ public final class PodConverter {
     public static String groupName(Pod pod) {
         String group = ObjectNames.emptyToNull(Annotations.get(pod.getMetadata().getAnnotations(),
                 Annotations.GROUP_NAME));
-        return group != null ? group : SHADOW_PREFIX + uid(pod);
+        if (group != null) {
+            return group;
+        }
+        String uid = ObjectNames.emptyToNull(pod.getMetadata().getUid());
+        return SHADOW_PREFIX + (uid != null ? uid : pod.getMetadata().getName());
     }
 
     /** True when the pod names its PodGroup. */
@@ -86,7 +90,8 @@ public final class PodConverter {
     /**
      * The PodGroup Volcano's controller creates for a pod of ours that names none: minMember 1, the pod's
      * priority class, its request as minResources, the queue of its {@code scheduling.volcano.sh/queue-name}
-     * annotation (else {@code default}), phase Pending. Null when the pod names its group.
+     * annotation (else {@code default}), phase Pending; named {@code podgroup-<uid>} (or
+     * {@code podgroup-<pod name>} for a pod without uid). Null when the pod names its group.
      */
     public JobSpec shadowGroup(Pod pod) {
         if (hasGroup(pod)) {

@@ -37,7 +37,8 @@ public final class PodGroupConverter {
             }
         }
         String queue = ObjectNames.emptyToNull(spec.getQueue());
-        ResourceList minResources = spec.getMinResources() == null ? null
+        // fabric8 gives an empty map for an absent field; both mean "not set"
+        ResourceList minResources = spec.getMinResources() == null || spec.getMinResources().isEmpty() ? null
                 : ResourceList.of(QuantityMaps.of(spec.getMinResources(), object, "spec.minResources"));
         return new JobSpec(ObjectNames.namespace(meta), name, queue == null ? "default" : queue, minMember,
                 minTaskMember, ObjectNames.emptyToNull(spec.getPriorityClassName()), minResources, phase(group, object),

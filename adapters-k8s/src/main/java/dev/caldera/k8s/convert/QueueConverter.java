@@ -39,6 +39,8 @@ public final class QueueConverter {
     }
 
     private static ResourceList optional(Map<String, Quantity> quantities, String object, String field) {
-        return quantities == null ? null : ResourceList.of(QuantityMaps.of(quantities, object, field));
+        // fabric8 gives an empty map for an absent field; both mean "not set"
+        return quantities == null || quantities.isEmpty() ? null
+                : ResourceList.of(QuantityMaps.of(quantities, object, field));
     }
 }

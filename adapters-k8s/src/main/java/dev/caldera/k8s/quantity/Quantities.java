@@ -64,7 +64,7 @@ public final class Quantities {
      */
     public static BigDecimal parse(String text) {
         if (text == null || text.isEmpty()) {
-            throw new IllegalArgumentException("empty quantity");
+            throw invalid(text == null ? "" : text);
         }
         int i = 0;
         int n = text.length();

@@ -34,6 +34,8 @@ import java.util.function.Function;
  * Threading: one thread (the simulation's).
  */
 public final class SimulatedCluster {
+    /** Volcano installs the queue {@code default} (weight 1, reclaimable); dumps without it still have it. */
+    private static final QueueSpec DEFAULT_QUEUE = QueueSpec.open("default", 1);
     /** Every Kubernetes cluster has these two, whether or not a dump lists them. */
     private static final java.util.List<PriorityClassSpec> BUILT_IN_CLASSES = java.util.List.of(
             new PriorityClassSpec("system-cluster-critical", 2_000_000_000, false),
@@ -60,6 +62,7 @@ public final class SimulatedCluster {
                 c.priorityClasses, warnings);
         BUILT_IN_CLASSES.forEach(pc -> c.priorityClasses.putIfAbsent(pc.name(), pc));
         convert(manifest.queues, QueueConverter::of, QueueSpec::name, "Queue", c.queues, warnings);
+        c.queues.putIfAbsent(DEFAULT_QUEUE.name(), DEFAULT_QUEUE);
         convert(manifest.nodes, NodeConverter::of, NodeSpec::name, "Node", c.nodes, warnings);
         convert(manifest.podGroups, PodGroupConverter::of, JobSpec::key, "PodGroup", c.jobs, warnings);
         for (Sourced<Pod> s : manifest.pods) {

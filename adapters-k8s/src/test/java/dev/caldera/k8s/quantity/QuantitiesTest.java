@@ -1,0 +1,92 @@
+package dev.caldera.k8s.quantity;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class QuantitiesTest {
+    @ParameterizedTest(name = "{0} {1} = {2}")
+    @CsvSource({
+        "cpu, 500m, 500",
+        "cpu, 1, 1000",
+        "cpu, 2, 2000",
+        "cpu, 0.5, 500",
+        "cpu, .5, 500",
+        "cpu, 1., 1000",
+        "cpu, +1, 1000",
+        "cpu, 100n, 1",
+        "cpu, 1500u, 2",
+        "cpu, 0, 0",
+        "cpu, 1e3, 1000000",
+        "cpu, 1k, 1000000",
+        "memory, 1Gi, 1073741824",
+        "memory, 1.5Gi, 1610612736",
+        "memory, 128Mi, 134217728",
+        "memory, 1Ki, 1024",
+        "memory, 1e3, 1000",
+        "memory, 1E3, 1000",
+        "memory, 2e-3, 1",
+        "memory, 6G, 6000000000",
+        "memory, 1M, 1000000",
+        "memory, 1m, 1",
+        "memory, 1E, 1000000000000000000",
+        "memory, 1Ei, 1152921504606846976",
+        "pods, 110, 110",
+        "pods, 1k, 1000",
+        "nvidia.com/gpu, 2, 2000",
+        "nvidia.com/gpu, 500m, 500",
+        "hugepages-2Mi, 4Mi, 4194304000",
+        "ephemeral-storage, 10Gi, 10737418240000",
+    })
+    void parsesExactlyIntoCanonicalUnits(String resource, String text, long expected) {
+        assertThat(Quantities.canonical(resource, text)).isEqualTo(expected);
+    }
+
+    @Test
+    void roundsUpWhatIsNotWholeInTheCanonicalUnitAsKubernetesDoes() {
+        assertThat(Quantities.canonical("cpu", "0.0001")).isEqualTo(1);
+        assertThat(Quantities.canonical("memory", "1.0000001")).isEqualTo(2);
+        assertThat(Quantities.canonical("pods", "0.5")).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "abc", "1K", "1Kib", "1 Gi", " 1", "1e", "e3", "1e3.5", "--1", "1.2.3", ".", "m", "1mi",
+        "0x10", "1_000", "1ee3"})
+    void refusesWhatIsNotAQuantity(String text) {
+        assertThatThrownBy(() -> Quantities.canonical("cpu", text))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is not a quantity");
+    }
+
+    @Test
+    void refusesNegativeQuantities() {
+        assertThatThrownBy(() -> Quantities.canonical("memory", "-1Gi"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("'-1Gi' is negative");
+    }
+
+    @Test
+    void refusesAmountsBeyondALong() {
+        assertThatThrownBy(() -> Quantities.canonical("cpu", "10E"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("too large");
+        assertThatThrownBy(() -> Quantities.canonical("memory", "1e999"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("too large");
+        assertThatThrownBy(() -> Quantities.canonical("memory", "1e9999"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("exponent out of range");
+    }
+
+    @Test
+    void cpuAndScalarsAreMilliMemoryIsBytesPodsAreCounts() {
+        assertThat(Quantities.isMilli("cpu")).isTrue();
+        assertThat(Quantities.isMilli("nvidia.com/gpu")).isTrue();
+        assertThat(Quantities.isMilli("memory")).isFalse();
+        assertThat(Quantities.isMilli("pods")).isFalse();
+    }
+}

@@ -1,0 +1,157 @@
+package dev.caldera.k8s.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Judges cycle 1 of a {@code simulate --output json} run against a case's {@code expected.json}, by the rules
+ * of {@code shared/scenarios/check.py}: where Volcano was deterministic ({@code exact}) binds and pipelined
+ * must be the same maps, evictions the same set, and every listed PodGroup in its phase (fields named in
+ * {@code unchecked} are skipped); otherwise one of the {@code acceptableOutcomes}, or the count-level facts
+ * (binds per PodGroup, eviction count, and evictions, pipelined counts and phases where determinable).
+ */
+public final class ScenarioJudge {
+    private final JsonNode expected;
+    private final Map<String, String> podGroupOfPod;
+
+    /** {@code podGroupOfPod}: {@code ns/pod} to {@code ns/podgroup}, from the case's cluster.yaml. */
+    public ScenarioJudge(JsonNode expected, Map<String, String> podGroupOfPod) {
+        this.expected = expected;
+        this.podGroupOfPod = podGroupOfPod;
+    }
+
+    /** The differences, empty when the run passes. */
+    public List<String> judge(JsonNode output) {
+        Actual actual = Actual.of(output.path("cycles").path(0));
+        if (expected.path("exact").asBoolean(true)) {
+            return exactDiffs(expected, actual);
+        }
+        for (JsonNode outcome : expected.path("acceptableOutcomes")) {
+            if (exactDiffs(outcome, actual).isEmpty()) {
+                return List.of();
+            }
+        }
+        JsonNode det = expected.path("determinable");
+        if (!det.path("bindCounts").asBoolean() || !det.path("evictCount").asBoolean()) {
+            return List.of("not one of the acceptable outcomes, and the counts are not determinable");
+        }
+        return countDiffs(det, actual);
+    }
+
+    private List<String> countDiffs(JsonNode det, Actual actual) {
+        List<String> diffs = new ArrayList<>();
+        Map<String, Integer> binds = counts(actual.binds.keySet());
+        if (!binds.equals(intMap(expected.path("bindCountPerPodGroup")))) {
+            diffs.add("bindCountPerPodGroup: expected " + intMap(expected.path("bindCountPerPodGroup")) + ", got "
+                    + binds);
+        }
+        if (actual.evictions.size() != expected.path("evictCount").asInt()) {
+            diffs.add("evictCount: expected " + expected.path("evictCount").asInt() + ", got "
+                    + actual.evictions.size());
+        }
+        if (det.path("evictions").asBoolean() && !actual.evictions.equals(textSet(expected.path("evictions")))) {
+            diffs.add("evictions: expected " + textSet(expected.path("evictions")) + ", got " + actual.evictions);
+        }
+        if (det.path("pipelinedCounts").asBoolean() && expected.has("pipelinedCountPerPodGroup")) {
+            Map<String, Integer> pipelined = counts(actual.pipelined.keySet());
+            if (!pipelined.equals(intMap(expected.path("pipelinedCountPerPodGroup")))) {
+                diffs.add("pipelinedCountPerPodGroup: expected " + intMap(expected.path("pipelinedCountPerPodGroup"))
+                        + ", got " + pipelined);
+            }
+        }
+        if (det.path("podGroupPhases").asBoolean()) {
+            phaseDiff(expected.path("podGroupPhases"), actual).ifPresent(diffs::add);
+        }
+        return diffs;
+    }
+
+    private static List<String> exactDiffs(JsonNode exp, Actual actual) {
+        Set<String> skip = textSet(exp.path("unchecked"));
+        List<String> diffs = new ArrayList<>();
+        if (!skip.contains("binds") && !actual.binds.equals(textMap(exp.path("binds")))) {
+            diffs.add("binds: expected " + textMap(exp.path("binds")) + ", got " + actual.binds);
+        }
+        if (!skip.contains("evictions") && !actual.evictions.equals(textSet(exp.path("evictions")))) {
+            diffs.add("evictions: expected " + textSet(exp.path("evictions")) + ", got " + actual.evictions);
+        }
+        if (!skip.contains("pipelined") && !actual.pipelined.equals(textMap(exp.path("pipelined")))) {
+            diffs.add("pipelined: expected " + textMap(exp.path("pipelined")) + ", got " + actual.pipelined);
+        }
+        if (!skip.contains("podGroupPhases")) {
+            phaseDiff(exp.path("podGroupPhases"), actual).ifPresent(diffs::add);
+        }
+        return diffs;
+    }
+
+    private static java.util.Optional<String> phaseDiff(JsonNode phases, Actual actual) {
+        Map<String, String> wrong = new TreeMap<>();
+        phases.fields().forEachRemaining(e -> {
+            String got = actual.phases.get(e.getKey());
+            if (!e.getValue().asText().equals(got)) {
+                wrong.put(e.getKey(), e.getValue().asText() + "!=" + got);
+            }
+        });
+        return wrong.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of("podGroupPhases expected!=actual: " + wrong);
+    }
+
+    private Map<String, Integer> counts(Set<String> pods) {
+        Map<String, Integer> c = new TreeMap<>();
+        expected.path("bindCountPerPodGroup").fieldNames().forEachRemaining(pg -> c.put(pg, 0));
+        for (String pod : pods) {
+            c.merge(podGroupOfPod.getOrDefault(pod, "<no podgroup of " + pod + ">"), 1, Integer::sum);
+        }
+        return c;
+    }
+
+    private static Map<String, String> textMap(JsonNode node) {
+        Map<String, String> m = new TreeMap<>();
+        node.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asText()));
+        return m;
+    }
+
+    private static Map<String, Integer> intMap(JsonNode node) {
+        Map<String, Integer> m = new TreeMap<>();
+        node.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asInt()));
+        return m;
+    }
+
+    private static Set<String> textSet(JsonNode node) {
+        Set<String> s = new TreeSet<>();
+        node.forEach(n -> s.add(n.asText()));
+        return s;
+    }
+
+    /** Cycle 1 of a run, as maps; a pod bound or evicted twice is a failure in itself. */
+    private record Actual(Map<String, String> binds, Set<String> evictions, Map<String, String> pipelined,
+                          Map<String, String> phases) {
+        static Actual of(JsonNode cycle) {
+            Map<String, String> binds = new TreeMap<>();
+            for (JsonNode b : cycle.path("binds")) {
+                if (binds.put(b.path("pod").asText(), b.path("node").asText()) != null) {
+                    throw new AssertionError("pod " + b.path("pod").asText() + " bound twice in cycle 1");
+                }
+            }
+            Set<String> evictions = new TreeSet<>();
+            Set<String> seen = new HashSet<>();
+            for (JsonNode e : cycle.path("evictions")) {
+                if (!seen.add(e.path("pod").asText())) {
+                    throw new AssertionError("pod " + e.path("pod").asText() + " evicted twice in cycle 1");
+                }
+                evictions.add(e.path("pod").asText());
+            }
+            Map<String, String> pipelined = new TreeMap<>();
+            cycle.path("pipelined").forEach(p -> pipelined.put(p.path("pod").asText(), p.path("node").asText()));
+            Map<String, String> phases = new TreeMap<>();
+            cycle.path("podGroups").forEach(g -> phases.put(g.path("name").asText(), g.path("phase").asText()));
+            return new Actual(binds, evictions, pipelined, phases);
+        }
+    }
+}
