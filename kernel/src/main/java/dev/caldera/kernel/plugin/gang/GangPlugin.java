@@ -157,15 +157,19 @@ public final class GangPlugin implements Plugin {
         if (s.jobState.phase[job] == JobPhase.PENDING) {
             return head + "pod group is Pending, not yet admitted to queue " + s.jobs.queueName[job];
         }
+        int pipelined = s.count(job, TaskStatus.PIPELINED);
+        // a gang whose places are held (pipelined) waits for releasing pods; why others did not fit is moot
+        boolean waiting = pipelined > 0 && s.readyCount(job) + pipelined >= s.jobs.minMember[job];
         FitErrors errors = s.conditions.fitErrors(job);
-        if (errors != null) {
+        if (errors != null && !waiting) {
             return head + errors.message(s.dims);
         }
-        if (s.conditions.isQueueLimited(job)) {
+        if (s.conditions.isQueueLimited(job) && !waiting) {
             return head + "queue " + s.jobs.queueName[job]
                     + " cannot take more now (its deserved share or capability is reached)";
         }
         return head + "pod group is not ready, " + s.readyCount(job) + " ready, "
+                + (pipelined > 0 ? pipelined + " Pipelined, " : "")
                 + s.count(job, TaskStatus.PENDING) + " Pending, " + s.jobs.minMember[job] + " minAvailable";
     }
 

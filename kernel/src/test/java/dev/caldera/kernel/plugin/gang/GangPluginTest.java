@@ -87,6 +87,20 @@ class GangPluginTest {
     }
 
     @Test
+    void aPipelinedGangCountsItsPipelinedTasks() {
+        node(cache, "n1", 4000, 8 * GI);
+        queue(cache, "q", 1);
+        cache.upsertJob(new JobSpec("ns", "old", "q", 1, Map.of(), null, null, "Running", 0));
+        cache.upsertTask(TaskSpec.builder("ns", "old-0").job("old").request(cpuMem(2000, GI)).running("n1").build());
+        cache.upsertTask(TaskSpec.builder("ns", "old-1").job("old").request(cpuMem(2000, GI)).running("n1")
+                .status(TaskStatus.RELEASING).build());
+        job("next", "q", 1, 1, 2000);
+        run("gang");
+        assertThat(reasons.get("ns/next")).isEqualTo("1/1 tasks in gang unschedulable: pod group is not ready,"
+                + " 0 ready, 1 Pipelined, 0 Pending, 1 minAvailable");
+    }
+
+    @Test
     void aRunningGangMissingMembersThatCannotBePlacedIsUnknown() {
         node(cache, "n1", 2000, 8 * GI);
         queue(cache, "q", 1);
