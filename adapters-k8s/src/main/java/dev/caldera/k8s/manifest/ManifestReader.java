@@ -92,10 +92,8 @@ public final class ManifestReader {
             readStream(file.toString(), reader, mapper, out);
         } catch (NoSuchFileException e) {
             throw new ManifestException(file + ": no such file or directory");
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new ManifestException(file + ": not valid UTF-8 text");
         } catch (IOException | UncheckedIOException e) {
-            if (e.getCause() instanceof java.nio.charset.CharacterCodingException) {
+            if (isEncodingError(e)) {
                 throw new ManifestException(file + ": not valid UTF-8 text");
             }
             throw new ManifestException(file + ": cannot read: " + reason(e));
@@ -107,8 +105,9 @@ public final class ManifestReader {
         try (JsonParser parser = factory.createParser(reader)) {
             JsonToken token;
             while ((token = parser.nextToken()) != null) {
-                if (token == JsonToken.VALUE_NULL) {
-                    continue; // an empty YAML document ("---" followed by nothing)
+                if (token == JsonToken.VALUE_NULL
+                        || token == JsonToken.VALUE_STRING && parser.getText().isEmpty()) {
+                    continue; // an empty YAML document ("---" followed by nothing or comments)
                 }
                 int line = parser.currentTokenLocation().getLineNr();
                 if (token != JsonToken.START_OBJECT) {
@@ -117,12 +116,12 @@ public final class ManifestReader {
                 }
                 readObject(source, line, parser, mapper, out);
             }
-        } catch (JsonProcessingException e) {
-            throw new ManifestException(syntaxError(source, e), e);
         } catch (IOException e) {
-            if (e instanceof java.nio.charset.CharacterCodingException
-                    || e.getCause() instanceof java.nio.charset.CharacterCodingException) {
+            if (isEncodingError(e)) {
                 throw new ManifestException(source + ": not valid UTF-8 text");
+            }
+            if (e instanceof JsonProcessingException syntax) {
+                throw new ManifestException(syntaxError(source, syntax), e);
             }
             throw new ManifestException(source + ": cannot read: " + reason(e));
         }
@@ -210,6 +209,15 @@ public final class ManifestReader {
         }
         int nl = s.indexOf('\n');
         return (nl < 0 ? s : s.substring(0, nl)).trim();
+    }
+
+    private static boolean isEncodingError(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.nio.charset.CharacterCodingException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String reason(Exception e) {

@@ -1,0 +1,201 @@
+package dev.caldera.k8s.cli;
+
+import dev.caldera.k8s.testing.CliRun;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+/**
+ * Every kind of bad input ends with exit status 2 and one line on stderr that names the file, the object and
+ * the field, and why; never a stack trace. Unknown kinds are skipped with a warning.
+ */
+class BadInputTest {
+    private static final String NODE = """
+            apiVersion: v1
+            kind: Node
+            metadata: {name: n1}
+            status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}
+            """;
+
+    @TempDir
+    Path dir;
+    private String cluster;
+
+    @BeforeEach
+    void validCluster() throws IOException {
+        cluster = write("cluster.yaml", NODE);
+    }
+
+    private String write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p.toString();
+    }
+
+    /** Runs simulate on {@code args}; asserts exit 2 and a single clean line; returns that line. */
+    private static String refused(String... args) {
+        String[] full = new String[args.length + 1];
+        full[0] = "simulate";
+        System.arraycopy(args, 0, full, 1, args.length);
+        CliRun run = CliRun.of(full);
+        assertThat(run.status()).as(run.toString()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).doesNotContain("\tat ", "Exception");
+        assertThat(run.err().lines()).as(run.err()).hasSize(1);
+        return run.err().lines().findFirst().orElseThrow();
+    }
+
+    @Test
+    void aMissingFile() {
+        Path missing = dir.resolve("nope.yaml");
+        assertThat(refused(missing.toString())).isEqualTo("caldera: " + missing + ": no such file or directory");
+    }
+
+    @Test
+    void anUnreadableFile() throws IOException {
+        Path locked = Path.of(write("locked.yaml", NODE));
+        Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
+        assumeFalse(Files.isReadable(locked), "running as a user who can read anything (root)");
+        assertThat(refused(locked.toString())).isEqualTo("caldera: " + locked + ": cannot read: permission denied");
+    }
+
+    @Test
+    void aFileThatIsNotUtf8() throws IOException {
+        Path latin1 = dir.resolve("latin1.yaml");
+        Files.write(latin1, new byte[] {'k', 'i', 'n', 'd', ':', ' ', (byte) 0xE9, '\n'});
+        assertThat(refused(latin1.toString())).isEqualTo("caldera: " + latin1 + ": not valid UTF-8 text");
+    }
+
+    @Test
+    void malformedYamlWithLineAndColumn() throws IOException {
+        String f = write("bad.yaml", NODE + "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n   bad: indent\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":10:7: malformed YAML: mapping values are not allowed here");
+    }
+
+    @Test
+    void anEmptyInput() throws IOException {
+        String f = write("empty.yaml", "# nothing here\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ": no Kubernetes objects found");
+    }
+
+    @Test
+    void anObjectWithoutAName() throws IOException {
+        String f = write("noname.yaml", NODE + "---\napiVersion: v1\nkind: Pod\nmetadata: {namespace: ml}\n"
+                + "spec: {containers: [{name: a}]}\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":6: Pod ml/<unnamed>: metadata.name is required");
+    }
+
+    @Test
+    void aPodWithoutContainers() throws IOException {
+        String f = write("nocontainers.yaml", NODE + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {}\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f
+                + ":6: Pod default/p: spec.containers is required (at least one container)");
+    }
+
+    @Test
+    void aPriorityClassWithoutValue() throws IOException {
+        String f = write("pc.yaml", "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":1: PriorityClass high: value is required");
+    }
+
+    @Test
+    void aDocumentWithoutKind() throws IOException {
+        String f = write("nokind.yaml", "apiVersion: v1\nmetadata: {name: x}\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":1: object x: kind is required");
+    }
+
+    @Test
+    void aFieldOfTheWrongType() throws IOException {
+        String f = write("type.yaml", "apiVersion: scheduling.volcano.sh/v1beta1\nkind: PodGroup\n"
+                + "metadata: {name: pg, namespace: ml}\nspec: {minMember: many}\n");
+        assertThat(refused(f)).startsWith("caldera: " + f + ":1: PodGroup ml/pg: spec.minMember: expected Integer");
+    }
+
+    @Test
+    void anInvalidQuantity() throws IOException {
+        String f = write("quantity.yaml", NODE + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ml}\n"
+                + "spec: {containers: [{name: a, resources: {requests: {memory: 2GB}}}]}\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":6: Pod ml/p: spec.containers[0].resources.requests.memory:"
+                + " '2GB' is not a quantity (expected a number with an optional suffix such as 500m, 2, 1.5Gi, 128Mi,"
+                + " 1e3)");
+    }
+
+    @Test
+    void aNegativeQuantity() throws IOException {
+        String f = write("negative.yaml", "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
+                + "status: {allocatable: {cpu: \"-4\"}}\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":1: Node n1: status.allocatable.cpu: '-4' is negative");
+    }
+
+    @Test
+    void aSchedulerConfWithABadFlagNamesTheKeyAndWhy() throws IOException {
+        String conf = write("bad.conf", "actions: \"enqueue, allocate\"\ntiers:\n- plugins:\n  - name: gang\n"
+                + "    enableJobOrder: maybe\n");
+        assertThat(refused("--conf", conf, cluster)).isEqualTo("caldera: " + conf
+                + ": tiers[0].plugins[0].enableJobOrder: must be true or false, got 'maybe' (line 5, column 21)");
+    }
+
+    @Test
+    void aSchedulerConfWithAnUnknownAction() throws IOException {
+        String conf = write("unknown.conf", "actions: \"enqueue, elect\"\n");
+        assertThat(refused("--conf", conf, cluster)).startsWith("caldera: ").contains("unknown action 'elect'",
+                "supported actions: enqueue, allocate");
+    }
+
+    @Test
+    void aSchedulerConfThatIsNotYaml() throws IOException {
+        String conf = write("broken.conf", "actions: [allocate\n");
+        assertThat(refused("--conf", conf, cluster)).startsWith("caldera: " + conf);
+    }
+
+    @Test
+    void aMissingSchedulerConf() {
+        Path conf = dir.resolve("missing.conf");
+        assertThat(refused("--conf", conf.toString(), cluster)).isEqualTo("caldera: " + conf
+                + ": no such file (--conf)");
+    }
+
+    @Test
+    void aDirectoryAsSchedulerConf() {
+        assertThat(refused("--conf", dir.toString(), cluster)).isEqualTo("caldera: " + dir + ": not a file (--conf)");
+    }
+
+    @Test
+    void aNonPositiveCycleCountIsAUsageError() {
+        CliRun run = CliRun.of("simulate", "--cycles", "0", cluster);
+        assertThat(run.status()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run.err()).startsWith("--cycles must be at least 1, got 0").doesNotContain("\tat ");
+    }
+
+    @Test
+    void anUnknownOptionIsAUsageError() {
+        CliRun run = CliRun.of("simulate", "--colour", cluster);
+        assertThat(run.status()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run.err()).startsWith("Unknown option: '--colour'");
+    }
+
+    @Test
+    void unknownKindsAreSkippedWithAWarningAndTheRestIsSimulated() throws IOException {
+        String f = write("mixed.yaml", NODE + "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n");
+        CliRun run = CliRun.of("simulate", "--cycles", "1", f);
+        assertThat(run.status()).isZero();
+        assertThat(run.err()).isEqualTo("caldera: warning: " + f + ":6: skipping 1 Deployment (apps/v1) object:"
+                + " caldera simulate reads Node, Pod, PodGroup, Queue and PriorityClass\n");
+        assertThat(run.out()).contains("nodes 1, pods 0");
+    }
+
+    @Test
+    void theTopLevelCommandWithoutSubcommandShowsUsage() {
+        CliRun run = CliRun.of();
+        assertThat(run.status()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run.err()).contains("Usage: caldera", "simulate", "generate");
+    }
+}
