@@ -225,6 +225,9 @@ public final class ManifestReader {
         if (t instanceof java.nio.file.AccessDeniedException) {
             return "permission denied";
         }
+        if (t instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
+            return fs.getReason().toLowerCase(java.util.Locale.ROOT);
+        }
         String m = t.getMessage();
         return m == null ? t.getClass().getSimpleName() : m;
     }

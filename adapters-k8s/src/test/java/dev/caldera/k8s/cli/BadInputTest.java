@@ -68,6 +68,12 @@ class BadInputTest {
     }
 
     @Test
+    void aPathThatCannotBeOpened() {
+        Path below = Path.of(cluster, "inside.yaml");
+        assertThat(refused(below.toString())).isEqualTo("caldera: " + below + ": cannot read: not a directory");
+    }
+
+    @Test
     void aFileThatIsNotUtf8() throws IOException {
         Path latin1 = dir.resolve("latin1.yaml");
         Files.write(latin1, new byte[] {'k', 'i', 'n', 'd', ':', ' ', (byte) 0xE9, '\n'});
