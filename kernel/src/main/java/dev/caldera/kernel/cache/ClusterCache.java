@@ -14,6 +14,7 @@ import dev.caldera.kernel.cluster.TaskState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.placement.PlacementProfiles;
+import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
@@ -241,12 +242,24 @@ public final class ClusterCache {
             nodeSetChanged = true;
         }
         writeAllocatable(row, spec);
-        nodes.labels[row] = NodeLabels.encode(spec.labels(), symbols);
-        nodes.taints[row] = spec.taints().toArray(NodeTable.noTaints());
-        nodes.unschedulable[row] = spec.unschedulable();
+        writePlacement(row, spec);
         if (added) {
             attachWaitingTasks(spec.name(), row);
         }
+    }
+
+    /** Labels, taints and unschedulable; the row's placement version moves only when one of them changed. */
+    private void writePlacement(int row, NodeSpec spec) {
+        int[] labels = NodeLabels.encode(spec.labels(), symbols);
+        Taint[] taints = spec.taints().toArray(NodeTable.noTaints());
+        if (Arrays.equals(labels, nodes.labels[row]) && Arrays.equals(taints, nodes.taints[row])
+                && spec.unschedulable() == nodes.unschedulable[row]) {
+            return;
+        }
+        nodes.labels[row] = labels;
+        nodes.taints[row] = taints;
+        nodes.unschedulable[row] = spec.unschedulable();
+        nodes.placementVersion[row]++;
     }
 
     private void writeAllocatable(int row, NodeSpec spec) {

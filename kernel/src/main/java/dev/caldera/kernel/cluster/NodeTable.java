@@ -11,6 +11,8 @@ import java.util.Arrays;
  * Layout: {@code allocatable[dim][row]}; labels of a row as a sorted array of (keySymbol, valueSymbol)
  * pairs; taints as objects (few per node, read only by the taint predicate and scorer).
  * {@code rank[row]} is the row's position in node-name order among live rows: the deterministic tie-break.
+ * {@code placementVersion[row]} changes whenever the row's labels, taints or unschedulable flag change (or the
+ * row is cleared), so results that depend only on those can be kept across cycles.
  * <p>
  * Threading: NOT thread safe; scheduling thread only.
  */
@@ -30,6 +32,7 @@ public final class NodeTable {
     public Taint[][] taints = new Taint[0][];
     public boolean[] unschedulable = new boolean[0];
     public int[] rank = new int[0];
+    public int[] placementVersion = new int[0];
 
     public NodeTable(int dims) {
         allocatable = Columns.column(dims, 0);
@@ -47,6 +50,7 @@ public final class NodeTable {
         taints = Arrays.copyOf(taints, cap);
         unschedulable = Arrays.copyOf(unschedulable, cap);
         rank = Arrays.copyOf(rank, cap);
+        placementVersion = Arrays.copyOf(placementVersion, cap);
         capacity = cap;
     }
 
@@ -64,6 +68,7 @@ public final class NodeTable {
         labels[row] = NO_LABELS;
         taints[row] = NO_TAINTS;
         unschedulable[row] = false;
+        placementVersion[row]++;
     }
 
     /** The value symbol of label {@code keySymbol} on {@code row}, or {@link Symbols#NONE}. */

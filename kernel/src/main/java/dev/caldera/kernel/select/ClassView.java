@@ -13,9 +13,11 @@ import java.util.Arrays;
  * higher total score, then the lower rank. Totals add each {@link NormalizedScorer}'s score normalized by
  * the largest raw value of the node's own group (idle or future), exactly as the scan scores one group.
  * <p>
- * Positions index {@code session.nodeList}. After placements, only the nodes the session's NodeJournal
- * names are re-evaluated (O(dims + plugins + log nodes) each); when a group's largest raw value changes,
- * that group's totals are recomputed and the tree rebuilt (O(nodes)).
+ * Positions are {@link NodePositions}: rank order, so a tie goes to the lower position. The tree has one
+ * extra leaf value, position {@code size}, that never fits and loses every tie, padding the leaves past the
+ * last node. After placements only the nodes the session's NodeJournal names are re-evaluated
+ * (O(dims + plugins + log nodes) each, nothing more when a node neither fitted nor fits); when a group's
+ * largest raw value changes, that group's totals are recomputed and the tree rebuilt (O(nodes)).
  * <p>
  * Threading: scheduling thread; {@link #evaluate} may run on filter workers for disjoint positions.
  * Allocation: arrays sized once per cluster size; none per refresh.
@@ -31,6 +33,7 @@ final class ClassView {
 
     private final Session session;
     private final PluginChain plugins;
+    private final NodePositions positions;
     private final NormalizedScorer[] normalized;
     private final int size;
     private final int leaves;
@@ -42,21 +45,25 @@ final class ClassView {
     /** histogram[group][scorer][raw value] = nodes of that group with that raw value. */
     private final int[][][] histogram;
     private final int[][] max;
+    /** scoreOf[group][scorer][raw value]: the normalized score at the group's current largest raw value. */
+    private final double[][][] scoreOf;
 
-    ClassView(Session session, int taskClass, int size) {
+    ClassView(Session session, NodePositions positions, int taskClass, int size) {
         this.session = session;
         this.plugins = session.plugins;
+        this.positions = positions;
         this.normalized = plugins.normalizedScorers();
         this.taskClass = taskClass;
         this.size = size;
         this.leaves = Integer.highestOneBit(Math.max(1, size - 1)) << 1;
-        fit = new byte[size];
+        fit = new byte[size + 1];
         local = new double[size];
         raw = new int[normalized.length][size];
-        total = new double[size];
+        total = new double[size + 1];
         tree = new int[2 * leaves];
         histogram = new int[3][normalized.length][8];
         max = new int[3][normalized.length];
+        scoreOf = new double[3][normalized.length][0];
     }
 
     int size() {
@@ -72,19 +79,23 @@ final class ClassView {
     /** The best position, or -1 when no node fits. */
     int best() {
         int p = tree[1];
-        return p >= 0 && fit[p] != NO_FIT ? p : -1;
+        return fit[p] != NO_FIT ? p : -1;
     }
 
     boolean fitsIdle(int position) {
         return fit[position] == IDLE;
     }
 
-    /** Filters and scores position {@code p} for {@code task} (any task of this class). Pure; no allocation. */
+    /**
+     * Filters and scores position {@code p} for {@code task} (any task of this class). Predicates before
+     * resources: only fit or no fit is kept here (the scan explains a failure), and most refused nodes are
+     * refused by a memoized placement check. Pure; no allocation.
+     */
     void evaluate(int task, int p) {
-        int node = session.nodeList[p];
+        int node = positions.node[p];
         long[] request = session.request(task);
-        if (ResourceFit.shortOfFutureIdle(session, task, request, node) != 0
-                || plugins.predicate(task, node) != FitReason.OK) {
+        if (plugins.predicate(task, node) != FitReason.OK
+                || ResourceFit.shortOfFutureIdle(session, task, request, node) != 0) {
             fit[p] = NO_FIT;
             return;
         }
@@ -107,7 +118,7 @@ final class ClassView {
         }
         for (int g = FUTURE; g <= IDLE; g++) {
             for (int b = 0; b < normalized.length; b++) {
-                max[g][b] = highest(histogram[g][b]);
+                setMax(task, g, b, highest(histogram[g][b]));
             }
         }
         for (int p = 0; p < size; p++) {
@@ -118,10 +129,14 @@ final class ClassView {
 
     /** Re-evaluates one position after its node changed; rebuilds when a group's largest raw value moved. */
     void refresh(int task, int p) {
+        boolean fitted = fit[p] != NO_FIT;
         count(p, -1);
         evaluate(task, p);
+        if (!fitted && fit[p] == NO_FIT) {
+            return;
+        }
         count(p, 1);
-        if (maxMoved()) {
+        if (maxMoved(task)) {
             for (int q = 0; q < size; q++) {
                 total(task, q);
             }
@@ -129,25 +144,50 @@ final class ClassView {
             return;
         }
         total(task, p);
-        int k = (p + leaves) >> 1;
-        while (k >= 1) {
-            tree[k] = better(tree[2 * k], tree[2 * k + 1]);
-            k >>= 1;
+        climb(p);
+    }
+
+    /**
+     * Replays the matches on the way from {@code p}'s leaf to the root. Once a subtree's winner is the same
+     * position as before and is not {@code p}, nothing above it can change, so the climb stops there.
+     */
+    private void climb(int p) {
+        int[] t = tree;
+        for (int k = (p + leaves) >> 1; k >= 1; k >>= 1) {
+            int before = t[k];
+            int after = better(t[2 * k], t[2 * k + 1]);
+            if (after == before && before != p) {
+                return;
+            }
+            t[k] = after;
         }
     }
 
-    private boolean maxMoved() {
+    private boolean maxMoved(int task) {
         boolean moved = false;
         for (int g = FUTURE; g <= IDLE; g++) {
             for (int b = 0; b < normalized.length; b++) {
                 int m = highest(histogram[g][b]);
                 if (m != max[g][b]) {
-                    max[g][b] = m;
+                    setMax(task, g, b, m);
                     moved = true;
                 }
             }
         }
         return moved;
+    }
+
+    /** Records a group's largest raw value and the score of every raw value up to it. */
+    private void setMax(int task, int g, int b, int m) {
+        max[g][b] = m;
+        double[] scores = scoreOf[g][b];
+        if (scores.length <= m) {
+            scores = new double[Math.max(8, Integer.highestOneBit(m) << 1)];
+            scoreOf[g][b] = scores;
+        }
+        for (int v = 0; v <= m; v++) {
+            scores[v] = normalized[b].normalize(task, v, m);
+        }
     }
 
     private void total(int task, int p) {
@@ -157,7 +197,7 @@ final class ClassView {
         }
         double t = local[p];
         for (int b = 0; b < normalized.length; b++) {
-            t += normalized[b].normalize(task, raw[b][p], max[g][b]);
+            t += scoreOf[g][b][raw[b][p]];
         }
         total[p] = t;
     }
@@ -189,27 +229,27 @@ final class ClassView {
 
     private void buildTree() {
         for (int i = 0; i < leaves; i++) {
-            tree[leaves + i] = i < size ? i : -1;
+            tree[leaves + i] = Math.min(i, size);
         }
         for (int k = leaves - 1; k >= 1; k--) {
             tree[k] = better(tree[2 * k], tree[2 * k + 1]);
         }
     }
 
+    /** The better of two positions: fits idle over fits future over no fit, then higher total, then lower position. */
     private int better(int a, int b) {
-        if (a < 0) {
-            return b;
+        byte fa = fit[a];
+        byte fb = fit[b];
+        if (fa != fb) {
+            return fa > fb ? a : b;
         }
-        if (b < 0) {
-            return a;
+        if (fa != NO_FIT) {
+            double ta = total[a];
+            double tb = total[b];
+            if (ta != tb) {
+                return ta > tb ? a : b;
+            }
         }
-        if (fit[a] != fit[b]) {
-            return fit[a] > fit[b] ? a : b;
-        }
-        if (fit[a] != NO_FIT && total[a] != total[b]) {
-            return total[a] > total[b] ? a : b;
-        }
-        int[] rank = session.nodes.rank;
-        return rank[session.nodeList[a]] <= rank[session.nodeList[b]] ? a : b;
+        return Math.min(a, b);
     }
 }

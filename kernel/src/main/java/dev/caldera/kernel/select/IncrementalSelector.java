@@ -5,8 +5,6 @@ import dev.caldera.kernel.session.NodeJournal;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 
-import java.util.Arrays;
-
 /**
  * The fast selector: filters and scores all nodes once per task class per session (a {@link ClassView}),
  * then keeps that view current by re-evaluating only the nodes whose usage changed since it was last
@@ -33,7 +31,7 @@ public final class IncrementalSelector implements NodeSelector {
     private final Int2ObjectOpenHashMap<ClassView> views = new Int2ObjectOpenHashMap<>();
     private final ShardPool.Job evaluateJob = this::evaluateShard;
 
-    private int[] positionOf = new int[0];
+    private final NodePositions positions = new NodePositions();
     private long[] refreshedAt = new long[0];
     private long refreshStamp;
     private long sessionId = -1;
@@ -77,7 +75,7 @@ public final class IncrementalSelector implements NodeSelector {
             return scanned(task);
         }
         fitsIdle = view.fitsIdle(p);
-        return session.nodeList[p];
+        return positions.node[p];
     }
 
     @Override
@@ -107,14 +105,7 @@ public final class IncrementalSelector implements NodeSelector {
         for (ClassView v : views.values()) {
             v.syncedAt = Long.MIN_VALUE;
         }
-        int rows = session.nodes.capacity;
-        if (positionOf.length < rows) {
-            positionOf = new int[rows];
-        }
-        Arrays.fill(positionOf, -1);
-        for (int p = 0; p < n; p++) {
-            positionOf[session.nodeList[p]] = p;
-        }
+        positions.rebuild(session);
         if (refreshedAt.length < n) {
             refreshedAt = new long[n];
         }
@@ -144,7 +135,7 @@ public final class IncrementalSelector implements NodeSelector {
         while (views.size() >= limit) {
             dropLeastRecentlyUsed();
         }
-        ClassView view = new ClassView(session, cls, n);
+        ClassView view = new ClassView(session, positions, cls, n);
         view.syncedAt = Long.MIN_VALUE;
         views.put(cls, view);
         return view;
@@ -191,6 +182,7 @@ public final class IncrementalSelector implements NodeSelector {
             return;
         }
         long stamp = ++refreshStamp;
+        int[] positionOf = positions.position;
         for (long s = view.syncedAt; s < now; s++) {
             int p = positionOf[journal.node(s)];
             if (p >= 0 && refreshedAt[p] != stamp) {

@@ -2,6 +2,8 @@ package dev.caldera.kernel.cache;
 
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.placement.Taint;
+import dev.caldera.kernel.placement.TaintEffect;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.resource.ResourceList;
 import org.junit.jupiter.api.Test;
@@ -33,6 +35,35 @@ class ClusterCacheTest {
         cache.applyChanges();
         assertThat(idleCpu("n1")).isEqualTo(3000);
         assertThat(cache.nodeUsage.used[ResourceDimensions.PODS][cache.nodeRow("n1")]).isEqualTo(1);
+    }
+
+    @Test
+    void aNodesPlacementVersionMovesOnlyWhenItsLabelsTaintsOrCordonChange() {
+        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 4000L), Map.of("zone", "a"), List.of(), false));
+        cache.applyChanges();
+        int row = cache.nodeRow("n1");
+        int first = cache.nodes.placementVersion[row];
+
+        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L), Map.of("zone", "a"), List.of(), false));
+        cache.applyChanges();
+        assertThat(cache.nodes.placementVersion[row]).isEqualTo(first);
+        assertThat(idleCpu("n1")).isEqualTo(8000);
+
+        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L), Map.of("zone", "b"), List.of(), false));
+        cache.applyChanges();
+        int relabelled = cache.nodes.placementVersion[row];
+        assertThat(relabelled).isNotEqualTo(first);
+
+        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L), Map.of("zone", "b"),
+                List.of(new Taint("k", "v", TaintEffect.NO_SCHEDULE)), false));
+        cache.applyChanges();
+        int tainted = cache.nodes.placementVersion[row];
+        assertThat(tainted).isNotEqualTo(relabelled);
+
+        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L), Map.of("zone", "b"),
+                List.of(new Taint("k", "v", TaintEffect.NO_SCHEDULE)), true));
+        cache.applyChanges();
+        assertThat(cache.nodes.placementVersion[row]).isNotEqualTo(tainted);
     }
 
     @Test

@@ -28,7 +28,7 @@ final class BatchScores implements NormalizedScorer {
         if (weights.taintToleration() == 0) {
             return 0;
         }
-        return plugin.preferences(task).tolerations.untoleratedPreferNoSchedule(plugin.taints(), node);
+        return plugin.untoleratedPreferNoSchedule(task, node);
     }
 
     @Override

@@ -38,8 +38,7 @@ final class LocalScores implements NodeScorer {
             score += (double) balanced(s, task, node) * weights.balancedResource();
         }
         if (weights.nodeAffinity() != 0) {
-            long affinity = plugin.preferences(task).affinityScore(s.nodes, node, plugin.numbers());
-            score += (double) affinity * weights.nodeAffinity();
+            score += (double) plugin.affinityScore(task, node) * weights.nodeAffinity();
         }
         return score;
     }

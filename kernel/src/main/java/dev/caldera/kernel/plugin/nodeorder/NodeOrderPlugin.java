@@ -4,6 +4,7 @@ import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.placement.match.CompiledProfiles;
 import dev.caldera.kernel.placement.match.LabelNumbers;
 import dev.caldera.kernel.placement.match.NodeTaints;
+import dev.caldera.kernel.placement.match.ProfileNodeMemo;
 import dev.caldera.kernel.plugin.AllocateListener;
 import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.Plugin;
@@ -37,6 +38,9 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     private final LabelNumbers numbers = new LabelNumbers();
     private final NodeTaints taints = new NodeTaints();
     private final NodeRequests requests = new NodeRequests();
+    /** Preferred node affinity score and untolerated PreferNoSchedule taints per (profile, node). */
+    private final ProfileNodeMemo affinity = new ProfileNodeMemo();
+    private final ProfileNodeMemo preferNoSchedule = new ProfileNodeMemo();
     private Session session;
 
     /** Builds the plugin; a mistyped or negative weight is a ConfException. */
@@ -68,6 +72,8 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
         preferences.refresh(s.profiles, s.symbols);
         taints.refresh(s.nodes, s.symbols);
         numbers.refresh(s.symbols);
+        affinity.refresh(s.profiles, s.nodes);
+        preferNoSchedule.refresh(s.profiles, s.nodes);
         if (weights.needsNodeRequests()) {
             requests.rebuild(s);
         }
@@ -87,16 +93,30 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
         return session;
     }
 
-    ProfilePreferences preferences(int task) {
-        return preferences.get(session.classes.profile[session.tasks.taskClass[task]]);
+    /** Sum of the weights of the task's preferred node affinity terms the node matches. */
+    long affinityScore(int task, int node) {
+        int profile = profileOf(task);
+        long score = affinity.get(profile, node);
+        if (score == ProfileNodeMemo.UNKNOWN) {
+            score = preferences.get(profile).affinityScore(session.nodes, node, numbers);
+            affinity.put(profile, node, (int) Math.min(score, Integer.MAX_VALUE));
+        }
+        return score;
     }
 
-    LabelNumbers numbers() {
-        return numbers;
+    /** The node's PreferNoSchedule taints the task does not tolerate. */
+    int untoleratedPreferNoSchedule(int task, int node) {
+        int profile = profileOf(task);
+        int count = preferNoSchedule.get(profile, node);
+        if (count == ProfileNodeMemo.UNKNOWN) {
+            count = preferences.get(profile).tolerations.untoleratedPreferNoSchedule(taints, node);
+            preferNoSchedule.put(profile, node, count);
+        }
+        return count;
     }
 
-    NodeTaints taints() {
-        return taints;
+    private int profileOf(int task) {
+        return session.classes.profile[session.tasks.taskClass[task]];
     }
 
     NodeRequests requests() {

@@ -5,6 +5,7 @@ import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.placement.match.CompiledProfiles;
 import dev.caldera.kernel.placement.match.LabelNumbers;
 import dev.caldera.kernel.placement.match.NodeTaints;
+import dev.caldera.kernel.placement.match.ProfileNodeMemo;
 import dev.caldera.kernel.plugin.AllocateListener;
 import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.FitReason;
@@ -44,6 +45,8 @@ public final class PredicatesPlugin implements Plugin, AllocateListener {
     private final LabelNumbers numbers = new LabelNumbers();
     private final NodeTaints taints = new NodeTaints();
     private final HostPorts ports = new HostPorts();
+    /** The verdict of the placement-only checks per (profile, node), kept across sessions. */
+    private final ProfileNodeMemo verdicts = new ProfileNodeMemo();
     /** Per task row: the node whose port counts include the task's ports, or -1. */
     private int[] countedNode = new int[0];
     private int allIps;
@@ -74,6 +77,7 @@ public final class PredicatesPlugin implements Plugin, AllocateListener {
         allIps = s.symbols.intern(PortKeys.ALL_IPS);
         taints.refresh(s.nodes, s.symbols);
         numbers.refresh(s.symbols);
+        verdicts.refresh(s.profiles, s.nodes);
         if (options.nodePorts()) {
             countPorts(s);
         }
@@ -82,18 +86,32 @@ public final class PredicatesPlugin implements Plugin, AllocateListener {
     /** 0 when the task may run on the node, else the first failing {@link FitReason}. */
     int check(int task, int node) {
         Session s = session;
-        ProfileRules r = rules.get(s.classes.profile[s.tasks.taskClass[task]]);
-        if (s.nodes.unschedulable[node] && !r.toleratesUnschedulable) {
+        int profile = s.classes.profile[s.tasks.taskClass[task]];
+        ProfileRules r = rules.get(profile);
+        int code = verdicts.get(profile, node);
+        if (code == ProfileNodeMemo.UNKNOWN) {
+            code = placementCheck(r, node);
+            verdicts.put(profile, node, code);
+        }
+        if (code != FitReason.OK) {
+            return code;
+        }
+        if (options.nodePorts() && r.hostPorts.length > 0 && ports.conflicts(node, r.hostPorts, allIps)) {
+            return FitReason.HOST_PORT_CONFLICT;
+        }
+        return FitReason.OK;
+    }
+
+    /** The checks that read only the node's labels, taints and unschedulable flag (memoized per profile). */
+    private int placementCheck(ProfileRules r, int node) {
+        if (session.nodes.unschedulable[node] && !r.toleratesUnschedulable) {
             return FitReason.NODE_UNSCHEDULABLE;
         }
-        if (options.nodeAffinity() && !r.matchesNode(s.nodes, node, numbers)) {
+        if (options.nodeAffinity() && !r.matchesNode(session.nodes, node, numbers)) {
             return FitReason.NODE_SELECTOR_MISMATCH;
         }
         if (options.taintToleration() && r.tolerations.hasUntoleratedHardTaint(taints, node)) {
             return FitReason.TAINT_UNTOLERATED;
-        }
-        if (options.nodePorts() && r.hostPorts.length > 0 && ports.conflicts(node, r.hostPorts, allIps)) {
-            return FitReason.HOST_PORT_CONFLICT;
         }
         return FitReason.OK;
     }
