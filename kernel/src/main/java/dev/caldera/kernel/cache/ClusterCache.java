@@ -404,7 +404,7 @@ public final class ClusterCache {
         tasks.live[row] = true;
         long[] request = RequestVectors.of(spec.request(), dims);
         growDims();
-        tasks.taskClass[row] = classes.acquire(request, profiles.acquire(spec.placement()), tasks.priority[row]);
+        tasks.taskClass[row] = classes.acquire(request, profiles.acquire(spec.placement()));
         int job = jobRowFor(spec.namespace(), spec.job());
         tasks.job[row] = job;
         positionInJob[row] = jobs.tasks[job].size();

@@ -16,6 +16,7 @@ public final class Nominations {
     private int[] next = new int[0];
     private int[] prev = new int[0];
     private final TaskState state;
+    private int count;
 
     public Nominations(TaskState state) {
         this.state = state;
@@ -43,6 +44,7 @@ public final class Nominations {
             return;
         }
         state.nominatedNode[task] = node;
+        count++;
         prev[task] = -1;
         next[task] = head[node];
         if (head[node] >= 0) {
@@ -68,6 +70,7 @@ public final class Nominations {
             prev[n] = p;
         }
         state.nominatedNode[task] = -1;
+        count--;
     }
 
     /** Drops every nomination to {@code node} (the node went away). */
@@ -84,6 +87,11 @@ public final class Nominations {
 
     public int next(int task) {
         return next[task];
+    }
+
+    /** Tasks nominated to some node. */
+    public int count() {
+        return count;
     }
 
     public boolean any(int node) {

@@ -7,9 +7,11 @@ import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.Arrays;
 
 /**
- * Equivalence classes of tasks: tasks with the same request vector, placement profile and priority are
+ * Equivalence classes of tasks: tasks with the same request vector and placement profile are
  * interchangeable for filtering and scoring, so the kernel filters once per class instead of once per
- * task. Classes are reference counted by the tasks that use them; a freed id is reused.
+ * task. (Priority changes a task's fit only on nodes where pods are nominated; the incremental selector
+ * tells priorities apart itself while any nomination exists.) Classes are reference counted by the tasks
+ * that use them; a freed id is reused.
  * <p>
  * {@code request[class]} is a dense vector over dimensions, at least as long as the highest dimension the
  * class requests (read shorter vectors as zero beyond their length).
@@ -19,7 +21,6 @@ import java.util.Arrays;
 public final class TaskClasses {
     public long[][] request = new long[0][];
     public int[] profile = new int[0];
-    public int[] priority = new int[0];
     /** True when nothing but pods is requested (Volcano's BestEffort). */
     public boolean[] bestEffort = new boolean[0];
     private int[] refs = new int[0];
@@ -32,9 +33,9 @@ public final class TaskClasses {
         ids.defaultReturnValue(-1);
     }
 
-    /** The class of (request, profile, priority), created on first use; takes one reference. */
-    public int acquire(long[] requestVector, int profileId, int priorityValue) {
-        Key key = new Key(requestVector, profileId, priorityValue);
+    /** The class of (request, profile), created on first use; takes one reference. */
+    public int acquire(long[] requestVector, int profileId) {
+        Key key = new Key(requestVector, profileId);
         int id = ids.getInt(key);
         if (id < 0) {
             id = create(key);
@@ -63,7 +64,6 @@ public final class TaskClasses {
         keys[id] = key;
         request[id] = key.request;
         profile[id] = key.profile;
-        priority[id] = key.priority;
         bestEffort[id] = isBestEffort(key.request);
         ids.put(key, id);
         return id;
@@ -85,22 +85,20 @@ public final class TaskClasses {
         int cap = Columns.grow(refs.length, needed);
         request = Arrays.copyOf(request, cap);
         profile = Arrays.copyOf(profile, cap);
-        priority = Arrays.copyOf(priority, cap);
         bestEffort = Arrays.copyOf(bestEffort, cap);
         refs = Arrays.copyOf(refs, cap);
         keys = Arrays.copyOf(keys, cap);
     }
 
-    private record Key(long[] request, int profile, int priority) {
+    private record Key(long[] request, int profile) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && k.profile == profile && k.priority == priority
-                    && Arrays.equals(k.request, request);
+            return o instanceof Key k && k.profile == profile && Arrays.equals(k.request, request);
         }
 
         @Override
         public int hashCode() {
-            return (Arrays.hashCode(request) * 31 + profile) * 31 + priority;
+            return Arrays.hashCode(request) * 31 + profile;
         }
     }
 }

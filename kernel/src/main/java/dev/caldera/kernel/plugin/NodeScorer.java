@@ -10,6 +10,16 @@ package dev.caldera.kernel.plugin;
 public interface NodeScorer {
     double score(int task, int node);
 
+    /**
+     * The batch form: adds {@code score(task, nodes[i])} to {@code scores[i]} for {@code i} in
+     * {@code [from, to)}. Override to do per-task work once; each added value must be exactly {@link #score}'s.
+     */
+    default void scoreAll(int task, int[] nodes, int from, int to, double[] scores) {
+        for (int i = from; i < to; i++) {
+            scores[i] += score(task, nodes[i]);
+        }
+    }
+
     default boolean nodeLocal() {
         return true;
     }

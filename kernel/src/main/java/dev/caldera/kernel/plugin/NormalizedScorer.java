@@ -14,6 +14,13 @@ public interface NormalizedScorer extends BatchNodeScorer {
     /** The raw, not yet normalized value for the task on the node; must be at least 0. */
     int raw(int task, int node);
 
+    /** The batch form: {@code raw[i] = raw(task, nodes[i])} for {@code i} in {@code [from, to)}. */
+    default void rawAll(int task, int[] nodes, int from, int to, int[] raw) {
+        for (int i = from; i < to; i++) {
+            raw[i] = raw(task, nodes[i]);
+        }
+    }
+
     /** The weighted score of a node with raw value {@code raw} among candidates whose largest raw is {@code max}. */
     double normalize(int task, int raw, int max);
 

@@ -8,6 +8,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -285,6 +286,28 @@ public final class PluginChain {
             }
         }
         return FitReason.OK;
+    }
+
+    /**
+     * The batch form of {@link #predicate} over {@code nodes[from, to)}: {@code codes[i]} becomes 0 or the first
+     * failing code. Safe to call concurrently for disjoint ranges.
+     */
+    public void predicateAll(int task, int[] nodes, int from, int to, int[] codes) {
+        Arrays.fill(codes, from, to, FitReason.OK);
+        for (Predicate f : predicates) {
+            f.checkAll(task, nodes, from, to, codes);
+        }
+    }
+
+    /**
+     * The batch form of {@link #score} over {@code nodes[from, to)}, bit for bit the same sums (each starts
+     * from 0.0 and adds the scorers in the same order). Safe to call concurrently for disjoint ranges.
+     */
+    public void scoreAll(int task, int[] nodes, int from, int to, double[] scores) {
+        Arrays.fill(scores, from, to, 0.0);
+        for (NodeScorer f : nodeScorers) {
+            f.scoreAll(task, nodes, from, to, scores);
+        }
     }
 
     /** Sum of node scores in tier order, starting from 0.0 as Volcano does. Safe to call concurrently. */

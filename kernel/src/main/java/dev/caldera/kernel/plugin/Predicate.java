@@ -5,12 +5,26 @@ package dev.caldera.kernel.plugin;
  * <p>
  * Contract: a pure function of session state; may be called concurrently from filter workers for
  * different nodes; must not allocate. {@link #nodeLocal()} true promises that the answer depends only on
- * the task's class (request, placement profile, priority) and the node, and changes only when that node's
- * usage changes: then one answer serves every task of the class and can be refreshed node by node.
+ * the task's class (request vector and placement profile, not its priority) and the node, and changes only
+ * when that node's usage changes: then one answer serves every task of the class and can be refreshed node
+ * by node.
  */
 @FunctionalInterface
 public interface Predicate {
     int check(int task, int node);
+
+    /**
+     * The batch form over {@code nodes[from, to)}: for each {@code i} whose {@code codes[i]} is still
+     * {@link FitReason#OK}, writes {@code check(task, nodes[i])}. Override to do per-task work once; the answers
+     * must be exactly {@link #check}'s. Same threading contract; a call covers one worker's range.
+     */
+    default void checkAll(int task, int[] nodes, int from, int to, int[] codes) {
+        for (int i = from; i < to; i++) {
+            if (codes[i] == FitReason.OK) {
+                codes[i] = check(task, nodes[i]);
+            }
+        }
+    }
 
     default boolean nodeLocal() {
         return true;

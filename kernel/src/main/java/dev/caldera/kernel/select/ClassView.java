@@ -27,7 +27,8 @@ final class ClassView {
     static final byte FUTURE = 1;
     static final byte IDLE = 2;
 
-    final int taskClass;
+    /** The selector's key: task class, and priority while pods are nominated. */
+    final long key;
     long syncedAt;
     long lastUse;
 
@@ -48,12 +49,12 @@ final class ClassView {
     /** scoreOf[group][scorer][raw value]: the normalized score at the group's current largest raw value. */
     private final double[][][] scoreOf;
 
-    ClassView(Session session, NodePositions positions, int taskClass, int size) {
+    ClassView(Session session, NodePositions positions, long key, int size) {
         this.session = session;
         this.plugins = session.plugins;
         this.positions = positions;
         this.normalized = plugins.normalizedScorers();
-        this.taskClass = taskClass;
+        this.key = key;
         this.size = size;
         this.leaves = Integer.highestOneBit(Math.max(1, size - 1)) << 1;
         fit = new byte[size + 1];
@@ -103,6 +104,44 @@ final class ClassView {
         local[p] = plugins.score(task, node);
         for (int b = 0; b < normalized.length; b++) {
             raw[b][p] = normalized[b].raw(task, node);
+        }
+    }
+
+    /**
+     * {@link #evaluate} for positions {@code [from, to)} in batches: the predicates over the range, resources
+     * on the nodes they accept, then the scorers over the nodes that fit, each plugin once per batch. Writes
+     * only this range of the view and of {@code buffers}; no allocation.
+     */
+    void evaluateAll(int task, int from, int to, EvaluationBuffers buffers) {
+        int[] nodeAt = positions.node;
+        int[] codes = buffers.codes;
+        int[] candidates = buffers.nodes;
+        int[] candidatePositions = buffers.positions;
+        long[] request = session.request(task);
+        plugins.predicateAll(task, nodeAt, from, to, codes);
+        int end = from;
+        for (int p = from; p < to; p++) {
+            int node = nodeAt[p];
+            if (codes[p] != FitReason.OK || ResourceFit.shortOfFutureIdle(session, task, request, node) != 0) {
+                fit[p] = NO_FIT;
+                continue;
+            }
+            fit[p] = ResourceFit.fitsIdle(session, task, request, node) ? IDLE : FUTURE;
+            candidates[end] = node;
+            candidatePositions[end++] = p;
+        }
+        double[] scores = buffers.scores;
+        plugins.scoreAll(task, candidates, from, end, scores);
+        for (int i = from; i < end; i++) {
+            local[candidatePositions[i]] = scores[i];
+        }
+        int[] raws = buffers.raws;
+        for (int b = 0; b < normalized.length; b++) {
+            normalized[b].rawAll(task, candidates, from, end, raws);
+            int[] column = raw[b];
+            for (int i = from; i < end; i++) {
+                column[candidatePositions[i]] = raws[i];
+            }
         }
     }
 

@@ -3,7 +3,7 @@ package dev.caldera.kernel.select;
 import dev.caldera.kernel.plugin.FitErrors;
 import dev.caldera.kernel.session.NodeJournal;
 import dev.caldera.kernel.session.Session;
-import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 
 /**
  * The fast selector: filters and scores all nodes once per task class per session (a {@link ClassView}),
@@ -11,6 +11,9 @@ import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
  * used (the session's {@link NodeJournal}). Picking a node is then O(changed nodes x log nodes) instead of
  * O(nodes). Decisions are identical to {@link ScanSelector}'s; when a task fits nowhere the scan runs once
  * to explain why.
+ * <p>
+ * Views are per task class, and per (class, priority) in sessions that open with pods nominated to nodes,
+ * since a nominated pod holds its room only against tasks of lower priority.
  * <p>
  * Used only when {@code PluginChain.incremental()} holds (every predicate and scorer node-local, batch
  * scorers normalized, no BestNode hook); otherwise every call goes to the scan. Views are bounded by a
@@ -28,14 +31,16 @@ public final class IncrementalSelector implements NodeSelector {
     private final int parallelThreshold;
     private final long budgetBytes;
     private final boolean enabled;
-    private final Int2ObjectOpenHashMap<ClassView> views = new Int2ObjectOpenHashMap<>();
+    private final Long2ObjectOpenHashMap<ClassView> views = new Long2ObjectOpenHashMap<>();
     private final ShardPool.Job evaluateJob = this::evaluateShard;
 
     private final NodePositions positions = new NodePositions();
+    private final EvaluationBuffers buffers = new EvaluationBuffers();
     private long[] refreshedAt = new long[0];
     private long refreshStamp;
     private long sessionId = -1;
     private long clock;
+    private boolean byPriority;
     private ClassView building;
     private int buildingTask;
     private boolean fitsIdle;
@@ -97,6 +102,7 @@ public final class IncrementalSelector implements NodeSelector {
 
     private void startSession() {
         sessionId = session.id();
+        byPriority = session.cache.nominations.count() > 0;
         int n = session.nodeCount;
         boolean sameNodes = !views.isEmpty() && views.values().iterator().next().size() == n;
         if (!sameNodes) {
@@ -106,16 +112,17 @@ public final class IncrementalSelector implements NodeSelector {
             v.syncedAt = Long.MIN_VALUE;
         }
         positions.rebuild(session);
+        buffers.ensure(n);
         if (refreshedAt.length < n) {
             refreshedAt = new long[n];
         }
     }
 
     private ClassView view(int task) {
-        int cls = session.tasks.taskClass[task];
-        ClassView view = views.get(cls);
+        long key = viewKey(task);
+        ClassView view = views.get(key);
         if (view == null) {
-            view = newView(cls);
+            view = newView(key);
         }
         view.lastUse = ++clock;
         NodeJournal journal = session.journal;
@@ -128,26 +135,31 @@ public final class IncrementalSelector implements NodeSelector {
         return view;
     }
 
-    private ClassView newView(int cls) {
+    private long viewKey(int task) {
+        long cls = session.tasks.taskClass[task];
+        return byPriority ? cls << 32 | (session.tasks.priority[task] & 0xFFFFFFFFL) : cls << 32;
+    }
+
+    private ClassView newView(long key) {
         int n = session.nodeCount;
         long each = ClassView.bytesFor(n, session.plugins.normalizedScorers().length);
         long limit = Math.max(2, budgetBytes / Math.max(1, each));
         while (views.size() >= limit) {
             dropLeastRecentlyUsed();
         }
-        ClassView view = new ClassView(session, positions, cls, n);
+        ClassView view = new ClassView(session, positions, key, n);
         view.syncedAt = Long.MIN_VALUE;
-        views.put(cls, view);
+        views.put(key, view);
         return view;
     }
 
     private void dropLeastRecentlyUsed() {
-        int victim = -1;
+        long victim = -1;
         long oldest = Long.MAX_VALUE;
         for (ClassView v : views.values()) {
             if (v.lastUse < oldest) {
                 oldest = v.lastUse;
-                victim = v.taskClass;
+                victim = v.key;
             }
         }
         views.remove(victim);
@@ -170,9 +182,7 @@ public final class IncrementalSelector implements NodeSelector {
         int n = view.size();
         int from = (int) ((long) n * shard / shards);
         int to = (int) ((long) n * (shard + 1) / shards);
-        for (int p = from; p < to; p++) {
-            view.evaluate(buildingTask, p);
-        }
+        view.evaluateAll(buildingTask, from, to, buffers);
     }
 
     /** Re-evaluates each node named in the journal since the view was synced, once. */

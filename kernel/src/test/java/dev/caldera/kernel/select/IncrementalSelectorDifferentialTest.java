@@ -33,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The incremental selector makes exactly the scan selector's decisions: same binds, same nodes, same order,
  * same pipelined tasks, cycle after cycle, on random clusters with selectors, PreferNoSchedule taints,
- * releasing pods (pipelining), pods nominated to nodes and fractional scores.
+ * releasing pods (pipelining), tasks of two priorities, pods nominated to nodes in half the clusters, and
+ * fractional scores.
  */
 class IncrementalSelectorDifferentialTest {
 
@@ -97,6 +98,7 @@ class IncrementalSelectorDifferentialTest {
             }
         }
         int jobs = 5 + r.nextInt(25);
+        boolean nominations = r.nextBoolean();
         for (int j = 0; j < jobs; j++) {
             int tasks = 1 + r.nextInt(5);
             int min = 1 + r.nextInt(tasks);
@@ -107,7 +109,7 @@ class IncrementalSelectorDifferentialTest {
             String ns = "ns" + r.nextInt(2);
             cache.upsertJob(new JobSpec(ns, "j" + j, "q" + r.nextInt(2), min, Map.of(), null, null, "Inqueue", j));
             for (int t = 0; t < tasks; t++) {
-                String nominated = r.nextInt(8) == 0 ? "n" + r.nextInt(nodes) : null;
+                String nominated = nominations && r.nextInt(8) == 0 ? "n" + r.nextInt(nodes) : null;
                 cache.upsertTask(TaskSpec.builder(ns, "j" + j + "-w-" + t).job("j" + j).request(request)
                         .placement(placement).priority(r.nextInt(2)).creationMs(j).nominatedNodeName(nominated)
                         .build());

@@ -66,8 +66,19 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
 
     @Override
     public double score(int task, int node) {
+        return score(session, session.request(task), node);
+    }
+
+    @Override
+    public void scoreAll(int task, int[] nodes, int from, int to, double[] scores) {
         Session s = session;
         long[] request = s.request(task);
+        for (int i = from; i < to; i++) {
+            scores[i] += score(s, request, nodes[i]);
+        }
+    }
+
+    private double score(Session s, long[] request, int node) {
         int[] byDim = weightByDim;
         double sum = 0.0;
         int weightSum = 0;

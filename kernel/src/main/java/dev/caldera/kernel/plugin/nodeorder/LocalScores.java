@@ -27,15 +27,28 @@ final class LocalScores implements NodeScorer {
     @Override
     public double score(int task, int node) {
         Session s = plugin.session();
+        return score(s, task, s.request(task), node);
+    }
+
+    @Override
+    public void scoreAll(int task, int[] nodes, int from, int to, double[] scores) {
+        Session s = plugin.session();
+        long[] r = s.request(task);
+        for (int i = from; i < to; i++) {
+            scores[i] += score(s, task, r, nodes[i]);
+        }
+    }
+
+    private double score(Session s, int task, long[] r, int node) {
         double score = 0.0;
         if (weights.leastRequested() != 0) {
-            score += (double) leastRequested(s, task, node) * weights.leastRequested();
+            score += (double) leastRequested(s, r, node) * weights.leastRequested();
         }
         if (weights.mostRequested() != 0) {
-            score += (double) mostRequested(s, task, node) * weights.mostRequested();
+            score += (double) mostRequested(s, r, node) * weights.mostRequested();
         }
         if (weights.balancedResource() != 0) {
-            score += (double) balanced(s, task, node) * weights.balancedResource();
+            score += (double) balanced(s, r, node) * weights.balancedResource();
         }
         if (weights.nodeAffinity() != 0) {
             score += (double) plugin.affinityScore(task, node) * weights.nodeAffinity();
@@ -48,8 +61,7 @@ final class LocalScores implements NodeScorer {
         return true;
     }
 
-    private long leastRequested(Session s, int task, int node) {
-        long[] r = s.request(task);
+    private long leastRequested(Session s, long[] r, int node) {
         NodeRequests on = plugin.requests();
         NodeTable n = s.nodes;
         return LeastRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
@@ -58,8 +70,7 @@ final class LocalScores implements NodeScorer {
                 n.allocatable[ResourceDimensions.MEMORY][node]);
     }
 
-    private long mostRequested(Session s, int task, int node) {
-        long[] r = s.request(task);
+    private long mostRequested(Session s, long[] r, int node) {
         NodeRequests on = plugin.requests();
         NodeTable n = s.nodes;
         return MostRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
@@ -68,8 +79,7 @@ final class LocalScores implements NodeScorer {
                 n.allocatable[ResourceDimensions.MEMORY][node]);
     }
 
-    private long balanced(Session s, int task, int node) {
-        long[] r = s.request(task);
+    private long balanced(Session s, long[] r, int node) {
         NodeRequests on = plugin.requests();
         NodeTable n = s.nodes;
         int gpu = on.gpuDim;

@@ -11,6 +11,7 @@ import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.FitReason;
 import dev.caldera.kernel.plugin.Plugin;
 import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.plugin.Predicate;
 import dev.caldera.kernel.session.Session;
 
 import java.util.Arrays;
@@ -37,7 +38,7 @@ import java.util.Arrays;
  * Threading: {@link #check} is a pure read, run concurrently by filter workers for different nodes; open
  * and the events run on the scheduling thread. Allocation: none per check; profiles are compiled once each.
  */
-public final class PredicatesPlugin implements Plugin, AllocateListener {
+public final class PredicatesPlugin implements Plugin, Predicate, AllocateListener {
     public static final String NAME = "predicates";
 
     private final PredicateOptions options;
@@ -64,7 +65,7 @@ public final class PredicatesPlugin implements Plugin, AllocateListener {
 
     @Override
     public void register(Extensions ext) {
-        ext.predicate(this::check);
+        ext.predicate(this);
         if (options.nodePorts()) {
             ext.allocateListener(this);
         }
@@ -84,10 +85,24 @@ public final class PredicatesPlugin implements Plugin, AllocateListener {
     }
 
     /** 0 when the task may run on the node, else the first failing {@link FitReason}. */
-    int check(int task, int node) {
-        Session s = session;
-        int profile = s.classes.profile[s.tasks.taskClass[task]];
+    @Override
+    public int check(int task, int node) {
+        int profile = profileOf(task);
+        return check(profile, rules.get(profile), node);
+    }
+
+    @Override
+    public void checkAll(int task, int[] nodes, int from, int to, int[] codes) {
+        int profile = profileOf(task);
         ProfileRules r = rules.get(profile);
+        for (int i = from; i < to; i++) {
+            if (codes[i] == FitReason.OK) {
+                codes[i] = check(profile, r, nodes[i]);
+            }
+        }
+    }
+
+    private int check(int profile, ProfileRules r, int node) {
         int code = verdicts.get(profile, node);
         if (code == ProfileNodeMemo.UNKNOWN) {
             code = placementCheck(r, node);
@@ -100,6 +115,10 @@ public final class PredicatesPlugin implements Plugin, AllocateListener {
             return FitReason.HOST_PORT_CONFLICT;
         }
         return FitReason.OK;
+    }
+
+    private int profileOf(int task) {
+        return session.classes.profile[session.tasks.taskClass[task]];
     }
 
     /** The checks that read only the node's labels, taints and unschedulable flag (memoized per profile). */
@@ -141,7 +160,7 @@ public final class PredicatesPlugin implements Plugin, AllocateListener {
     }
 
     private long[] portsOf(int task) {
-        return rules.get(session.classes.profile[session.tasks.taskClass[task]]).hostPorts;
+        return rules.get(profileOf(task)).hostPorts;
     }
 
     private void countPorts(Session s) {
