@@ -19,9 +19,9 @@ import java.util.concurrent.Callable;
 
 /** {@code caldera generate}: writes a large, seeded cluster dump to simulate. */
 @Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Writes a seeded cluster dump (YAML): priority classes, four weighted queues, CPU nodes in",
-            "three zones and tainted GPU nodes, gangs of 1-16 pods, about 40% of them already running.",
-            "The same seed always writes the same file."})
+        description = "Writes a seeded cluster dump (YAML): priority classes, four weighted queues, CPU nodes in "
+                + "three zones and tainted GPU nodes, gangs of 1-16 pods, about 40%% of them already running. "
+                + "The same seed always writes the same file.")
 final class GenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
