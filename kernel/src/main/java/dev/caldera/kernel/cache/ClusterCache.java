@@ -277,6 +277,7 @@ public final class ClusterCache {
     private void growDims() {
         nodes.ensureDims(dims.count());
         nodeUsage.ensureDims(dims.count());
+        jobState.requests.ensureDims(dims.count());
     }
 
     private void removeNodeRow(String name) {
@@ -432,7 +433,8 @@ public final class ClusterCache {
             attachments.wait(nodeName, row);
         }
         int job = tasks.job[row];
-        jobState.add(job, roleSlot[row], classes.bestEffort[tasks.taskClass[row]], status);
+        int cls = tasks.taskClass[row];
+        jobState.add(job, roleSlot[row], classes.bestEffort[cls], classes.request[cls], status);
     }
 
     /** Removes every trace of the task's current state from nodes, job counters, classes and job lists. */
@@ -443,7 +445,7 @@ public final class ClusterCache {
             nodeUsage.remove(node, classes.request[cls], taskState.status[row]);
         }
         int job = tasks.job[row];
-        jobState.remove(job, roleSlot[row], classes.bestEffort[cls], taskState.status[row]);
+        jobState.remove(job, roleSlot[row], classes.bestEffort[cls], classes.request[cls], taskState.status[row]);
         removeFromJobList(job, row);
         profiles.release(classes.profile[cls]);
         classes.release(cls);
@@ -489,7 +491,7 @@ public final class ClusterCache {
         if (node >= 0) {
             nodeUsage.add(node, classes.request[cls], status);
         }
-        jobState.move(tasks.job[task], roleSlot[task], classes.bestEffort[cls], old, status);
+        jobState.move(tasks.job[task], roleSlot[task], classes.bestEffort[cls], classes.request[cls], old, status);
     }
 
     private void applyBindFailed(String uid, String reason) {
@@ -562,7 +564,8 @@ public final class ClusterCache {
         for (int i = 0; i < list.size(); i++) {
             int t = list.getInt(i);
             roleSlot[t] = jobs.roleSlot(job, tasks.role[t]);
-            jobState.add(job, roleSlot[t], classes.bestEffort[tasks.taskClass[t]], taskState.status[t]);
+            int cls = tasks.taskClass[t];
+            jobState.add(job, roleSlot[t], classes.bestEffort[cls], classes.request[cls], taskState.status[t]);
         }
     }
 

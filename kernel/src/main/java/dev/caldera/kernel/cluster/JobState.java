@@ -3,8 +3,9 @@ package dev.caldera.kernel.cluster;
 import java.util.Arrays;
 
 /**
- * The mutable part of every job: its PodGroup phase and how many of its tasks are in each status, kept
- * up to date on every status change so gang checks are O(statuses), never a walk over tasks.
+ * The mutable part of every job: its PodGroup phase, how many of its tasks are in each status and what they
+ * request by status ({@link JobRequests}), kept up to date on every status change so gang checks are
+ * O(statuses) and fair-share totals O(dims), never a walk over tasks.
  * <p>
  * Counters are flattened job-major: {@code count[job * STRIDE + status]}, plus one extra bucket
  * {@link #PENDING_BEST_EFFORT} for pending tasks that request nothing. Jobs with minTaskMember keep the
@@ -20,6 +21,7 @@ public final class JobState {
     public byte[] phase = new byte[0];
     public int[] count = new int[0];
     public int[][] roleCount = new int[0][];
+    public final JobRequests requests = new JobRequests();
 
     public void ensureRows(int needed) {
         if (needed <= capacity) {
@@ -29,6 +31,7 @@ public final class JobState {
         phase = Arrays.copyOf(phase, cap);
         count = Arrays.copyOf(count, cap * STRIDE);
         roleCount = Arrays.copyOf(roleCount, cap);
+        requests.ensureRows(cap);
         capacity = cap;
     }
 
@@ -36,24 +39,29 @@ public final class JobState {
         return count[job * STRIDE + bucket];
     }
 
-    /** Moves one task of {@code job} (role slot, best-effort flag) from {@code from} to {@code to}. */
-    public void move(int job, int slot, boolean bestEffort, byte from, byte to) {
-        remove(job, slot, bestEffort, from);
-        add(job, slot, bestEffort, to);
+    /**
+     * Moves one task of {@code job} (role slot, best-effort flag, request vector) from {@code from} to
+     * {@code to}.
+     */
+    public void move(int job, int slot, boolean bestEffort, long[] request, byte from, byte to) {
+        remove(job, slot, bestEffort, request, from);
+        add(job, slot, bestEffort, request, to);
     }
 
-    public void add(int job, int slot, boolean bestEffort, byte status) {
+    public void add(int job, int slot, boolean bestEffort, long[] request, byte status) {
         bump(job, slot, status, 1);
         if (bestEffort && status == TaskStatus.PENDING) {
             bump(job, slot, PENDING_BEST_EFFORT, 1);
         }
+        requests.add(job, request, status, 1);
     }
 
-    public void remove(int job, int slot, boolean bestEffort, byte status) {
+    public void remove(int job, int slot, boolean bestEffort, long[] request, byte status) {
         bump(job, slot, status, -1);
         if (bestEffort && status == TaskStatus.PENDING) {
             bump(job, slot, PENDING_BEST_EFFORT, -1);
         }
+        requests.add(job, request, status, -1);
     }
 
     private void bump(int job, int slot, int bucket, int delta) {
@@ -63,9 +71,10 @@ public final class JobState {
         }
     }
 
-    /** Clears the counters of a job and sizes its role counters for {@code roles} slots. */
+    /** Clears the counters and requests of a job and sizes its role counters for {@code roles} slots. */
     public void reset(int job, int roles) {
         Arrays.fill(count, job * STRIDE, (job + 1) * STRIDE, 0);
+        requests.clear(job);
         roleCount[job] = roles == 0 ? null : new int[roles * STRIDE];
     }
 
@@ -73,6 +82,7 @@ public final class JobState {
         ensureRows(from.capacity);
         System.arraycopy(from.phase, 0, phase, 0, rows);
         System.arraycopy(from.count, 0, count, 0, rows * STRIDE);
+        requests.copyFrom(from.requests, rows);
         for (int j = 0; j < rows; j++) {
             int[] src = from.roleCount[j];
             if (src == null) {

@@ -2,15 +2,15 @@ package dev.caldera.kernel.plugin;
 
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.session.Session;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
  * What Volcano v1.7's admission plugins (proportion, overcommit) count for one job at session open: its
  * allocated requests, the part of its {@code minResources} a Running PodGroup still holds back, and its
  * elastic part (allocated beyond {@code minResources}). Vectors are flat {@code long[]} rows written at
- * {@code out[base + dim]} for the counted dimensions of {@link ShareDimensions}.
+ * {@code out[base + dim]} for the counted dimensions of {@link ShareDimensions}. Job totals come from the
+ * session's {@link dev.caldera.kernel.cluster.JobRequests}, never from a walk over tasks.
  * <p>
- * Threading: scheduling thread. No allocation. Cost O(tasks of the job) or O(dims).
+ * Threading: scheduling thread. No allocation. Cost O(dims).
  */
 public final class JobReservation {
     private JobReservation() {
@@ -22,16 +22,21 @@ public final class JobReservation {
      * CalculateAllocatedTaskNum).
      */
     public static int addAllocated(Session s, int job, int[] dims, long[] out, int base) {
-        IntArrayList tasks = s.jobs.tasks[job];
-        int count = 0;
-        for (int i = 0; i < tasks.size(); i++) {
-            int t = tasks.getInt(i);
-            if (TaskStatus.isAllocated(s.status(t))) {
-                add(s.request(t), dims, out, base);
-                count++;
-            }
+        addColumn(s.jobState.requests.allocated, job, dims, out, base);
+        return allocatedTasks(s, job);
+    }
+
+    /** How many of the job's tasks are in Volcano's AllocatedStatus. */
+    public static int allocatedTasks(Session s, int job) {
+        return s.count(job, TaskStatus.ALLOCATED) + s.count(job, TaskStatus.BINDING)
+                + s.count(job, TaskStatus.BOUND) + s.count(job, TaskStatus.RUNNING);
+    }
+
+    /** {@code out[base + d] += column[d][job]} for the counted dimensions (a JobRequests column). */
+    public static void addColumn(long[][] column, int job, int[] dims, long[] out, int base) {
+        for (int d : dims) {
+            out[base + d] += column[d][job];
         }
-        return count;
     }
 
     /** {@code out[base + d] += vector[d]} for the counted dimensions. */

@@ -327,7 +327,7 @@ public final class Session {
                 journal.touched(node);
             }
         }
-        jobState.move(tasks.job[task], cache.roleSlot(task), bestEffort(task), old, status);
+        jobState.move(tasks.job[task], cache.roleSlot(task), bestEffort(task), req, old, status);
         int nominated = cache.taskState.nominatedNode[task];
         if (nominated >= 0 && nominated != node && nominated != oldNode) {
             journal.touched(nominated);

@@ -14,6 +14,7 @@ public final class SessionImage {
     private final byte[] phase;
     private final int[] counts;
     private final int[][] roleCounts;
+    private final long[][][] jobRequests;
 
     private SessionImage(Session s) {
         int nodes = s.nodes.rows;
@@ -26,6 +27,8 @@ public final class SessionImage {
         int jobs = s.jobs.rows;
         phase = Arrays.copyOf(s.jobState.phase, jobs);
         counts = Arrays.copyOf(s.jobState.count, jobs * JobState.STRIDE);
+        jobRequests = new long[][][] {rows(s.jobState.requests.allocated, jobs),
+            rows(s.jobState.requests.pipelined, jobs), rows(s.jobState.requests.pending, jobs)};
         roleCounts = new int[jobs][];
         for (int j = 0; j < jobs; j++) {
             roleCounts[j] = s.jobState.roleCount[j] == null ? null : s.jobState.roleCount[j].clone();
@@ -53,7 +56,8 @@ public final class SessionImage {
                 && Arrays.equals(nominated, other.nominated)
                 && Arrays.equals(phase, other.phase)
                 && Arrays.equals(counts, other.counts)
-                && Arrays.deepEquals(roleCounts, other.roleCounts);
+                && Arrays.deepEquals(roleCounts, other.roleCounts)
+                && Arrays.deepEquals(jobRequests, other.jobRequests);
     }
 
     @Override

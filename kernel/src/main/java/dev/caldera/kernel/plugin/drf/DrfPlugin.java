@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.drf;
 
-import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.cluster.JobRequests;
 import dev.caldera.kernel.conf.ConfException;
 import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.plugin.AllocateListener;
@@ -87,14 +87,10 @@ public final class DrfPlugin implements Plugin {
     /** Allocated = tasks in Volcano's AllocatedStatus (plus Pipelined, which no task is at open). */
     private void addJob(Session s, int job) {
         jobShares.clear(job);
-        IntArrayList tasks = s.jobs.tasks[job];
-        for (int i = 0; i < tasks.size(); i++) {
-            int t = tasks.getInt(i);
-            byte st = s.status(t);
-            if (TaskStatus.isAllocated(st) || st == TaskStatus.PIPELINED) {
-                jobShares.add(job, s.request(t), 1, dims, total);
-            }
-        }
+        JobRequests r = s.jobState.requests;
+        jobShares.accumulateColumn(job, r.allocated, dims);
+        jobShares.accumulateColumn(job, r.pipelined, dims);
+        jobShares.refresh(job, dims, total);
         if (namespaceOrder) {
             int ns = s.jobs.namespace[job];
             if (!namespacesUsed.contains(ns)) {

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.proportion;
 
+import dev.caldera.kernel.cluster.JobRequests;
 import dev.caldera.kernel.cluster.JobPhase;
-import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.JobReservation;
 import dev.caldera.kernel.plugin.Plugin;
@@ -98,8 +98,7 @@ public final class ProportionPlugin implements Plugin {
         }
         int b = attrs.base(q);
         java.util.Arrays.fill(jobAllocated, 0);
-        int allocatedTasks = JobReservation.addAllocated(s, job, dims, jobAllocated, 0);
-        addTasks(s, job, b);
+        int allocatedTasks = addTasks(s, job, b);
         long[] min = s.jobs.minResources[job];
         byte phase = s.jobState.phase[job];
         if (phase == JobPhase.INQUEUE) {
@@ -112,22 +111,20 @@ public final class ProportionPlugin implements Plugin {
     }
 
     /**
-     * Allocated: tasks holding resources (Volcano's AllocatedStatus, plus Pipelined so that open agrees
-     * with the events; no task is Pipelined when a session opens). Request: those plus Pending tasks.
+     * The job's task totals. Queue allocated: tasks holding resources (Volcano's AllocatedStatus, plus
+     * Pipelined so that open agrees with the events; no task is Pipelined when a session opens). Queue
+     * request: those plus Pending tasks. The job's own allocated ({@code jobAllocated}): AllocatedStatus
+     * only; returns how many tasks that is.
      */
-    private void addTasks(Session s, int job, int b) {
-        IntArrayList tasks = s.jobs.tasks[job];
-        for (int i = 0; i < tasks.size(); i++) {
-            int t = tasks.getInt(i);
-            byte st = s.status(t);
-            boolean holds = TaskStatus.isAllocated(st) || st == TaskStatus.PIPELINED;
-            if (holds) {
-                JobReservation.add(s.request(t), dims, attrs.allocated, b);
-            }
-            if (holds || st == TaskStatus.PENDING) {
-                JobReservation.add(s.request(t), dims, attrs.request, b);
-            }
-        }
+    private int addTasks(Session s, int job, int b) {
+        JobRequests r = s.jobState.requests;
+        int allocatedTasks = JobReservation.addAllocated(s, job, dims, jobAllocated, 0);
+        JobReservation.addColumn(r.allocated, job, dims, attrs.allocated, b);
+        JobReservation.addColumn(r.pipelined, job, dims, attrs.allocated, b);
+        JobReservation.addColumn(r.allocated, job, dims, attrs.request, b);
+        JobReservation.addColumn(r.pipelined, job, dims, attrs.request, b);
+        JobReservation.addColumn(r.pending, job, dims, attrs.request, b);
+        return allocatedTasks;
     }
 
     // ------------------------------------------------------------------ extension points
