@@ -23,7 +23,7 @@ EOF
 }
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-COMMAND="bench/run-all.sh $*"
+COMMAND="bench/run-all.sh${*:+ $*}"
 QUICK=0
 JDK=""
 HEADLINE_JDKS=()
@@ -55,7 +55,7 @@ RUNS=(
   "allocate-nodes|AllocateCycleBenchmark|-p nodes=1000,5000,10000,50000 -p pendingTasks=10000 -p incremental=true|-p nodes=1000,5000 -p pendingTasks=10000 -p incremental=true"
   "allocate-tasks|AllocateCycleBenchmark|-p nodes=5000 -p pendingTasks=1000,2000,5000,10000,20000 -p incremental=true|-p nodes=1000 -p pendingTasks=1000,5000 -p incremental=true"
   "allocate-scan|AllocateCycleBenchmark|-p nodes=1000,5000 -p pendingTasks=2000 -p incremental=true,false|-p nodes=1000 -p pendingTasks=2000 -p incremental=true,false"
-  "allocate-workers|AllocateCycleBenchmark|-p nodes=1000,5000,10000,50000 -p pendingTasks=10000 -p incremental=true -p filterWorkers=1,2|-p nodes=1000,10000 -p pendingTasks=10000 -p incremental=true -p filterWorkers=1,2"
+  "allocate-workers|AllocateCycleBenchmark|-p nodes=1000,5000,10000,20000,50000 -p pendingTasks=10000 -p incremental=true -p filterWorkers=1,2 -p parallelThreshold=0|-p nodes=1000,10000 -p pendingTasks=10000 -p incremental=true -p filterWorkers=1,2 -p parallelThreshold=0"
   "per-task|PerTaskPlacementBenchmark|-p nodes=1000,5000,10000,50000|-p nodes=1000,5000"
   "statement|StatementBenchmark||"
   "session-open-size|SessionOpenBenchmark|-p nodes=1000,5000,10000,50000 -p changedPercent=0|-p nodes=1000,10000 -p changedPercent=0"

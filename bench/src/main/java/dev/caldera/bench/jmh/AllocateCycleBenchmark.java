@@ -46,9 +46,13 @@ public class AllocateCycleBenchmark {
     @Param({"true"})
     public boolean incremental;
 
-    /** Filter threads (SchedulerOptions.filterWorkers), with the default parallel threshold. */
+    /** Filter threads (SchedulerOptions.filterWorkers). */
     @Param({"1"})
     public int filterWorkers;
+
+    /** SchedulerOptions.parallelThreshold; -1 for the default. 0 shards every evaluation when filterWorkers > 1. */
+    @Param({"-1"})
+    public int parallelThreshold;
 
     private PreparedCluster cluster;
     private Scheduler scheduler;
@@ -58,7 +62,9 @@ public class AllocateCycleBenchmark {
     public void build() {
         cluster = PreparedCluster.of(WorkloadSpec.headline(nodes, pendingTasks));
         scheduler = new Scheduler(cluster.cache, BenchConfs.defaultPlusBinpack(), PluginRegistry.defaults(),
-                new SchedulerOptions(filterWorkers, SchedulerOptions.DEFAULT.parallelThreshold(), incremental),
+                new SchedulerOptions(filterWorkers,
+                        parallelThreshold < 0 ? SchedulerOptions.DEFAULT.parallelThreshold() : parallelThreshold,
+                        incremental),
                 Sinks.NONE);
         System.out.println("\nworkload: " + cluster.objects.describe());
     }
