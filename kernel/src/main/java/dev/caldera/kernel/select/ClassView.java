@@ -94,13 +94,11 @@ final class ClassView {
      */
     void evaluate(int task, int p) {
         int node = positions.node[p];
-        long[] request = session.request(task);
-        if (plugins.predicate(task, node) != FitReason.OK
-                || ResourceFit.shortOfFutureIdle(session, task, request, node) != 0) {
-            fit[p] = NO_FIT;
+        boolean accepted = plugins.predicate(task, node) == FitReason.OK;
+        fit[p] = accepted ? resourceFit(task, session.request(task), node) : NO_FIT;
+        if (fit[p] == NO_FIT) {
             return;
         }
-        fit[p] = ResourceFit.fitsIdle(session, task, request, node) ? IDLE : FUTURE;
         local[p] = plugins.score(task, node);
         for (int b = 0; b < normalized.length; b++) {
             raw[b][p] = normalized[b].raw(task, node);
@@ -122,13 +120,11 @@ final class ClassView {
         int end = from;
         for (int p = from; p < to; p++) {
             int node = nodeAt[p];
-            if (codes[p] != FitReason.OK || ResourceFit.shortOfFutureIdle(session, task, request, node) != 0) {
-                fit[p] = NO_FIT;
-                continue;
+            fit[p] = codes[p] != FitReason.OK ? NO_FIT : resourceFit(task, request, node);
+            if (fit[p] != NO_FIT) {
+                candidates[end] = node;
+                candidatePositions[end++] = p;
             }
-            fit[p] = ResourceFit.fitsIdle(session, task, request, node) ? IDLE : FUTURE;
-            candidates[end] = node;
-            candidatePositions[end++] = p;
         }
         double[] scores = buffers.scores;
         plugins.scoreAll(task, candidates, from, end, scores);
@@ -143,6 +139,14 @@ final class ClassView {
                 column[candidatePositions[i]] = raws[i];
             }
         }
+    }
+
+    /** NO_FIT, FUTURE or IDLE for a node the predicates accepted. */
+    private byte resourceFit(int task, long[] request, int node) {
+        if (ResourceFit.shortOfFutureIdle(session, task, request, node) != 0) {
+            return NO_FIT;
+        }
+        return ResourceFit.fitsIdle(session, task, request, node) ? IDLE : FUTURE;
     }
 
     /** After every position was evaluated: histograms, totals and the whole tree. */

@@ -37,21 +37,16 @@ final class DominantShares {
 
     /** Adds {@code sign x vector} over {@code dims} to the owner's allocated, then refreshes its share. */
     void add(int owner, long[] vector, int sign, int[] dims, long[] total) {
-        accumulate(owner, vector, sign, dims);
-        refresh(owner, dims, total);
-    }
-
-    /** Adds {@code sign x vector} over {@code dims} to the owner's allocated; its share waits for {@link #refresh}. */
-    void accumulate(int owner, long[] vector, int sign, int[] dims) {
         int b = owner * stride;
         for (int d : dims) {
             if (d < vector.length) {
                 allocated[b + d] += sign * vector[d];
             }
         }
+        refresh(owner, dims, total);
     }
 
-    /** Adds a job's {@link dev.caldera.kernel.cluster.JobRequests} column over {@code dims}; share waits for refresh. */
+    /** Adds a job's {@link dev.caldera.kernel.cluster.JobRequests} column; the share waits for {@link #refresh}. */
     void accumulateColumn(int job, long[][] column, int[] dims) {
         int b = job * stride;
         for (int d : dims) {
