@@ -12,7 +12,7 @@ import java.util.TreeSet;
 
 /**
  * Judges cycle 1 of a {@code simulate --output json} run against a case's {@code expected.json}, by the rules
- * of {@code shared/scenarios/check.py}: where Volcano was deterministic ({@code exact}) binds and pipelined
+ * of the case format (conformance/README.md): where Volcano was deterministic ({@code exact}) binds and pipelined
  * must be the same maps, evictions the same set, and every listed PodGroup in its phase (fields named in
  * {@code unchecked} are skipped); otherwise one of the {@code acceptableOutcomes}, or the count-level facts
  * (binds per PodGroup, eviction count, and evictions, pipelined counts and phases where determinable).

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The configurations Volcano actually ran in the shared scenarios, and Volcano's built-in default. */
+/** The configurations Volcano actually ran in the conformance cases, and Volcano's built-in default. */
 class RealConfsTest {
     /** Volcano's default configuration text (framework/util.go, unchanged from v1.7 to today). */
     private static final String VOLCANO_DEFAULT = """
@@ -32,10 +32,10 @@ class RealConfsTest {
             """;
 
     static Stream<Path> realConfs() throws IOException {
-        try (Stream<Path> dirs = Files.list(SharedScenarios.dir())) {
+        try (Stream<Path> dirs = Files.list(ConformanceCases.dir())) {
             List<Path> confs = dirs.map(d -> d.resolve("scheduler.conf")).filter(Files::isRegularFile)
                     .sorted().toList();
-            assertThat(confs).as("scheduler.conf files under " + SharedScenarios.dir()).isNotEmpty();
+            assertThat(confs).as("scheduler.conf files under " + ConformanceCases.dir()).isNotEmpty();
             return confs.stream();
         }
     }
@@ -103,6 +103,6 @@ class RealConfsTest {
     }
 
     private static SchedulerConf load(String scenario) {
-        return ConfParser.load(SharedScenarios.dir().resolve(scenario).resolve("scheduler.conf"), w -> { });
+        return ConfParser.load(ConformanceCases.dir().resolve(scenario).resolve("scheduler.conf"), w -> { });
     }
 }

@@ -25,7 +25,7 @@ import java.util.TreeMap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The fair-share scenarios of /work/shared/scenarios rebuilt with cache specs and run through the kernel
+ * The fair-share cases of conformance/cases rebuilt with cache specs and run through the kernel
  * for one cycle; binds and PodGroup phases must equal Volcano v1.7.0's expected.json. The confs keep the
  * scenario's plugins and flags but leave out {@code predicates}, {@code nodeorder} and {@code sla}
  * (written elsewhere): every scenario here has one schedulable node or none, no taints, selectors or

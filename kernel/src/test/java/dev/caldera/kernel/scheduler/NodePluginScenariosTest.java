@@ -27,7 +27,7 @@ import static dev.caldera.kernel.testing.Clusters.GI;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The shared scenarios for the node plugins (/work/shared/scenarios/...: cluster.yaml, scheduler.conf,
+ * The conformance cases for the node plugins (conformance/cases/...: cluster.yaml, scheduler.conf,
  * expected.json from Volcano v1.7.0), rebuilt with cache specs and run for one cycle.
  */
 class NodePluginScenariosTest {

@@ -6,31 +6,27 @@ import dev.caldera.k8s.manifest.ManifestDocument;
 import dev.caldera.k8s.manifest.ManifestReader;
 import dev.caldera.k8s.testing.CliRun;
 import dev.caldera.k8s.testing.ScenarioJudge;
-import dev.caldera.k8s.testing.SharedScenarios;
-import org.junit.jupiter.api.Test;
+import dev.caldera.k8s.testing.ConformanceCases;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Every case of {@code shared/scenarios} (Volcano v1.7.0's own answers) through the command line, one cycle,
- * judged like {@code check.py}; and {@code check.py} itself on a few runs when python3 is installed.
+ * Every case of {@code conformance/cases} (answers recorded from a real Volcano run) through the command line,
+ * one cycle, judged by {@link ScenarioJudge}.
  */
-class SharedScenariosTest {
+class ConformanceCasesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static List<Path> cases() {
-        return SharedScenarios.cases();
+        return ConformanceCases.cases();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -41,24 +37,6 @@ class SharedScenariosTest {
         JsonNode expected = JSON.readTree(scenario.resolve("expected.json").toFile());
         List<String> diffs = new ScenarioJudge(expected, podGroups(scenario)).judge(JSON.readTree(run.out()));
         assertThat(diffs).as(scenario.getFileName() + ": " + expected.path("source").asText()).isEmpty();
-    }
-
-    @Test
-    void checkPyAgreesOnAPreemptionAndANonDeterministicCase() throws Exception {
-        assumeTrue(python3Available(), "python3 is not installed");
-        for (String name : List.of("preempt-enough-tasks-for-large-task", "gen-001-default", "reclaim-from-overused-queue")) {
-            Path scenario = SharedScenarios.dir().resolve(name);
-            assumeTrue(Files.isDirectory(scenario), name + " is not in " + SharedScenarios.dir());
-            Path output = Files.createTempFile("caldera-" + name, ".json");
-            Files.writeString(output, simulate(scenario).out());
-            Process p = new ProcessBuilder("python3", SharedScenarios.dir().resolve("check.py").toString(),
-                    scenario.toString(), output.toString()).redirectErrorStream(true).start();
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            String verdict = new String(p.getInputStream().readAllBytes()).trim();
-            assertThat(verdict).startsWith("PASS " + name);
-            assertThat(p.exitValue()).isZero();
-            Files.delete(output);
-        }
     }
 
     private static CliRun simulate(Path scenario) {
@@ -77,17 +55,5 @@ class SharedScenariosTest {
             }
         }
         return m;
-    }
-
-    private static boolean python3Available() {
-        try {
-            Process p = new ProcessBuilder("python3", "--version").redirectErrorStream(true).start();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 }

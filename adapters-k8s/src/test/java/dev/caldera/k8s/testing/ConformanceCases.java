@@ -8,28 +8,28 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The Volcano-answered cases in {@code shared/scenarios}, which live next to the repository ({@code ../shared}
- * from its root). {@code -Dcaldera.scenarios=DIR} points elsewhere.
+ * The Volcano-answered cases in the repository's {@code conformance/cases} folder (sources and license in
+ * {@code conformance/README.md}). {@code -Dcaldera.conformance=DIR} points elsewhere.
  */
-public final class SharedScenarios {
-    private SharedScenarios() {
+public final class ConformanceCases {
+    private ConformanceCases() {
     }
 
-    /** Walks up from the working directory; fails saying what it looked for when the folder is absent. */
+    /** Walks up from the working directory to the repository root; fails saying what it looked for. */
     public static Path dir() {
-        String override = System.getProperty("caldera.scenarios");
+        String override = System.getProperty("caldera.conformance");
         if (override != null) {
             return Path.of(override);
         }
         Path start = Path.of("").toAbsolutePath();
         for (Path d = start; d != null; d = d.getParent()) {
-            Path candidate = d.resolve("shared").resolve("scenarios");
+            Path candidate = d.resolve("conformance").resolve("cases");
             if (Files.isDirectory(candidate)) {
                 return candidate;
             }
         }
-        throw new IllegalStateException("no shared/scenarios folder in " + start + " or any parent; the scenarios"
-                + " are expected at ../shared/scenarios next to the repository (or pass -Dcaldera.scenarios=DIR)");
+        throw new IllegalStateException("no conformance/cases folder in " + start + " or any parent; the cases"
+                + " live at the repository root (or pass -Dcaldera.conformance=DIR)");
     }
 
     /** Every case folder (one holding cluster.yaml and expected.json), by name. */
