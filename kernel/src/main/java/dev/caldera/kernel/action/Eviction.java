@@ -13,7 +13,7 @@ import it.unimi.dsi.fastutil.ints.IntComparator;
 /**
  * The part preempt and reclaim share: for one preemptor, walk candidate nodes; on each, offer the running
  * tasks the action's filter allows to the plugins (Preemptable or Reclaimable), check that the victims
- * they agree on would make room, evict them in victim order (lowest task order first) only until the
+ * they agree on would make room, evict them in victim order ({@link VictimOrder}) only until the
  * preemptor fits the node's futureIdle (and, when preempting, its queue is no longer overused), then
  * pipeline the preemptor there.
  * <p>
@@ -39,7 +39,7 @@ final class Eviction {
     private int[] fill = new int[0];
     private int ranked;
     private Session session;
-    private IntComparator victimOrder;
+    private VictimOrder victimOrder;
     private IntComparator byScore;
     private IntComparator byRank;
 
@@ -52,7 +52,7 @@ final class Eviction {
     void open(Session s) {
         if (session != s) {
             session = s;
-            victimOrder = (a, b) -> s.compareTasks(b, a);
+            victimOrder = new VictimOrder(s);
             byScore = (a, b) -> {
                 int c = Double.compare(nodeScore[b], nodeScore[a]);
                 return c != 0 ? c : Integer.compare(s.nodes.rank[nodeOrder[a]], s.nodes.rank[nodeOrder[b]]);
@@ -173,7 +173,7 @@ final class Eviction {
         if (!enoughRoom(preemptor, node)) {
             return false;
         }
-        IntArrays.quickSort(victims.elements(), 0, victims.size(), victimOrder);
+        IntArrays.quickSort(victims.elements(), 0, victims.size(), victimOrder.of(preemptor));
         long[] request = s.request(preemptor);
         int queue = s.queueOf(preemptor);
         for (int i = 0; i < victims.size() && !enough(preemptor, request, node, queue); i++) {

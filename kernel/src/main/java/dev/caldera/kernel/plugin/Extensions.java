@@ -43,6 +43,11 @@ public final class Extensions {
         add(Point.QUEUE_ORDER, PluginFlag.QUEUE_ORDER, f);
     }
 
+    /** Volcano consults VictimQueueOrderFn without an enable flag. */
+    public void victimQueueOrder(VictimQueueOrder f) {
+        add(Point.VICTIM_QUEUE_ORDER, null, f);
+    }
+
     public void namespaceOrder(NamespaceOrder f) {
         add(Point.NAMESPACE_ORDER, PluginFlag.NAMESPACE_ORDER, f);
     }
@@ -131,7 +136,7 @@ public final class Extensions {
     enum Point {
         JOB_ORDER, TASK_ORDER, QUEUE_ORDER, NAMESPACE_ORDER, JOB_VALID, JOB_READY, JOB_PIPELINED, JOB_STARVING,
         JOB_ENQUEUEABLE, JOB_ENQUEUED, OVERUSED, ALLOCATABLE, PRE_PREDICATE, PREDICATE, NODE_SCORER,
-        BATCH_NODE_SCORER, BEST_NODE, PREEMPTABLE, RECLAIMABLE, PREEMPTIVE, ALLOCATE_LISTENER;
+        BATCH_NODE_SCORER, BEST_NODE, PREEMPTABLE, RECLAIMABLE, PREEMPTIVE, ALLOCATE_LISTENER, VICTIM_QUEUE_ORDER;
 
         static List<List<Object>> lists() {
             List<List<Object>> lists = new ArrayList<>();

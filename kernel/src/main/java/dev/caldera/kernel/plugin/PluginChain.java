@@ -20,8 +20,9 @@ import java.util.List;
  *   <li>Overused: any. Allocatable, JobReady, Preemptive: all.</li>
  *   <li>JobPipelined, JobEnqueueable: any Reject is no; a tier with a Permit is yes; default yes.</li>
  *   <li>JobStarving: the first tier that has such a function decides; default no.</li>
- *   <li>Preemptable, Reclaimable: intersected within a tier; the first tier where a plugin answers decides, even
- *       when the answer is no victim (Volcano would ask the next tier then).</li>
+ *   <li>Preemptable, Reclaimable: intersected within a tier; the first tier that ends with a non-empty answer
+ *       decides ({@link VictimTiers}).</li>
+ *   <li>VictimQueueOrder: the first non-zero comparison wins; 0 means undecided.</li>
  * </ul>
  * Threading: built once; read-only afterwards. Predicates and scorers may be called concurrently.
  */
@@ -44,12 +45,11 @@ public final class PluginChain {
     private final NodeScorer[] nodeScorers;
     private final BatchNodeScorer[] batchScorers;
     private final BestNode[] bestNode;
-    private final Evictable[][] preemptable;
-    private final Evictable[][] reclaimable;
+    private final VictimTiers preemptable;
+    private final VictimTiers reclaimable;
+    private final VictimQueueOrder[] victimQueueOrder;
     private final Preemptive[] preemptive;
     private final AllocateListener[] listeners;
-    private final IntArrayList tierVictims = new IntArrayList();
-    private final IntArrayList pluginVictims = new IntArrayList();
 
     private PluginChain(Plugin[] plugins, List<List<Object>> byPoint, int tiers) {
         this.plugins = plugins;
@@ -70,8 +70,9 @@ public final class PluginChain {
         nodeScorers = flat(byPoint, Point.NODE_SCORER, NodeScorer.class);
         batchScorers = flat(byPoint, Point.BATCH_NODE_SCORER, BatchNodeScorer.class);
         bestNode = flat(byPoint, Point.BEST_NODE, BestNode.class);
-        preemptable = tiered(byPoint, Point.PREEMPTABLE, Evictable.class, tiers);
-        reclaimable = tiered(byPoint, Point.RECLAIMABLE, Evictable.class, tiers);
+        preemptable = new VictimTiers(tiered(byPoint, Point.PREEMPTABLE, Evictable.class, tiers));
+        reclaimable = new VictimTiers(tiered(byPoint, Point.RECLAIMABLE, Evictable.class, tiers));
+        victimQueueOrder = flat(byPoint, Point.VICTIM_QUEUE_ORDER, VictimQueueOrder.class);
         preemptive = flat(byPoint, Point.PREEMPTIVE, Preemptive.class);
         listeners = flat(byPoint, Point.ALLOCATE_LISTENER, AllocateListener.class);
     }
@@ -143,6 +144,17 @@ public final class PluginChain {
     public int compareQueues(int a, int b) {
         for (QueueOrder f : queueOrder) {
             int c = f.compareQueues(a, b);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    /** Volcano's VictimQueueOrderFn without its fallback: 0 when no plugin orders the two victim queues. */
+    public int compareVictimQueues(int a, int b, int preemptorQueue) {
+        for (VictimQueueOrder f : victimQueueOrder) {
+            int c = f.compareVictimQueues(a, b, preemptorQueue);
             if (c != 0) {
                 return c;
             }
@@ -384,43 +396,14 @@ public final class PluginChain {
 
     // ------------------------------------------------------------------ victims
 
-    /** Victims every tier-deciding Preemptable plugin agrees on, into {@code victims} (cleared first). */
+    /** The victims the Preemptable plugins choose among {@code candidates}, into {@code victims} (cleared first). */
     public void preemptable(int preemptor, IntArrayList candidates, IntArrayList victims) {
-        decideVictims(preemptable, preemptor, candidates, victims);
+        preemptable.decide(preemptor, candidates, victims);
     }
 
-    /** Victims every tier-deciding Reclaimable plugin agrees on, into {@code victims} (cleared first). */
+    /** The victims the Reclaimable plugins choose among {@code candidates}, into {@code victims} (cleared first). */
     public void reclaimable(int reclaimer, IntArrayList candidates, IntArrayList victims) {
-        decideVictims(reclaimable, reclaimer, candidates, victims);
-    }
-
-    private void decideVictims(Evictable[][] tiers, int preemptor, IntArrayList candidates, IntArrayList victims) {
-        victims.clear();
-        for (Evictable[] tier : tiers) {
-            boolean decided = false;
-            tierVictims.clear();
-            for (Evictable f : tier) {
-                pluginVictims.clear();
-                if (f.victims(preemptor, candidates, pluginVictims) == Vote.ABSTAIN) {
-                    continue;
-                }
-                if (!decided) {
-                    tierVictims.addAll(pluginVictims);
-                    decided = true;
-                } else {
-                    tierVictims.retainAll(pluginVictims);
-                }
-                if (tierVictims.isEmpty()) {
-                    break;
-                }
-            }
-            if (decided) {
-                // Deliberate difference from Volcano, which asks the next tier when a tier leaves no victim:
-                // a refusal by priority, gang or conformance would then be overridden by, say, drf.
-                victims.addAll(tierVictims);
-                return;
-            }
-        }
+        reclaimable.decide(reclaimer, candidates, victims);
     }
 
     // ------------------------------------------------------------------ events

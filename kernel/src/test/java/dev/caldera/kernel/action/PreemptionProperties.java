@@ -33,17 +33,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Preempt and reclaim over random clusters full of running gangs of mixed priority, some pods protected
- * (not preemptable, critical, or in kube-system), with high-priority gangs waiting:
+ * (not preemptable, critical, or in kube-system), with high-priority gangs waiting. Victims are chosen as
+ * current Volcano's {@code Session.Preemptable}/{@code Reclaimable} do (framework/session_plugins.go): the
+ * answers of a tier's plugins are intersected, and a tier left without victims hands the decision on. So:
  * <ul>
- *   <li>no protected pod is ever a victim, and a preemption victim always has lower priority than a
- *       preemptor pipelined onto its node (job priority across jobs, task priority inside one job);</li>
+ *   <li>with {@code priority} and {@code conformance} alone judging (one tier), no protected pod is ever a
+ *       victim, and a preemption victim always has lower priority than a preemptor pipelined onto its node (job
+ *       priority across jobs, task priority inside one job);</li>
+ *   <li>with {@code gang} and {@code conformance} alone judging, no victim's gang goes below minMember;</li>
+ *   <li>with {@code drf} in a second tier, drf does evict pods that the first tier refused (where the first
+ *       tier left a node without victims); a pod not preemptable by annotation never is a victim, whatever the
+ *       plugins say;</li>
  *   <li>a reclaim victim belongs to a reclaimable queue other than its reclaimer's;</li>
- *   <li>preemption never takes a victim's gang below minMember;</li>
  *   <li>eviction on a node stops as soon as the preemptor fits there: without the last victim evicted on a
  *       node, the tasks pipelined onto it would not fit its futureIdle;</li>
  *   <li>a node's room reserved by a nominated pod is never given to a lower-priority task.</li>
  * </ul>
- * The first properties use a conf without proportion: Volcano v1.7 keeps evicting while the preemptor's queue
+ * The preempt properties use a conf without proportion: Volcano v1.7 keeps evicting while the preemptor's queue
  * is overused, which is a different stopping rule (covered by the reclaim property, which has proportion).
  */
 class PreemptionProperties {
@@ -51,11 +57,11 @@ class PreemptionProperties {
     private static final int[] CLASS_VALUES = {10, 100, 1000};
 
     @Property(tries = 150)
-    void preemptionTakesOnlyAllowedVictimsAndStopsWhenThePreemptorFits(
+    void priorityAndConformanceAloneTakeOnlyLowerPriorityUnprotectedVictims(
             @ForAll @LongRange(min = 0, max = 100_000_000) long seed) {
         World w = World.generate(seed, 1);
         SchedulerConf conf = conf(List.of("enqueue", "allocate", "preempt"),
-                List.of(List.of("priority", "gang", "conformance"), List.of("drf", "predicates", "nodeorder")));
+                List.of(List.of("priority", "conformance"), List.of("predicates", "nodeorder")));
         w.run(conf);
 
         for (Eviction e : w.evictions) {
@@ -65,10 +71,44 @@ class PreemptionProperties {
                     .as("victim %s on %s: no pipelined preemptor of its queue with higher priority there",
                             e.key, w.cache.nodes.name[e.node]).isTrue();
         }
+        w.assertEvictionStopsWhenThePreemptorFits(false);
+        Statistics.label("evictions").collect(w.evictions.isEmpty() ? "none" : "some");
+        Statistics.label("evictions").coverage(c -> c.check("some").percentage(p -> p >= 10));
+    }
+
+    @Property(tries = 150)
+    void gangAndConformanceAloneKeepEveryVictimsGangAtMinMember(
+            @ForAll @LongRange(min = 0, max = 100_000_000) long seed) {
+        World w = World.generate(seed, 1);
+        SchedulerConf conf = conf(List.of("enqueue", "allocate", "preempt"),
+                List.of(List.of("gang", "conformance"), List.of("predicates", "nodeorder")));
+        w.run(conf);
+
+        for (Eviction e : w.evictions) {
+            w.assertNotProtected(e);
+        }
         w.assertGangsKeepMinMember();
         w.assertEvictionStopsWhenThePreemptorFits(false);
         Statistics.label("evictions").collect(w.evictions.isEmpty() ? "none" : "some");
         Statistics.label("evictions").coverage(c -> c.check("some").percentage(p -> p >= 10));
+    }
+
+    @Property(tries = 150)
+    void theSecondTierDecidesWhereTheFirstLeftNoVictim(@ForAll @LongRange(min = 0, max = 100_000_000) long seed) {
+        World w = World.generate(seed, 1);
+        SchedulerConf conf = conf(List.of("enqueue", "allocate", "preempt"),
+                List.of(List.of("priority", "conformance"), List.of("drf", "predicates", "nodeorder")));
+        w.run(conf);
+
+        boolean overridden = false;
+        for (Eviction e : w.evictions) {
+            assertThat(w.cache.tasks.preemptable[e.task]).as("victim %s is preemptable", e.key).isTrue();
+            assertThat(e.reason).isEqualTo("preempt");
+            overridden |= w.isProtected(e.task) || !w.hasLowerPriorityThanAPreemptorOnItsNode(e.task);
+        }
+        w.assertEvictionStopsWhenThePreemptorFits(false);
+        Statistics.label("a victim the first tier refused").collect(overridden);
+        Statistics.label("a victim the first tier refused").coverage(c -> c.check(true).percentage(p -> p >= 3));
     }
 
     @Property(tries = 150)
@@ -80,7 +120,7 @@ class PreemptionProperties {
         w.run(conf);
 
         for (Eviction e : w.evictions) {
-            w.assertNotProtected(e);
+            assertThat(w.cache.tasks.preemptable[e.task]).as("victim %s is preemptable", e.key).isTrue();
             if (e.reason.equals("reclaim")) {
                 int victimQueue = w.cache.jobs.queue[w.cache.tasks.job[e.task]];
                 assertThat(w.cache.queues.reclaimable[victimQueue]).as("queue of reclaim victim %s", e.key).isTrue();
@@ -88,7 +128,6 @@ class PreemptionProperties {
                         .as("reclaim victim %s has a reclaimer of another queue pipelined on its node", e.key).isTrue();
             }
         }
-        w.assertGangsKeepMinMember();
         w.assertEvictionStopsWhenThePreemptorFits(true);
         Statistics.label("reclaimed").collect(w.evictions.stream().anyMatch(e -> e.reason.equals("reclaim")));
         Statistics.label("reclaimed").coverage(c -> c.check(true).percentage(p -> p >= 10));
@@ -274,9 +313,12 @@ class PreemptionProperties {
 
         void assertNotProtected(Eviction e) {
             assertThat(cache.tasks.preemptable[e.task]).as("victim %s is preemptable", e.key).isTrue();
-            assertThat(cache.tasks.flags[e.task] & (dev.caldera.kernel.cluster.TaskTable.CRITICAL
-                    | dev.caldera.kernel.cluster.TaskTable.KUBE_SYSTEM)).as("victim %s is critical or kube-system",
-                    e.key).isZero();
+            assertThat(isProtected(e.task)).as("victim %s is critical or kube-system", e.key).isFalse();
+        }
+
+        boolean isProtected(int task) {
+            return (cache.tasks.flags[task] & (dev.caldera.kernel.cluster.TaskTable.CRITICAL
+                    | dev.caldera.kernel.cluster.TaskTable.KUBE_SYSTEM)) != 0;
         }
 
         boolean hasLowerPriorityThanAPreemptorOnItsNode(int victim) {
