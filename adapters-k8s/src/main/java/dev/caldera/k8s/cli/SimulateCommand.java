@@ -11,8 +11,12 @@ import dev.caldera.k8s.simulate.SimulatedCluster;
 import dev.caldera.k8s.simulate.Simulation;
 import dev.caldera.k8s.simulate.SimulationResult;
 import dev.caldera.k8s.simulate.SimulationRun;
+import dev.caldera.kernel.action.ActionRegistry;
 import dev.caldera.kernel.conf.ConfParser;
+import dev.caldera.kernel.conf.ConfValidator;
 import dev.caldera.kernel.conf.SchedulerConf;
+import dev.caldera.kernel.plugin.PluginRegistry;
+import dev.caldera.kernel.scheduler.SchedulerOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -85,25 +89,25 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
         Logging.configure(verbose);
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> warnings = w -> err.println("caldera: warning: " + w);
-        SchedulerConf schedulerConf = loadConf(warnings);
-        List<ManifestDocument> documents = new ManifestReader(stdin).read(inputs);
-        if (documents.isEmpty()) {
-            throw new ManifestException(String.join(", ", inputs) + ": no Kubernetes objects found");
-        }
-        ClusterManifest manifest = ClusterManifest.of(documents, warnings);
-        SimulatedCluster cluster = SimulatedCluster.of(manifest, new PodConverter(new LinkedHashSet<>(schedulerNames)),
-                warnings);
         SimulationResult result;
-        try (Simulation simulation = new Simulation(cluster, schedulerConf)) {
+        try (Simulation simulation = new Simulation(loadConf(warnings), SchedulerOptions.DEFAULT)) {
+            List<ManifestDocument> documents = new ManifestReader(stdin).read(inputs);
+            if (documents.isEmpty()) {
+                throw new ManifestException(String.join(", ", inputs) + ": no Kubernetes objects found");
+            }
+            ClusterManifest manifest = ClusterManifest.of(documents, warnings);
+            SimulatedCluster cluster = SimulatedCluster.of(manifest,
+                    new PodConverter(new LinkedHashSet<>(schedulerNames)), warnings);
+            simulation.load(cluster);
             result = SimulationRun.run(simulation, cycles);
+            if (simulation.cluster().otherSchedulersPending() > 0) {
+                warnings.accept(simulation.cluster().otherSchedulersPending() + " pending pod(s) of other schedulers"
+                        + " were ignored (spec.schedulerName not " + String.join(" or ", schedulerNames) + ")");
+            }
             if (simulation.rejectedChanges() > 0) {
                 warnings.accept(simulation.rejectedChanges() + " object(s) were refused by the scheduler's cache"
                         + " (see the errors above)");
             }
-        }
-        if (cluster.otherSchedulersPending() > 0) {
-            warnings.accept(cluster.otherSchedulersPending() + " pending pod(s) of other schedulers were ignored"
-                    + " (spec.schedulerName not " + String.join(" or ", schedulerNames) + ")");
         }
         PrintWriter out = spec.commandLine().getOut();
         if (output == Output.json) {
@@ -115,6 +119,10 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
         return Main.OK;
     }
 
+    /**
+     * The configuration to run, checked as Volcano checks it: unknown actions refused, actions and plugins
+     * Caldera lacks skipped with a warning naming file and line.
+     */
     private SchedulerConf loadConf(Consumer<String> warnings) {
         if (conf == null) {
             return SchedulerConf.volcanoDefault();
@@ -123,6 +131,7 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
             throw new ManifestException(conf + ": " + (Files.exists(conf) ? "not a file" : "no such file")
                     + " (--conf)");
         }
-        return ConfParser.load(conf, warnings);
+        return ConfValidator.validate(ConfParser.load(conf, warnings), ActionRegistry.names(),
+                PluginRegistry.defaults().names(), warnings);
     }
 }

@@ -28,29 +28,41 @@ import java.util.TreeMap;
 public final class Simulation implements AutoCloseable {
     private static final long PERIOD_MS = 1_000;
 
-    private final SimulatedCluster cluster;
+    private SimulatedCluster cluster;
     private final ClusterCache cache = new ClusterCache();
     private final Scheduler scheduler;
     private final List<PodPlacement> binds = new ArrayList<>();
     private final List<PodEviction> evictions = new ArrayList<>();
     private final Map<String, PodGroupStatus> statuses = new TreeMap<>();
     private final IntArrayList pipelinedRows = new IntArrayList();
-    private final long startMs;
+    private long startMs;
     private int cycle;
 
-    public Simulation(SimulatedCluster cluster, SchedulerConf conf) {
-        this(cluster, conf, SchedulerOptions.DEFAULT);
-    }
-
-    public Simulation(SimulatedCluster cluster, SchedulerConf conf, SchedulerOptions options) {
-        this.cluster = cluster;
+    /**
+     * Builds the scheduler for {@code conf} before any cluster is read, so that a configuration the scheduler
+     * refuses, and its warnings, come first; {@link #load} then gives it the cluster.
+     */
+    public Simulation(SchedulerConf conf, SchedulerOptions options) {
         Sinks sinks = new Sinks(
                 (uid, key, node) -> binds.add(new PodPlacement(uid, key, node, cluster.groupOf(uid))),
                 (uid, key, reason) -> evictions.add(new PodEviction(uid, key, reason, cluster.groupOf(uid))),
                 (job, phase, reason) -> statuses.put(job, new PodGroupStatus(job, phase, reason)));
         this.scheduler = new Scheduler(cache, conf, PluginRegistry.defaults(), options, sinks);
-        this.startMs = newestCreationMs(cluster);
         scheduler.clock(() -> startMs + (cycle - 1) * PERIOD_MS);
+    }
+
+    public Simulation(SimulatedCluster cluster, SchedulerConf conf) {
+        this(conf, SchedulerOptions.DEFAULT);
+        load(cluster);
+    }
+
+    /** Gives the simulation its cluster (once, before the first cycle). */
+    public void load(SimulatedCluster cluster) {
+        if (this.cluster != null) {
+            throw new IllegalStateException("the simulation already has a cluster");
+        }
+        this.cluster = cluster;
+        this.startMs = newestCreationMs(cluster);
         cluster.feed(cache);
     }
 

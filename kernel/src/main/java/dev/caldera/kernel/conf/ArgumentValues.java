@@ -15,10 +15,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Turns an {@code arguments} value into what {@link Arguments} keeps: Boolean for YAML booleans, Long and
- * Double for plain decimal numbers, the text as written for every other scalar (hex, sexagesimal, dates,
- * quoted values: Volcano v1.7 kept every argument as its text), null for an empty value, and unmodifiable
- * lists and maps for nested values (current Volcano accepts them).
+ * Turns an {@code arguments} value into what {@link Arguments} keeps, with the types Volcano's YAML decoder
+ * (gopkg.in/yaml.v2 into {@code map[string]interface{}}) gives: Boolean for YAML booleans, Long for integers
+ * (decimal, and the {@code 0x}, {@code 0o}, {@code 0b} and leading-zero octal forms Go's
+ * {@code strconv.ParseInt} takes), Double for finite floats, the text as written for every other scalar
+ * (quoted values, sexagesimal, dates, {@code .inf}), null for an empty value, and unmodifiable lists and maps
+ * for nested values.
  */
 final class ArgumentValues {
     /** Deeper nesting than any real plugin argument; guards against recursive aliases. */
@@ -68,13 +70,33 @@ final class ArgumentValues {
         if (tag.equals(Tag.FLOAT)) {
             return decimalDouble(text);
         }
+        if (s.isPlain() && text.matches("[-+]?0[oO][0-7_]+")) {
+            return decimalLong(text); // YAML 1.2's octal, which Go's ParseInt also takes
+        }
         return text;
     }
 
-    /** A plain decimal integer as Long; any other integer form stays text. */
+    /** An integer as Go's {@code strconv.ParseInt(text, 0, 64)} reads it, as Long; other forms stay text. */
     private static Object decimalLong(String text) {
+        String t = text.replace("_", "");
+        boolean negative = t.startsWith("-");
+        String digits = negative || t.startsWith("+") ? t.substring(1) : t;
+        int radix = 10;
+        if (digits.startsWith("0x") || digits.startsWith("0X")) {
+            radix = 16;
+            digits = digits.substring(2);
+        } else if (digits.startsWith("0b") || digits.startsWith("0B")) {
+            radix = 2;
+            digits = digits.substring(2);
+        } else if (digits.startsWith("0o") || digits.startsWith("0O")) {
+            radix = 8;
+            digits = digits.substring(2);
+        } else if (digits.length() > 1 && digits.startsWith("0")) {
+            radix = 8;
+            digits = digits.substring(1);
+        }
         try {
-            return Long.parseLong(text.replace("_", ""));
+            return Long.parseLong((negative ? "-" : "") + digits, radix);
         } catch (NumberFormatException e) {
             return text;
         }

@@ -104,7 +104,29 @@ final class ConfNode {
     }
 
     ConfException error(String why) {
-        return new ConfException(at() + ": " + why + where());
+        return origin().error(why);
+    }
+
+    /**
+     * Where character {@code offset} of this scalar's text was written: exact for a single-line plain or
+     * quoted scalar, the scalar's start otherwise.
+     */
+    Origin originOf(int offset) {
+        Mark m = node.getStartMark();
+        if (m == null || !(node instanceof ScalarNode s) || s.getValue().contains("\n")
+                || node.getEndMark() == null || node.getEndMark().getLine() != m.getLine()) {
+            return origin();
+        }
+        int quote = s.isPlain() ? 0 : 1;
+        if (quote == 1 && node.getEndMark().getColumn() - m.getColumn() != s.getValue().length() + 2) {
+            return origin(); // escapes: text offsets are not columns
+        }
+        return new Origin(at(), " (line " + line(m) + ", column " + (m.getColumn() + 1 + quote + offset) + ")");
+    }
+
+    /** Where this node is, for messages kept beyond parsing. */
+    Origin origin() {
+        return new Origin(at(), where());
     }
 
     private String key(Node keyNode) {

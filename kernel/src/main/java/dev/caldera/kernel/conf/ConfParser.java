@@ -11,15 +11,18 @@ import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringReader;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +50,8 @@ import java.util.function.Consumer;
 public final class ConfParser {
     private static final Logger LOG = LoggerFactory.getLogger(ConfParser.class);
     private static final Set<String> TOP_LEVEL_KEYS = Set.of("actions", "tiers", "configurations", "metrics");
+    /** The largest configuration read: a ConfigMap holds at most 1 MiB. */
+    public static final int MAX_BYTES = 1 << 20;
 
     /** The default warning sink: one WARN log line per warning. */
     public static final Consumer<String> LOG_WARNINGS = LOG::warn;
@@ -66,7 +71,7 @@ public final class ConfParser {
 
     /** Parses {@code text}, sending warnings to {@code warnings} instead of the log. */
     public static SchedulerConf parse(String text, String sourceName, Consumer<String> warnings) {
-        return new ConfParser(sourceName, warnings).read(compose(text, sourceName));
+        return new ConfParser(sourceName, warnings).read(compose(text, sourceName, warnings));
     }
 
     /** Reads and parses a UTF-8 file. */
@@ -76,11 +81,37 @@ public final class ConfParser {
 
     public static SchedulerConf load(Path path, Consumer<String> warnings) {
         String source = path.toString();
-        try {
-            return parse(decode(Files.readAllBytes(path), source), source, warnings);
+        return parse(decode(read(path), source), source, warnings);
+    }
+
+    /**
+     * The bytes of a configuration file, at most {@link #MAX_BYTES}: Volcano reads its configuration from a
+     * ConfigMap, which Kubernetes limits to 1 MiB, so a larger file is a mistake and is refused unread.
+     */
+    public static byte[] read(Path path) {
+        String source = path.toString();
+        try (InputStream in = Files.newInputStream(path)) {
+            byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
+                throw new ConfException(source + ": larger than 1 MiB, refused (Volcano reads its configuration from"
+                        + " a ConfigMap, which Kubernetes limits to 1 MiB)");
+            }
+            return bytes;
+        } catch (NoSuchFileException e) {
+            throw new ConfException(source + ": no such file");
         } catch (IOException e) {
-            throw new ConfException(source + ": cannot read: " + e, e);
+            throw new ConfException(source + ": cannot read: " + reason(e), e);
         }
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
+            return fs.getReason().toLowerCase(java.util.Locale.ROOT);
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /** Strict UTF-8: a file in another encoding is an error, not silently mangled names. */
@@ -95,21 +126,48 @@ public final class ConfParser {
         }
     }
 
-    private static Node compose(String text, String source) {
+    /**
+     * The first YAML document, as Volcano's decoder reads only the first; a further document is ignored with a
+     * warning (and not even parsed, as in Volcano).
+     */
+    private static Node compose(String text, String source, Consumer<String> warnings) {
         LoaderOptions options = new LoaderOptions();
         options.setMergeOnCompose(true);
+        options.setCodePointLimit(MAX_BYTES);
         try {
-            return new Yaml(options).compose(new StringReader(text));
+            Iterator<Node> documents = new Yaml(options).composeAll(new StringReader(text)).iterator();
+            Node first = documents.hasNext() ? documents.next() : null;
+            if (moreDocuments(documents)) {
+                warnings.accept(source + ": only the first YAML document is read, as Volcano reads only the first;"
+                        + " the rest of the file is ignored");
+            }
+            return first;
         } catch (MarkedYAMLException e) {
             throw syntaxError(source, e);
         } catch (YAMLException e) {
-            throw new ConfException(source + ": invalid YAML: " + e.getMessage(), e);
+            throw new ConfException(source + ": invalid YAML: " + oneLine(e.getMessage()), e);
         }
+    }
+
+    private static boolean moreDocuments(Iterator<Node> documents) {
+        try {
+            return documents.hasNext();
+        } catch (YAMLException e) {
+            return true; // a broken second document: Volcano never looks at it either
+        }
+    }
+
+    private static String oneLine(String s) {
+        if (s == null) {
+            return "syntax error";
+        }
+        int nl = s.indexOf('\n');
+        return (nl < 0 ? s : s.substring(0, nl)).trim();
     }
 
     private static ConfException syntaxError(String source, MarkedYAMLException e) {
         Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-        String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
+        String problem = oneLine(e.getProblem() != null ? e.getProblem() : e.getMessage());
         String where = mark == null ? "" : " at " + position(mark);
         return new ConfException(source + ": YAML syntax error" + where + ": " + problem + context(e), e);
     }
@@ -122,7 +180,7 @@ public final class ConfParser {
         Mark from = e.getContextMark();
         Mark problem = e.getProblemMark();
         boolean elsewhere = from != null && problem != null && from.getIndex() != problem.getIndex();
-        return " (" + e.getContext() + (elsewhere ? " that starts at " + position(from) : "") + ")";
+        return " (" + oneLine(e.getContext()) + (elsewhere ? " that starts at " + position(from) : "") + ")";
     }
 
     private static String position(Mark mark) {
@@ -137,10 +195,10 @@ public final class ConfParser {
         }
         Map<String, ConfNode> keys = top.mapping("a mapping with 'actions', 'tiers' and 'configurations'", warnings);
         warnAboutTopLevel(keys);
-        List<String> actions = actions(keys.get("actions"));
+        Actions actions = actions(keys.get("actions"));
         List<Tier> tiers = tiers(keys.get("tiers"));
-        Map<String, Arguments> configurations = configurations(keys.get("configurations"), actions);
-        return new SchedulerConf(actions, tiers, configurations);
+        Map<String, Arguments> configurations = configurations(keys.get("configurations"), actions.names());
+        return new SchedulerConf(actions.names(), tiers, configurations, actions.origins());
     }
 
     private void warnAboutTopLevel(Map<String, ConfNode> keys) {
@@ -157,45 +215,59 @@ public final class ConfParser {
 
     // ---- actions
 
-    private List<String> actions(ConfNode node) {
+    /** Action names with where each was written. */
+    private record Actions(List<String> names, List<Origin> origins) {
+        Actions() {
+            this(new ArrayList<>(), new ArrayList<>());
+        }
+
+        void add(String name, Origin origin) {
+            names.add(name);
+            origins.add(origin);
+        }
+    }
+
+    private Actions actions(ConfNode node) {
         if (node == null || node.isNull()) {
             throw new ConfException(source + ": 'actions' is missing, e.g. actions: \"enqueue, allocate, backfill\""
                     + " (Volcano rejects a configuration without actions)");
         }
-        List<String> names = node.node instanceof SequenceNode ? listedActions(node) : commaSeparatedActions(node);
-        if (names.isEmpty()) {
+        Actions actions = node.node instanceof SequenceNode ? listedActions(node) : commaSeparatedActions(node);
+        if (actions.names().isEmpty()) {
             throw node.error("no actions given");
         }
-        return names;
+        return actions;
     }
 
-    private static List<String> commaSeparatedActions(ConfNode node) {
+    private static Actions commaSeparatedActions(ConfNode node) {
         String text = node.scalar("a comma-separated string such as \"enqueue, allocate, backfill\", or a list");
+        Actions actions = new Actions();
         if (text.isBlank()) {
-            return List.of();
+            return actions;
         }
-        String[] parts = text.split(",", -1);
-        List<String> names = new ArrayList<>(parts.length);
-        for (String part : parts) {
+        int from = 0;
+        for (String part : text.split(",", -1)) {
             String name = part.strip();
             if (name.isEmpty()) {
-                throw node.error("empty action name at position " + (names.size() + 1) + " in \"" + text + "\"");
+                throw node.error("empty action name at position " + (actions.names().size() + 1) + " in \"" + text
+                        + "\"");
             }
-            names.add(name);
+            actions.add(name, node.originOf(from + part.indexOf(name)));
+            from += part.length() + 1;
         }
-        return names;
+        return actions;
     }
 
-    private static List<String> listedActions(ConfNode node) {
-        List<String> names = new ArrayList<>();
+    private static Actions listedActions(ConfNode node) {
+        Actions actions = new Actions();
         for (ConfNode item : node.sequence("a list of action names")) {
             String name = item.scalar("an action name").strip();
             if (name.isEmpty()) {
                 throw item.error("empty action name");
             }
-            names.add(name);
+            actions.add(name, item.origin());
         }
-        return names;
+        return actions;
     }
 
     // ---- tiers and plugins
@@ -231,17 +303,16 @@ public final class ConfParser {
     private PluginOption plugin(ConfNode node) {
         Map<String, ConfNode> keys = node.mapping("a plugin entry such as '- name: gang'", warnings);
         String name = requiredName(node, keys, "plugin");
-        String label = node.at() + " (plugin '" + name + "')";
         EnumMap<PluginFlag, Boolean> flags = new EnumMap<>(PluginFlag.class);
         Arguments arguments = Arguments.NONE;
         for (Map.Entry<String, ConfNode> e : keys.entrySet()) {
             switch (e.getKey()) {
                 case "name" -> { }
-                case "arguments" -> arguments = arguments(e.getValue(), label);
+                case "arguments" -> arguments = arguments(e.getValue(), "plugin '" + name + "'");
                 default -> flag(e.getKey(), e.getValue(), name, flags);
             }
         }
-        return new PluginOption(name, flags, arguments);
+        return new PluginOption(name, flags, arguments, node.origin());
     }
 
     private void flag(String key, ConfNode value, String plugin, Map<PluginFlag, Boolean> flags) {
@@ -294,7 +365,7 @@ public final class ConfParser {
             warnUnknownKeys(keys, Set.of("name", "arguments"), " (action '" + name + "')");
             ConfNode args = keys.get("arguments");
             String label = c.at() + " (action '" + name + "')";
-            Arguments arguments = args == null ? Arguments.NONE : arguments(args, label);
+            Arguments arguments = args == null ? Arguments.NONE : arguments(args, "action '" + name + "'");
             if (byAction.containsKey(name)) {
                 warnings.accept(label + ": a second configuration for this action is ignored; Volcano uses the first");
                 continue;
@@ -318,10 +389,12 @@ public final class ConfParser {
             return Arguments.NONE;
         }
         Map<String, Object> values = new LinkedHashMap<>();
+        Map<String, Origin> origins = new LinkedHashMap<>();
         for (Map.Entry<String, ConfNode> e : entries.entrySet()) {
             values.put(e.getKey(), ArgumentValues.of(e.getValue()));
+            origins.put(e.getKey(), e.getValue().origin());
         }
-        return new Arguments(owner, values);
+        return new Arguments(owner, values, origins, warnings);
     }
 
     private static String requiredName(ConfNode node, Map<String, ConfNode> keys, String what) {

@@ -93,7 +93,7 @@ public final class ConfReloader {
             if (seen != null && now.sameFileAs(seen) && seen.settled()) {
                 return current;
             }
-            byte[] bytes = Files.readAllBytes(path);
+            byte[] bytes = ConfParser.read(path);
             if (Arrays.equals(bytes, seenBytes)) {
                 seen = now;
                 return current;
@@ -103,6 +103,10 @@ public final class ConfReloader {
             apply(bytes);
         } catch (IOException e) {
             fail(new ConfException(path + ": cannot read: " + e, e));
+        } catch (ConfException e) {
+            seen = null; // unreadable or too large: look again next time
+            seenBytes = null;
+            fail(e);
         }
         return current;
     }

@@ -1,66 +1,84 @@
 package dev.caldera.kernel.conf;
 
+import org.slf4j.LoggerFactory;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * Checks a configuration's action and plugin names against what this build supports, and reports every
- * unknown name at once, with where it is and the supported names, so one edit fixes them all.
- * Volcano itself skips an unknown plugin with a log line; Caldera refuses to start with a configuration it
- * would silently run differently.
+ * Checks a configuration's action and plugin names against what this build supports, the way current Volcano
+ * treats them ({@code pkg/scheduler/util.go} {@code UnmarshalSchedulerConf}, {@code framework/framework.go}
+ * {@code OpenSession}), and returns the configuration Caldera runs:
+ * <ul>
+ *   <li>an action Volcano does not know is refused, as Volcano refuses the whole configuration ("failed to
+ *       find Action"); every such name is reported at once, each with its file, line and column;</li>
+ *   <li>an action Volcano has and Caldera does not implement ({@code shuffle}, {@code gangpreempt},
+ *       {@code gangreclaim}) is skipped with a warning: Volcano would run the configuration;</li>
+ *   <li>a plugin Caldera does not implement, whether Volcano knows it or not, is skipped with a warning, as
+ *       Volcano skips an unknown plugin ("Failed to get plugin", logged every session).</li>
+ * </ul>
  */
 public final class ConfValidator {
+    private static final Consumer<String> LOG = LoggerFactory.getLogger(ConfValidator.class)::warn;
+
     private ConfValidator() {
     }
 
-    /** Checks actions and plugins; throws one ConfException listing every unknown name. */
-    public static void validate(SchedulerConf conf, Set<String> knownActions, Set<String> knownPlugins) {
+    /**
+     * The configuration to run: unknown action names refused (one ConfException listing them all), actions and
+     * plugins Caldera lacks dropped with one warning each; plugins unchecked when {@code knownPlugins} is null.
+     */
+    public static SchedulerConf validate(SchedulerConf conf, Set<String> knownActions, Set<String> knownPlugins,
+                                         Consumer<String> warnings) {
         List<String> problems = new ArrayList<>();
-        unknownActions(conf, knownActions, problems);
-        unknownPlugins(conf, knownPlugins, problems);
-        if (!problems.isEmpty()) {
-            throw new ConfException("scheduler configuration: " + String.join("; ", problems));
+        for (int i = 0; i < conf.actions().size(); i++) {
+            action(conf.actions().get(i), conf.actionOrigin(i), knownActions, problems, warnings);
         }
+        if (!problems.isEmpty()) {
+            throw new ConfException(String.join("; ", problems));
+        }
+        if (knownPlugins != null) {
+            conf.tiers().forEach(t -> t.plugins().forEach(p -> plugin(p, knownPlugins, warnings)));
+        }
+        return conf.retaining(knownActions::contains, p -> knownPlugins == null || knownPlugins.contains(p.name()));
+    }
+
+    /** {@link #validate(SchedulerConf, Set, Set, Consumer)} with warnings logged. */
+    public static SchedulerConf validate(SchedulerConf conf, Set<String> knownActions, Set<String> knownPlugins) {
+        return validate(conf, knownActions, knownPlugins, LOG);
     }
 
     /** Checks actions only, for a plugin factory that cannot list its names. */
-    public static void validate(SchedulerConf conf, Set<String> knownActions) {
-        validate(conf, knownActions, null);
+    public static SchedulerConf validate(SchedulerConf conf, Set<String> knownActions) {
+        return validate(conf, knownActions, null, LOG);
     }
 
-    private static void unknownActions(SchedulerConf conf, Set<String> known, List<String> problems) {
-        List<String> unknown = new ArrayList<>();
-        for (int i = 0; i < conf.actions().size(); i++) {
-            String name = conf.actions().get(i);
-            if (!known.contains(name)) {
-                unknown.add("'" + name + "' (actions[" + i + "])");
-            }
-        }
-        report("action", unknown, known, problems);
-    }
-
-    private static void unknownPlugins(SchedulerConf conf, Set<String> known, List<String> problems) {
-        if (known == null) {
+    private static void action(String name, Origin origin, Set<String> known, List<String> problems,
+                               Consumer<String> warnings) {
+        if (known.contains(name)) {
             return;
         }
-        List<String> unknown = new ArrayList<>();
-        for (int t = 0; t < conf.tiers().size(); t++) {
-            List<PluginOption> plugins = conf.tiers().get(t).plugins();
-            for (int p = 0; p < plugins.size(); p++) {
-                if (!known.contains(plugins.get(p).name())) {
-                    unknown.add("'" + plugins.get(p).name() + "' (tiers[" + t + "].plugins[" + p + "])");
-                }
-            }
-        }
-        report("plugin", unknown, known, problems);
-    }
-
-    private static void report(String kind, List<String> unknown, Set<String> known, List<String> problems) {
-        if (unknown.isEmpty()) {
+        if (VolcanoNames.ACTIONS.contains(name)) {
+            warnings.accept(origin.message("action '" + name + "' is not implemented by Caldera and is skipped;"
+                    + " Volcano would run it, so decisions may differ from Volcano's"));
             return;
         }
-        String noun = unknown.size() == 1 ? "unknown " + kind + " " : "unknown " + kind + "s ";
-        problems.add(noun + String.join(", ", unknown) + "; supported " + kind + "s: " + String.join(", ", known));
+        problems.add(origin.message("unknown action '" + name + "': Volcano refuses a configuration with an"
+                + " unknown action (\"failed to find Action " + name + "\"); actions: " + String.join(", ", known)));
+    }
+
+    private static void plugin(PluginOption p, Set<String> known, Consumer<String> warnings) {
+        if (known.contains(p.name())) {
+            return;
+        }
+        if (VolcanoNames.PLUGINS.contains(p.name())) {
+            warnings.accept(p.origin().message("plugin '" + p.name() + "' is not implemented by Caldera and is"
+                    + " skipped; Volcano would run it, so decisions may differ from Volcano's"));
+        } else {
+            warnings.accept(p.origin().message("unknown plugin '" + p.name() + "' skipped, as Volcano skips it"
+                    + " (\"Failed to get plugin " + p.name() + "\"); plugins: " + String.join(", ", known)));
+        }
     }
 }

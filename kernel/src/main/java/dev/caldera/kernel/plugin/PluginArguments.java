@@ -3,23 +3,21 @@ package dev.caldera.kernel.plugin;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.ConfException;
 
-import java.util.Collection;
-import java.util.Map;
-
 /**
- * Typed reads of one plugin's {@code arguments}, checked when the plugin is built: a value of the wrong
- * type, or a negative weight, is a {@link ConfException} naming the plugin, the key and why. Numbers may be
- * written as YAML numbers or as strings; unknown keys are left alone (Volcano ignores them too).
+ * Typed reads of one plugin's {@code arguments} when the plugin is built, with current Volcano's
+ * {@code framework.Arguments} rules ({@link Arguments}): a value of the wrong YAML type is ignored with a
+ * warning naming the key, its file and line, and the default that stays in force; a plugin's own range rule
+ * (e.g. binpack's "a negative resource weight becomes 1") warns through {@link #warn}. Unknown keys are
+ * left alone, as Volcano leaves them.
  * <p>
  * Threading: construction time only.
  */
 public final class PluginArguments {
-    private final String plugin;
     private final Arguments arguments;
 
     public PluginArguments(String plugin, Arguments arguments) {
-        this.plugin = plugin;
-        this.arguments = arguments == null ? Arguments.NONE : arguments;
+        this.arguments = arguments == null || arguments.keys().isEmpty()
+                ? new Arguments("plugin '" + plugin + "'", java.util.Map.of()) : arguments;
     }
 
     public Arguments raw() {
@@ -30,94 +28,41 @@ public final class PluginArguments {
         return arguments.has(key);
     }
 
-    /** An integer that must not be negative (a weight), or {@code defaultValue} when unset. */
+    /**
+     * A score weight (Volcano's {@code GetInt}), or {@code defaultValue}. A negative weight is used as it is,
+     * as Volcano multiplies by it (the scorer then pushes tasks away from what it would favour).
+     */
     public int weight(String key, int defaultValue) {
-        int value = integer(key, defaultValue);
-        if (value < 0) {
-            throw error(key, value, "must not be negative (it is a weight)");
-        }
-        return value;
+        return arguments.getInt(key, defaultValue);
     }
 
-    /** A whole number in int range, or {@code defaultValue} when unset. */
+    /** Volcano's {@code GetInt}: a YAML integer, or {@code defaultValue}. */
     public int integer(String key, int defaultValue) {
-        Object v = arguments.asMap().get(key);
-        if (v == null) {
-            return defaultValue;
-        }
-        Long whole = wholeNumber(v);
-        if (whole == null || whole < Integer.MIN_VALUE || whole > Integer.MAX_VALUE) {
-            throw error(key, v, "must be an integer");
-        }
-        return whole.intValue();
+        return arguments.getInt(key, defaultValue);
     }
 
-    /** A number, or {@code defaultValue} when unset. */
+    /** Volcano's {@code GetFloat64}: a YAML integer or float, or {@code defaultValue}. */
     public double number(String key, double defaultValue) {
-        Object v = arguments.asMap().get(key);
-        if (v == null) {
-            return defaultValue;
-        }
-        if (v instanceof Number n) {
-            return n.doubleValue();
-        }
-        if (v instanceof String s) {
-            try {
-                return Double.parseDouble(s.trim());
-            } catch (NumberFormatException e) {
-                throw error(key, v, "must be a number");
-            }
-        }
-        throw error(key, v, "must be a number");
+        return arguments.getDouble(key, defaultValue);
     }
 
-    /** {@code true} or {@code false} (also as strings), or {@code defaultValue} when unset. */
+    /** Volcano's {@code GetBool}: a YAML boolean or a Go boolean string, or {@code defaultValue}. */
     public boolean flag(String key, boolean defaultValue) {
-        Object v = arguments.asMap().get(key);
-        if (v == null) {
-            return defaultValue;
-        }
-        if (v instanceof Boolean b) {
-            return b;
-        }
-        if (v instanceof String s && (s.trim().equalsIgnoreCase("true") || s.trim().equalsIgnoreCase("false"))) {
-            return Boolean.parseBoolean(s.trim());
-        }
-        throw error(key, v, "must be true or false");
+        return arguments.getBoolean(key, defaultValue);
     }
 
-    /** A scalar written as text (a list or map is the wrong type), or {@code defaultValue} when unset. */
+    /** Volcano's {@code GetString}: a YAML string, or {@code defaultValue}. */
     public String text(String key, String defaultValue) {
-        Object v = arguments.asMap().get(key);
-        if (v == null) {
-            return defaultValue;
-        }
-        if (v instanceof Collection<?> || v instanceof Map<?, ?>) {
-            throw error(key, v, "must be a single value, not a list or map");
-        }
-        return v.toString();
+        return arguments.getString(key, defaultValue);
     }
 
-    /** A configuration error about {@code key} of this plugin. */
-    public ConfException error(String key, Object value, String why) {
-        return new ConfException(plugin + ": argument '" + key + "' " + why + ", got '" + value + "'");
+    /** A warning about {@code key} of this plugin (where it was written, why, what is used instead). */
+    public void warn(String key, String why) {
+        arguments.warn(key, why);
     }
 
-    private static Long wholeNumber(Object v) {
-        if (v instanceof Byte || v instanceof Short || v instanceof Integer || v instanceof Long) {
-            return ((Number) v).longValue();
-        }
-        if (v instanceof Number n) {
-            double d = n.doubleValue();
-            return d == Math.rint(d) && Math.abs(d) < 0x1p62 ? (long) d : null;
-        }
-        if (v instanceof String s) {
-            try {
-                return Long.parseLong(s.trim());
-            } catch (NumberFormatException e) {
-                return null;
-            }
-        }
-        return null;
+    /** A refusal of {@code key} of this plugin, for what Volcano refuses too. */
+    public ConfException error(String key, String why) {
+        return arguments.error(key, why);
     }
 }

@@ -37,9 +37,9 @@ public final class Scheduler implements AutoCloseable {
     private final ShardPool pool;
     private long cycles;
 
-    public Scheduler(ClusterCache cache, SchedulerConf conf, PluginFactory plugins, SchedulerOptions options,
+    public Scheduler(ClusterCache cache, SchedulerConf requested, PluginFactory plugins, SchedulerOptions options,
                      Sinks sinks) {
-        validate(conf, plugins);
+        SchedulerConf conf = validate(requested, plugins);
         this.cache = cache;
         PluginChain chain = PluginChain.build(conf.tiers(), plugins);
         this.session = new Session(cache, chain);
@@ -60,15 +60,15 @@ public final class Scheduler implements AutoCloseable {
     }
 
     /**
-     * Every unknown action and plugin name at once, before anything is built; plugin names only when the
-     * factory is a registry that can list them.
+     * The configuration this scheduler runs: every unknown action refused at once, before anything is built;
+     * actions and plugins Caldera lacks skipped with a warning, as Volcano skips unknown plugins (plugin names
+     * only when the factory is a registry that can list them).
      */
-    private static void validate(SchedulerConf conf, PluginFactory plugins) {
+    private static SchedulerConf validate(SchedulerConf conf, PluginFactory plugins) {
         if (plugins instanceof PluginRegistry registry) {
-            ConfValidator.validate(conf, ActionRegistry.names(), registry.names());
-        } else {
-            ConfValidator.validate(conf, ActionRegistry.names());
+            return ConfValidator.validate(conf, ActionRegistry.names(), registry.names());
         }
+        return ConfValidator.validate(conf, ActionRegistry.names());
     }
 
     /** Runs one cycle; the returned stats are reused by the next cycle. */

@@ -1,5 +1,6 @@
 package dev.caldera.kernel.conf;
 
+import dev.caldera.kernel.testing.ConfWarnings;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -16,12 +17,27 @@ class ArgumentsTest {
         assertThat(new Arguments("a", Map.of("w", 1L))).isNotEqualTo(new Arguments("a", Map.of("w", 2L)));
     }
 
+    /** Volcano: framework/arguments.go GetInt reads only a Go int: a float or a string is ignored. */
     @Test
-    void anIntegerOutsideTheIntRangeIsAnErrorNotAWrappedValue() {
-        Arguments args = new Arguments("plugin 'x'", Map.of("big", 3_000_000_000L, "half", 1.5, "whole", 2.0));
-        assertThatThrownBy(() -> args.getInt("big", 0)).isInstanceOf(ConfException.class)
-                .hasMessage("plugin 'x': argument 'big' must be an integer, got '3000000000'");
-        assertThatThrownBy(() -> args.getInt("half", 0)).hasMessageContaining("must be an integer, got '1.5'");
-        assertThat(args.getInt("whole", 0)).isEqualTo(2);
+    void getIntTakesOnlyYamlIntegers() {
+        ConfWarnings w = new ConfWarnings();
+        Arguments args = w.arguments("plugin 'x'", "half", 1.5, "whole", 2.0, "int", 4L, "text", "5");
+        assertThat(args.getInt("int", 0)).isEqualTo(4);
+        assertThat(args.getInt("half", 0)).isZero();
+        assertThat(args.getInt("whole", 0)).isZero();
+        assertThat(args.getInt("text", 0)).isZero();
+        assertThat(w.lines).hasSize(3);
+    }
+
+    /** Volcano: framework/arguments.go Get[T] decodes with mapstructure and stops the scheduler when it cannot. */
+    @Test
+    void decodeTruncatesFloatsAndRefusesOtherTypes() {
+        Arguments args = new Arguments("plugin 'x'", Map.of("f", 2.9, "s", "3", "big", 3_000_000_000L));
+        assertThat(args.decodeInt("f")).isEqualTo(2);
+        assertThat(args.decodeInt("unset")).isNull();
+        assertThat(args.decodeLong("big")).isEqualTo(3_000_000_000L);
+        assertThatThrownBy(() -> args.decodeInt("s")).isInstanceOf(ConfException.class)
+                .hasMessage("plugin 'x': argument 's': '3' is not an integer (Volcano stops with a fatal error on it)");
+        assertThatThrownBy(() -> args.decodeInt("big")).hasMessageContaining("outside the integer range");
     }
 }

@@ -6,7 +6,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -39,10 +42,25 @@ class ConfParserErrorsTest {
                 .startsWith("bad.conf: YAML syntax error at line 3, column 1: found character '\\t(TAB)'");
     }
 
+    /** Volcano decodes with yaml.v2's Unmarshal, which reads the first document only. */
     @Test
-    void moreThanOneDocumentIsRefused() {
-        assertThat(error("actions: allocate\n---\nactions: backfill\n").getMessage())
-                .startsWith("bad.conf: YAML syntax error at line 2, column 1: but found another document");
+    void onlyTheFirstDocumentIsReadWithAWarning() {
+        List<String> warnings = new ArrayList<>();
+        SchedulerConf conf = ConfParser.parse("actions: allocate\n---\nactions: [backfill\n", "two.conf",
+                warnings::add);
+        assertThat(conf.actions()).containsExactly("allocate");
+        assertThat(warnings).containsExactly("two.conf: only the first YAML document is read, as Volcano reads only"
+                + " the first; the rest of the file is ignored");
+    }
+
+    @Test
+    void aFileLargerThanAConfigMapIsRefusedUnread(@TempDir Path dir) throws IOException {
+        Path big = dir.resolve("big.conf");
+        byte[] text = ("actions: allocate\n" + "#".repeat(ConfParser.MAX_BYTES) + "\n").getBytes(UTF_8);
+        Files.write(big, text);
+        assertThatThrownBy(() -> ConfParser.load(big)).isInstanceOf(ConfException.class)
+                .hasMessage(big + ": larger than 1 MiB, refused (Volcano reads its configuration from a ConfigMap,"
+                        + " which Kubernetes limits to 1 MiB)");
     }
 
     @Test
@@ -198,7 +216,7 @@ class ConfParserErrorsTest {
     void aMissingFileIsAConfExceptionNamingIt(@TempDir Path dir) {
         Path missing = dir.resolve("volcano-scheduler.conf");
         assertThatThrownBy(() -> ConfParser.load(missing)).isInstanceOf(ConfException.class)
-                .hasMessageStartingWith(missing + ": cannot read: java.nio.file.NoSuchFileException");
+                .hasMessage(missing + ": no such file");
     }
 
     @Test

@@ -96,10 +96,25 @@ class ConfParserTest {
                 .containsEntry("overcommit-factor", 1.2).containsEntry("flag", true)
                 .containsEntry("binpack.resources", "nvidia.com/gpu, example.com/foo")
                 .containsEntry("sla-waiting-time", "3m").containsEntry("empty", null)
-                .containsEntry("hex", "0x1F");
-        assertThat(args.getInt("binpack.cpu", 0)).isEqualTo(2);
+                .containsEntry("hex", 31L);
+        assertThat(args.getInt("binpack.weight", 0)).isEqualTo(10);
         assertThat(args.getDouble("overcommit-factor", 0)).isEqualTo(1.2);
         assertThat(args.getInt("empty", 7)).isEqualTo(7);
+    }
+
+    /** Integers as yaml.v2 resolves them into interface{} (Go's strconv.ParseInt with base 0). */
+    @Test
+    void integerArgumentsTakeGosForms() {
+        Arguments args = parse("""
+                actions: allocate
+                tiers:
+                - plugins:
+                  - name: binpack
+                    arguments: {a: 0x1F, b: 0o17, c: 017, d: 0b101, e: 1_000, f: -12, g: "12", h: 1:30}
+                """).tiers().get(0).plugins().get(0).arguments();
+        assertThat(args.asMap()).containsEntry("a", 31L).containsEntry("b", 15L).containsEntry("c", 15L)
+                .containsEntry("d", 5L).containsEntry("e", 1000L).containsEntry("f", -12L).containsEntry("g", "12")
+                .containsEntry("h", "1:30");
     }
 
     @Test
@@ -119,20 +134,25 @@ class ConfParserTest {
     }
 
     @Test
-    void anArgumentErrorNamesTheFileThePluginAndTheKey() {
-        SchedulerConf conf = parse("""
+    void anArgumentWarningNamesTheFileTheKeyPathThePluginAndTheLine() {
+        List<String> warnings = new ArrayList<>();
+        SchedulerConf conf = ConfParser.parse("""
                 actions: allocate
                 tiers:
                 - plugins:
                   - name: binpack
-                    arguments: {binpack.weight: heavy}
-                """);
+                    arguments:
+                      binpack.weight: heavy
+                """, "test.conf", warnings::add);
         Arguments args = conf.tiers().get(0).plugins().get(0).arguments();
         assertThat(args.asMap()).containsEntry("binpack.weight", "heavy");
-        assertThatThrownBy(() -> args.getInt("binpack.weight", 1))
-                .isInstanceOf(ConfException.class)
-                .hasMessage("test.conf: tiers[0].plugins[0] (plugin 'binpack'): argument 'binpack.weight' must be"
-                        + " an integer, got 'heavy'");
+        assertThat(args.getInt("binpack.weight", 1)).isEqualTo(1);
+        assertThat(warnings).containsExactly("test.conf: tiers[0].plugins[0].arguments.binpack.weight (plugin"
+                + " 'binpack'): 'heavy' is not an integer; ignored as Volcano does, the default 1 is used"
+                + " (line 6, column 23)");
+        assertThatThrownBy(() -> args.decodeInt("binpack.weight")).isInstanceOf(ConfException.class)
+                .hasMessage("test.conf: tiers[0].plugins[0].arguments.binpack.weight (plugin 'binpack'): 'heavy' is"
+                        + " not an integer (Volcano stops with a fatal error on it) (line 6, column 23)");
     }
 
     @Test

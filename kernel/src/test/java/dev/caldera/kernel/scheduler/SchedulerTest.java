@@ -68,16 +68,33 @@ class SchedulerTest {
         }
     }
 
+    /** Volcano: pkg/scheduler/util.go UnmarshalSchedulerConf refuses an unknown action ("failed to find Action"). */
     @Test
-    void unknownActionsAndPluginsAreAllReportedBeforeAnythingIsBuilt() {
-        SchedulerConf conf = new SchedulerConf(List.of("allocate", "elect"),
-                List.of(new Tier(List.of(PluginOption.of("gang"), PluginOption.of("no-such-plugin")))), Map.of());
+    void unknownActionsAreAllRefusedBeforeAnythingIsBuilt() {
+        SchedulerConf conf = new SchedulerConf(List.of("allocate", "elect", "vote"),
+                List.of(new Tier(List.of(PluginOption.of("gang")))), Map.of());
         assertThatThrownBy(() -> new Scheduler(new ClusterCache(), conf, PluginRegistry.defaults(),
                 SchedulerOptions.DEFAULT, Sinks.NONE))
                 .isInstanceOf(ConfException.class)
-                .hasMessageContaining("unknown action 'elect' (actions[1]); supported actions: enqueue, allocate")
-                .hasMessageContaining("unknown plugin 'no-such-plugin' (tiers[0].plugins[1]); supported plugins:"
-                        + " priority, gang");
+                .hasMessageContaining("unknown action 'elect'")
+                .hasMessageContaining("unknown action 'vote'")
+                .hasMessageContaining("actions: enqueue, allocate, backfill, preempt, reclaim");
+    }
+
+    /** Volcano: framework/framework.go OpenSession logs "Failed to get plugin" and goes on without it. */
+    @Test
+    void anUnknownPluginIsSkippedAndTheRestRuns() {
+        SchedulerConf conf = new SchedulerConf(List.of("enqueue", "allocate"),
+                List.of(new Tier(List.of(PluginOption.of("gang"), PluginOption.of("no-such-plugin"))),
+                        new Tier(List.of(PluginOption.of("predicates"), PluginOption.of("proportion")))), Map.of());
+        ClusterCache cache = new ClusterCache();
+        node(cache, "n1", 4000, 8 * GI);
+        queue(cache, "default", 1);
+        gang(cache, "ns", "job", "default", 2, 2, cpuMem(1000, GI), "Pending");
+        try (Scheduler s = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT,
+                Sinks.NONE)) {
+            assertThat(s.runOnce().placed).isEqualTo(2);
+        }
     }
 
     @Test

@@ -6,8 +6,9 @@ import dev.caldera.kernel.plugin.PluginArguments;
  * The {@code <scorer>.weight} arguments of Volcano v1.7's nodeorder plugin with its defaults: leastrequested
  * 1, mostrequested 0, balancedresource 1, nodeaffinity 2, podaffinity 2, tainttoleration 3, imagelocality 1,
  * podtopologyspread 2, selectorspread 0, volumebinding 1. A weight of 0 switches its scorer off, as in
- * Volcano. A weight that is not an integer, or is negative, is a ConfException (Volcano would ignore a
- * mistyped value and multiply by a negative one).
+ * Volcano. As in current Volcano ({@code plugins/nodeorder/nodeorder.go}, {@code calculateWeight}, which reads
+ * each with {@code GetInt}), a weight that is not a YAML integer is ignored with a warning and a negative
+ * weight is multiplied in as it is.
  */
 record NodeOrderWeights(int leastRequested, int mostRequested, int balancedResource, int nodeAffinity,
                         int podAffinity, int taintToleration, int imageLocality, int podTopologySpread,

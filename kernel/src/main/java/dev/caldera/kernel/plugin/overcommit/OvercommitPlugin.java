@@ -3,7 +3,6 @@ package dev.caldera.kernel.plugin.overcommit;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.Arguments;
-import dev.caldera.kernel.conf.ConfException;
 import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.JobReservation;
 import dev.caldera.kernel.plugin.Plugin;
@@ -51,14 +50,16 @@ public final class OvercommitPlugin implements Plugin {
     }
 
     /**
-     * v1.7 silently replaces a factor below 1 with 1.2; Caldera refuses it so the mistake is seen
-     * (deliberate difference).
+     * As current Volcano ({@code plugins/overcommit/overcommit.go}, {@code OnSessionOpen}): the factor is read
+     * with {@code GetFloat64} (a value of another type is ignored), and a factor below 1 is replaced by the
+     * default 1.2 with a warning.
      */
     static double parseFactor(Arguments arguments) {
         double f = arguments.getDouble(FACTOR, DEFAULT_FACTOR);
-        if (!(f >= 1.0) || Double.isInfinite(f)) {
-            throw new ConfException(NAME + ": argument '" + FACTOR + "' must be a finite number >= 1.0, got '"
-                    + arguments.asMap().get(FACTOR) + "'");
+        if (f < 1.0) {
+            arguments.warn(FACTOR, f + " is below 1, which Volcano does not allow; the default " + DEFAULT_FACTOR
+                    + " is used, as Volcano does");
+            return DEFAULT_FACTOR;
         }
         return f;
     }

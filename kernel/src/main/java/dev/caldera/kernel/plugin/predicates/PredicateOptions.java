@@ -1,37 +1,41 @@
 package dev.caldera.kernel.plugin.predicates;
 
-import dev.caldera.kernel.conf.ConfException;
 import dev.caldera.kernel.plugin.PluginArguments;
 
 /**
- * The {@code predicate.*} arguments of Volcano v1.7's predicates plugin, checked when the plugin is built.
+ * The arguments of current Volcano's predicates plugin ({@code plugins/predicates/predicates.go} {@code New},
+ * {@code helper.go}), read the way it reads them.
  * <ul>
  *   <li>Honoured: {@code predicate.NodeAffinityEnable} (node selector and required node affinity),
- *       {@code predicate.TaintTolerationEnable}, {@code predicate.NodePortsEnable}; all default true.
- *       NodeUnschedulable has no switch in Volcano and is always checked.</li>
+ *       {@code predicate.TaintTolerationEnable}, {@code predicate.NodePortsEnable}; all default true, read
+ *       with Volcano's {@code GetBool} (a value of another type is ignored with a warning). NodeUnschedulable
+ *       has no switch in Volcano and is always checked.</li>
  *   <li>Accepted with no effect: {@code predicate.PodAffinityEnable}, {@code predicate.NodeVolumeLimitsEnable},
- *       {@code predicate.VolumeZoneEnable}, {@code predicate.PodTopologySpreadEnable} (the kernel carries no
- *       pod affinity, volumes or topology spread constraints, so those kube filters pass every node), and
- *       {@code predicate.CacheEnable} (Volcano's equivalence cache of the stable filters; compiling each
- *       placement profile once is the same thing, so results do not change).</li>
- *   <li>Rejected when switched on: {@code predicate.GPUSharingEnable}, {@code predicate.GPUNumberEnable},
- *       {@code predicate.ProportionalEnable}: Caldera does not implement them and will not pretend to.
- *       {@code predicate.resources} and {@code predicate.resources.<name>.cpu|memory} (the proportional
- *       rates) are type-checked only.</li>
+ *       {@code predicate.VolumeZoneEnable}, {@code predicate.PodTopologySpreadEnable},
+ *       {@code predicate.VolumeBindingEnable} (the kernel carries no pod affinity, volumes or topology spread
+ *       constraints, so those kube filters pass every node), and {@code predicate.CacheEnable} (Volcano's
+ *       equivalence cache of the stable filters; compiling each placement profile once is the same thing).</li>
+ *   <li>{@code volumebinding.weight}, {@code volumebinding.bindTimeoutSeconds} (while volume binding is on) and
+ *       {@code dynamicresources.filterTimeoutSeconds}: Volcano decodes them with {@code Get[T]} and stops with a
+ *       fatal error when they are not integers, and its volume binding plugin refuses a negative timeout; Caldera
+ *       refuses the same configurations and otherwise ignores the values (it has no volumes).</li>
+ *   <li>{@code predicate.GPUSharingEnable}, {@code predicate.GPUNumberEnable}, {@code predicate.ProportionalEnable}
+ *       and {@code predicate.resources*}: older Volcano releases read them; current Volcano's predicates plugin
+ *       does not (GPU sharing moved to the deviceshare plugin), so they are ignored, with a warning when a
+ *       switch is on.</li>
  * </ul>
- * A value of the wrong type is a {@link ConfException} naming the plugin, the key and why.
  */
 record PredicateOptions(boolean nodeAffinity, boolean taintToleration, boolean nodePorts) {
     static final String NODE_AFFINITY = "predicate.NodeAffinityEnable";
     static final String NODE_PORTS = "predicate.NodePortsEnable";
     static final String TAINT_TOLERATION = "predicate.TaintTolerationEnable";
-    static final String RESOURCES = "predicate.resources";
+    static final String VOLUME_BINDING = "predicate.VolumeBindingEnable";
 
     private static final String[] ACCEPTED_FLAGS = {
         "predicate.PodAffinityEnable", "predicate.NodeVolumeLimitsEnable", "predicate.VolumeZoneEnable",
         "predicate.PodTopologySpreadEnable", "predicate.CacheEnable",
     };
-    private static final String[] UNSUPPORTED_FLAGS = {
+    private static final String[] RETIRED_FLAGS = {
         "predicate.GPUSharingEnable", "predicate.GPUNumberEnable", "predicate.ProportionalEnable",
     };
 
@@ -39,23 +43,27 @@ record PredicateOptions(boolean nodeAffinity, boolean taintToleration, boolean n
         for (String key : ACCEPTED_FLAGS) {
             args.flag(key, false);
         }
-        for (String key : UNSUPPORTED_FLAGS) {
-            if (args.flag(key, false)) {
-                throw new ConfException(PredicatesPlugin.NAME + ": " + key + "=true is not supported by Caldera");
+        for (String key : RETIRED_FLAGS) {
+            if (Boolean.TRUE.equals(args.raw().asMap().get(key))) {
+                args.warn(key, "true is ignored: current Volcano's predicates plugin no longer reads it (GPU"
+                        + " sharing moved to the deviceshare plugin, which Caldera does not implement)");
             }
         }
-        checkProportionalRates(args);
+        if (args.flag(VOLUME_BINDING, true)) {
+            checkVolumeBinding(args);
+        }
+        args.raw().decodeInt("dynamicresources.filterTimeoutSeconds");
         return new PredicateOptions(args.flag(NODE_AFFINITY, true), args.flag(TAINT_TOLERATION, true),
                 args.flag(NODE_PORTS, true));
     }
 
-    private static void checkProportionalRates(PluginArguments args) {
-        for (String resource : args.text(RESOURCES, "").split(",")) {
-            String name = resource.trim();
-            if (!name.isEmpty()) {
-                args.number(RESOURCES + "." + name + ".cpu", 1.0);
-                args.number(RESOURCES + "." + name + ".memory", 1.0);
-            }
+    /** What Volcano's setUpVolumeBindingArgs and the volume binding plugin's validation refuse. */
+    private static void checkVolumeBinding(PluginArguments args) {
+        args.raw().decodeInt("volumebinding.weight");
+        Long timeout = args.raw().decodeLong("volumebinding.bindTimeoutSeconds");
+        if (timeout != null && timeout < 0) {
+            throw args.error("volumebinding.bindTimeoutSeconds", timeout + " is negative: Volcano's volume binding"
+                    + " plugin refuses it and the scheduler stops");
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.sla;
 
-import dev.caldera.kernel.conf.ConfException;
+import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.Plugin;
 import dev.caldera.kernel.plugin.Vote;
@@ -24,21 +24,29 @@ public final class SlaPlugin implements Plugin {
         this.defaultWaitingMs = defaultWaitingMs;
     }
 
-    /** Builds the plugin from its {@code sla-waiting-time} argument (absent = no cluster-wide limit). */
+    /**
+     * Builds the plugin from its {@code sla-waiting-time} argument (absent = no cluster-wide limit). As in
+     * current Volcano ({@code plugins/sla/sla.go}, {@code OnSessionOpen}), a value that is not a string, not a
+     * Go duration, or not positive leaves no cluster-wide limit, with a warning.
+     */
     public static SlaPlugin fromArguments(dev.caldera.kernel.conf.Arguments args) {
         String text = args.getString(WAITING_TIME, null);
         if (text == null) {
             return new SlaPlugin(-1);
         }
+        long ms;
         try {
-            long ms = GoDuration.parseMs(text);
-            if (ms <= 0) {
-                throw new ConfException("sla: argument '" + WAITING_TIME + "' must be positive, got '" + text + "'");
-            }
-            return new SlaPlugin(ms);
+            ms = GoDuration.parseMs(text);
         } catch (IllegalArgumentException e) {
-            throw new ConfException("sla: argument '" + WAITING_TIME + "': " + e.getMessage());
+            args.warn(WAITING_TIME, e.getMessage() + "; no cluster-wide waiting time, as in Volcano");
+            return new SlaPlugin(-1);
         }
+        if (ms <= 0) {
+            args.warn(WAITING_TIME, Arguments.quote(text) + " is not positive; no cluster-wide waiting time, as in"
+                    + " Volcano");
+            return new SlaPlugin(-1);
+        }
+        return new SlaPlugin(ms);
     }
 
     @Override

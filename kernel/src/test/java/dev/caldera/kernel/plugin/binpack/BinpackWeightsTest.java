@@ -1,33 +1,31 @@
 package dev.caldera.kernel.plugin.binpack;
 
-import dev.caldera.kernel.conf.Arguments;
-import dev.caldera.kernel.conf.ConfException;
 import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.testing.ConfWarnings;
 import org.junit.jupiter.api.Test;
 
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+/** Volcano: plugins/binpack/binpack.go, calculateWeight. */
 class BinpackWeightsTest {
-    private static BinpackWeights parse(Object... keyValues) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            map.put((String) keyValues[i], keyValues[i + 1]);
-        }
-        return BinpackWeights.from(new PluginArguments("binpack", new Arguments("binpack", map)));
+    private final ConfWarnings warnings = new ConfWarnings();
+
+    private BinpackWeights parse(Object... keyValues) {
+        return BinpackWeights.from(new PluginArguments("binpack", warnings.arguments("plugin 'binpack'", keyValues)));
     }
 
     @Test
     void readsVolcanosArgumentsLikeItsTestArguments() {
-        BinpackWeights w = parse("binpack.weight", 10, "binpack.cpu", 5, "binpack.memory", 2,
-                "binpack.resources", "nvidia.com/gpu, example.com/foo", "binpack.resources.nvidia.com/gpu", 7);
+        BinpackWeights w = parse("binpack.weight", 10L, "binpack.cpu", 5L, "binpack.memory", 2L,
+                "binpack.resources", "nvidia.com/gpu, example.com/foo", "binpack.resources.nvidia.com/gpu", 7L);
         assertThat(w.weight()).isEqualTo(10);
         assertThat(w.cpu()).isEqualTo(5);
         assertThat(w.memory()).isEqualTo(2);
         assertThat(w.resources()).isEqualTo(Map.of("nvidia.com/gpu", 7, "example.com/foo", 1));
+        assertThat(warnings.lines).isEmpty();
     }
 
     @Test
@@ -36,14 +34,35 @@ class BinpackWeightsTest {
     }
 
     @Test
-    void aNegativeResourceWeightIsRejectedWhereVolcanoWouldQuietlyUseOne() {
-        assertThatThrownBy(() -> parse("binpack.resources", "example.com/foo", "binpack.resources.example.com/foo", -3))
-                .isInstanceOf(ConfException.class)
-                .hasMessage("binpack: argument 'binpack.resources.example.com/foo' must not be negative (it is a "
-                        + "weight), got '-3'");
-        assertThatThrownBy(() -> parse("binpack.weight", "ten")).hasMessage(
-                "binpack: argument 'binpack.weight' must be an integer, got 'ten'");
-        assertThatThrownBy(() -> parse("binpack.resources", java.util.List.of("nvidia.com/gpu")))
-                .hasMessageStartingWith("binpack: argument 'binpack.resources' must be a single value");
+    void aNegativeResourceWeightBecomesOneAsInVolcanoWithAWarning() {
+        BinpackWeights w = parse("binpack.cpu", -2L, "binpack.resources", "example.com/foo",
+                "binpack.resources.example.com/foo", -3L);
+        assertThat(w.cpu()).isEqualTo(1);
+        assertThat(w.resources()).isEqualTo(Map.of("example.com/foo", 1));
+        assertThat(warnings.lines).containsExactlyInAnyOrder(
+                "plugin 'binpack': argument 'binpack.cpu': -2 is negative; Volcano's binpack uses 1 instead, and so"
+                        + " does Caldera",
+                "plugin 'binpack': argument 'binpack.resources.example.com/foo': -3 is negative; Volcano's binpack"
+                        + " uses 1 instead, and so does Caldera");
+    }
+
+    @Test
+    void aNegativePluginWeightIsUsedAsVolcanoUsesIt() {
+        assertThat(parse("binpack.weight", -4L).weight()).isEqualTo(-4);
+        assertThat(warnings.lines).isEmpty();
+    }
+
+    @Test
+    void aValueOfTheWrongTypeIsIgnoredWithAWarningAsVolcanoIgnoresIt() {
+        BinpackWeights w = parse("binpack.weight", "ten", "binpack.memory", "3", "binpack.resources",
+                List.of("nvidia.com/gpu"));
+        assertThat(w).isEqualTo(new BinpackWeights(1, 1, 1, Map.of()));
+        assertThat(warnings.lines).containsExactlyInAnyOrder(
+                "plugin 'binpack': argument 'binpack.weight': 'ten' is not an integer; ignored as Volcano does, the"
+                        + " default 1 is used",
+                "plugin 'binpack': argument 'binpack.memory': '3' is not an integer (it is written as a string; drop"
+                        + " the quotes); ignored as Volcano does, the default 1 is used",
+                "plugin 'binpack': argument 'binpack.resources': '[nvidia.com/gpu]' is not a string; ignored as"
+                        + " Volcano does");
     }
 }

@@ -1,16 +1,21 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
 import dev.caldera.kernel.conf.Arguments;
-import dev.caldera.kernel.conf.ConfException;
 import dev.caldera.kernel.plugin.PluginArguments;
-import dev.caldera.kernel.plugin.PluginRegistry;
+import dev.caldera.kernel.testing.ConfWarnings;
 import org.junit.jupiter.api.Test;
 
-import static dev.caldera.kernel.testing.PluginSessions.plugin;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+/** Volcano: plugins/nodeorder/nodeorder.go calculateWeight (GetInt per weight). */
 class NodeOrderWeightsTest {
+    private final ConfWarnings warnings = new ConfWarnings();
+
+    private NodeOrderWeights parse(Object... keyValues) {
+        return NodeOrderWeights.from(new PluginArguments("nodeorder",
+                warnings.arguments("plugin 'nodeorder'", keyValues)));
+    }
+
     @Test
     void defaultsAreVolcanoV17s() {
         NodeOrderWeights w = NodeOrderWeights.from(new PluginArguments("nodeorder", Arguments.NONE));
@@ -18,18 +23,20 @@ class NodeOrderWeightsTest {
     }
 
     @Test
-    void weightsMayBeWrittenAsText() {
-        NodeOrderWeights w = NodeOrderWeights.from(new PluginArguments("nodeorder",
-                new Arguments("nodeorder", java.util.Map.of("tainttoleration.weight", "10"))));
-        assertThat(w.taintToleration()).isEqualTo(10);
+    void aNegativeWeightIsMultipliedInAsVolcanoDoes() {
+        assertThat(parse("leastrequested.weight", -1L).leastRequested()).isEqualTo(-1);
+        assertThat(warnings.lines).isEmpty();
     }
 
     @Test
-    void aNegativeOrMistypedWeightIsRejectedWithPluginAndKey() {
-        assertThatThrownBy(() -> PluginRegistry.defaults().create(plugin("nodeorder", "leastrequested.weight", -1)))
-                .isInstanceOf(ConfException.class)
-                .hasMessage("nodeorder: argument 'leastrequested.weight' must not be negative (it is a weight), got '-1'");
-        assertThatThrownBy(() -> PluginRegistry.defaults().create(plugin("nodeorder", "nodeaffinity.weight", "high")))
-                .hasMessage("nodeorder: argument 'nodeaffinity.weight' must be an integer, got 'high'");
+    void aWeightThatIsNotAYamlIntegerIsIgnoredWithAWarning() {
+        NodeOrderWeights w = parse("tainttoleration.weight", "10", "nodeaffinity.weight", 2.5);
+        assertThat(w.taintToleration()).isEqualTo(3);
+        assertThat(w.nodeAffinity()).isEqualTo(2);
+        assertThat(warnings.lines).containsExactlyInAnyOrder(
+                "plugin 'nodeorder': argument 'tainttoleration.weight': '10' is not an integer (it is written as a"
+                        + " string; drop the quotes); ignored as Volcano does, the default 3 is used",
+                "plugin 'nodeorder': argument 'nodeaffinity.weight': '2.5' is not an integer; ignored as Volcano"
+                        + " does, the default 2 is used");
     }
 }

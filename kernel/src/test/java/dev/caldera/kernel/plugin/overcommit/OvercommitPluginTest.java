@@ -5,8 +5,7 @@ import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.TaskSpec;
-import dev.caldera.kernel.conf.Arguments;
-import dev.caldera.kernel.conf.ConfException;
+import dev.caldera.kernel.testing.ConfWarnings;
 import dev.caldera.kernel.plugin.JobReservation;
 import dev.caldera.kernel.plugin.Vote;
 import dev.caldera.kernel.resource.ResourceDimensions;
@@ -19,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Numbers worked out from Volcano v1.7's overcommit: need + used <= allocatable x factor. */
 class OvercommitPluginTest {
@@ -100,19 +98,29 @@ class OvercommitPluginTest {
         assertThat(plugin.enqueueable(job("ns/free"))).isEqualTo(Vote.PERMIT);
     }
 
+    /** Volcano: plugins/overcommit/overcommit.go OnSessionOpen warns about a factor below 1 and uses 1.2. */
     @Test
-    void aFactorBelowOneOrNotANumberIsAConfigurationError() {
-        assertThatThrownBy(() -> new OvercommitPlugin(args(0.8)))
-                .isInstanceOf(ConfException.class)
-                .hasMessageContaining("overcommit").hasMessageContaining("overcommit-factor")
-                .hasMessageContaining(">= 1.0");
-        assertThatThrownBy(() -> new OvercommitPlugin(args("lots")))
-                .isInstanceOf(ConfException.class).hasMessageContaining("overcommit-factor");
-        assertThat(new OvercommitPlugin(args("1.5")).factor()).isEqualTo(1.5);
+    void aFactorBelowOneIsReplacedByTheDefaultWithAWarningNamingTheKey() {
+        ConfWarnings warnings = new ConfWarnings();
+        assertThat(new OvercommitPlugin(warnings.arguments("plugin 'overcommit'", "overcommit-factor", 0.8))
+                .factor()).isEqualTo(1.2);
+        assertThat(new OvercommitPlugin(warnings.arguments("plugin 'overcommit'", "overcommit-factor", 0L))
+                .factor()).isEqualTo(1.2);
+        assertThat(warnings.lines).containsExactly(
+                "plugin 'overcommit': argument 'overcommit-factor': 0.8 is below 1, which Volcano does not allow;"
+                        + " the default 1.2 is used, as Volcano does",
+                "plugin 'overcommit': argument 'overcommit-factor': 0.0 is below 1, which Volcano does not allow;"
+                        + " the default 1.2 is used, as Volcano does");
     }
 
-    private static Arguments args(Object factor) {
-        return new Arguments("overcommit", Map.of("overcommit-factor", factor));
+    /** GetFloat64 takes integers and floats; a string is ignored with a warning. */
+    @Test
+    void aFactorThatIsNotANumberIsIgnoredAsVolcanoIgnoresIt() {
+        ConfWarnings warnings = new ConfWarnings();
+        assertThat(new OvercommitPlugin(warnings.arguments("o", "overcommit-factor", "1.5")).factor()).isEqualTo(1.2);
+        assertThat(new OvercommitPlugin(warnings.arguments("o", "overcommit-factor", 2L)).factor()).isEqualTo(2.0);
+        assertThat(warnings.lines).containsExactly("o: argument 'overcommit-factor': '1.5' is not a number (it is"
+                + " written as a string; drop the quotes); ignored as Volcano does, the default 1.2 is used");
     }
 
     private void open(Map<String, Object> arguments) {

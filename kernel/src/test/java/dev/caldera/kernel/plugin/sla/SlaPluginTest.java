@@ -6,7 +6,7 @@ import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.conf.Arguments;
-import dev.caldera.kernel.conf.ConfException;
+import dev.caldera.kernel.testing.ConfWarnings;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.conf.Tier;
@@ -38,10 +38,19 @@ class SlaPluginTest {
         assertThatThrownBy(() -> GoDuration.parseMs("3 minutes")).hasMessageContaining("unknown unit");
     }
 
+    /** Volcano: plugins/sla/sla.go OnSessionOpen logs a bad global waiting time and runs without one. */
     @Test
-    void aBadWaitingTimeArgumentIsAConfigurationError() {
-        assertThatThrownBy(() -> SlaPlugin.fromArguments(new Arguments("sla", Map.of("sla-waiting-time", "soon"))))
-                .isInstanceOf(ConfException.class).hasMessageContaining("sla: argument 'sla-waiting-time'");
+    void aBadWaitingTimeArgumentLeavesNoLimitWithAWarning() {
+        ConfWarnings warnings = new ConfWarnings();
+        for (Object bad : new Object[] {"soon", "-5m", "0s", 10L, "9999999999h"}) {
+            assertThat(SlaPlugin.fromArguments(warnings.arguments("plugin 'sla'", "sla-waiting-time", bad)))
+                    .extracting("defaultWaitingMs").isEqualTo(-1L);
+        }
+        assertThat(warnings.lines).hasSize(5).allSatisfy(w -> assertThat(w)
+                .startsWith("plugin 'sla': argument 'sla-waiting-time': "));
+        assertThat(warnings.lines.get(0)).isEqualTo("plugin 'sla': argument 'sla-waiting-time': 'soon' is not a"
+                + " duration such as 3m, 1h30m or 90s; no cluster-wide waiting time, as in Volcano");
+        assertThat(warnings.lines.get(4)).contains("beyond Go's duration range");
     }
 
     /** The overcommit plugin rejects a job too big for the cluster; sla permits it once its waiting time is over. */
