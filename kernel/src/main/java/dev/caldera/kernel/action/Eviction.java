@@ -165,6 +165,9 @@ final class Eviction {
                 candidates.add(t);
             }
         }
+        // plugins pick victims walking the candidates (proportion stops at deserved): offer them in victim order,
+        // not in cache row order, so that decisions do not depend on the order the adapter fed the cache
+        IntArrays.quickSort(candidates.elements(), 0, candidates.size(), victimOrder.of(preemptor));
         if (reclaim) {
             s.plugins.reclaimable(preemptor, candidates, victims);
         } else {
