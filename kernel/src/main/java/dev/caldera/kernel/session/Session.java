@@ -202,7 +202,10 @@ public final class Session {
         return c != 0 ? c : jobs.key[a].compareTo(jobs.key[b]);
     }
 
-    /** Negative when task {@code a} goes first: plugins, then the pod-name index, then creation, then uid. */
+    /**
+     * Negative when task {@code a} goes first: plugins, then the pod-name index, then creation, then
+     * namespace/name (not the uid: decisions must not depend on the UIDs an API server happened to assign).
+     */
     public int compareTasks(int a, int b) {
         int c = plugins.compareTasks(a, b);
         if (c != 0) {
@@ -214,7 +217,7 @@ public final class Session {
             return Long.compare(ia, ib);
         }
         c = Long.compare(tasks.creationMs[a], tasks.creationMs[b]);
-        return c != 0 ? c : tasks.uid[a].compareTo(tasks.uid[b]);
+        return c != 0 ? c : tasks.key[a].compareTo(tasks.key[b]);
     }
 
     /** Negative when queue {@code a} goes first: plugins, then creation time, then name. */
