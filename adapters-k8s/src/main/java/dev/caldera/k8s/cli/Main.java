@@ -39,6 +39,7 @@ public final class Main {
         CommandLine cmd = new CommandLine(new CalderaCommand());
         cmd.addSubcommand("simulate", new SimulateCommand(in));
         cmd.addSubcommand("generate", new GenerateCommand());
+        cmd.addSubcommand("run", new RunCommand(in));
         cmd.addSubcommand("help", new CommandLine.HelpCommand());
         cmd.setOut(out);
         cmd.setErr(err);

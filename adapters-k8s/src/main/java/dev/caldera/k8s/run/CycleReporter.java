@@ -1,0 +1,170 @@
+package dev.caldera.k8s.run;
+
+import dev.caldera.k8s.run.metrics.VolcanoMetrics;
+import dev.caldera.k8s.run.status.StatusWriter;
+import dev.caldera.k8s.simulate.CycleTimes;
+import dev.caldera.k8s.simulate.PodEviction;
+import dev.caldera.k8s.simulate.PodGroupStatus;
+import dev.caldera.k8s.simulate.PodPlacement;
+import dev.caldera.kernel.bind.StatusSink;
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.plugin.FitErrors;
+import dev.caldera.kernel.scheduler.CycleStats;
+import dev.caldera.kernel.scheduler.Scheduler;
+import dev.caldera.kernel.session.Decisions;
+import dev.caldera.kernel.session.Session;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Reads what a cycle decided off the kernel's session right after it closed, on the scheduling thread: the
+ * cycle's outcome, the PodGroup status and the pending pods' {@code PodScheduled=False} messages for the
+ * {@link StatusWriter}, and the metrics. Cost O(jobs + pending tasks) per cycle.
+ * <p>
+ * Threading: the scheduling thread.
+ */
+final class CycleReporter {
+    private final ClusterCache cache;
+    private final Map<String, PodGroupStatus> statuses = new TreeMap<>();
+    private final IntArrayList pipelinedRows = new IntArrayList();
+    private final boolean[] noFlags = new boolean[0];
+    private boolean[] pipelinedFlag = noFlags;
+
+    CycleReporter(ClusterCache cache) {
+        this.cache = cache;
+    }
+
+    /** The kernel's status sink: records every PodGroup's status and hands it to the writer with its counts. */
+    StatusSink statusSink(StatusWriter writer) {
+        return (jobKey, phase, reason) -> {
+            statuses.put(jobKey, new PodGroupStatus(jobKey, phase, reason));
+            int job = cache.jobRow(jobKey);
+            writer.podGroup(jobKey, phase, reason, cache.jobState.count(job, TaskStatus.RUNNING),
+                    cache.jobState.count(job, TaskStatus.SUCCEEDED), cache.jobState.count(job, TaskStatus.FAILED));
+        };
+    }
+
+    void beginCycle() {
+        statuses.clear();
+    }
+
+    CycleOutcome endCycle(Scheduler scheduler, CycleStats stats, StatusWriter writer, VolcanoMetrics metrics) {
+        Session session = scheduler.session();
+        List<PodPlacement> binds = binds(session);
+        List<PodEviction> evictions = evictions(session);
+        List<PodPlacement> pipelined = pipelined(scheduler, session, writer);
+        Map<String, Integer> unschedulable = unschedulablePods(scheduler, session, writer);
+        int tasks = 0;
+        for (int n : unschedulable.values()) {
+            tasks += n;
+        }
+        int victims = 0;
+        for (int i = 0; i < session.decisions.evictReasons.size(); i++) {
+            victims += session.decisions.evictReasons.getInt(i) == Decisions.PREEMPT ? 1 : 0;
+        }
+        metrics.cycle(stats, binds.size(), tasks, victims);
+        metrics.unschedulable(unschedulable);
+        return new CycleOutcome(stats.cycle, binds, evictions, pipelined, new ArrayList<>(statuses.values()),
+                times(stats), stats.pendingTasks, stats.placed);
+    }
+
+    private List<PodPlacement> binds(Session session) {
+        List<PodPlacement> out = new ArrayList<>();
+        Decisions d = session.decisions;
+        for (int i = 0; i < d.bindTasks.size(); i++) {
+            int t = d.bindTasks.getInt(i);
+            out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], cache.nodes.name[d.bindNodes.getInt(i)],
+                    cache.jobs.key[cache.tasks.job[t]]));
+        }
+        out.sort(Comparator.comparing(PodPlacement::pod));
+        return out;
+    }
+
+    private List<PodEviction> evictions(Session session) {
+        List<PodEviction> out = new ArrayList<>();
+        Decisions d = session.decisions;
+        for (int i = 0; i < d.evictTasks.size(); i++) {
+            int t = d.evictTasks.getInt(i);
+            out.add(new PodEviction(cache.tasks.uid[t], cache.tasks.key[t],
+                    Decisions.reasonText(d.evictReasons.getInt(i)), cache.jobs.key[cache.tasks.job[t]]));
+        }
+        out.sort(Comparator.comparing(PodEviction::pod));
+        return out;
+    }
+
+    private List<PodPlacement> pipelined(Scheduler scheduler, Session session, StatusWriter writer) {
+        scheduler.pipelinedTasks(pipelinedRows);
+        if (pipelinedFlag.length < cache.tasks.rows) {
+            pipelinedFlag = new boolean[cache.tasks.capacity];
+        }
+        List<PodPlacement> out = new ArrayList<>(pipelinedRows.size());
+        for (int i = 0; i < pipelinedRows.size(); i++) {
+            int t = pipelinedRows.getInt(i);
+            int job = cache.tasks.job[t];
+            String node = cache.nodes.name[session.taskState.node[t]];
+            out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], node, cache.jobs.key[job]));
+            pipelinedFlag[t] = true;
+            writer.podUnschedulable(cache.tasks.key[t], cache.tasks.uid[t], message(scheduler, session, job), node);
+        }
+        out.sort(Comparator.comparing(PodPlacement::pod));
+        return out;
+    }
+
+    /** Pending pods of jobs that were not placed: their PodScheduled message; returns job name to count. */
+    private Map<String, Integer> unschedulablePods(Scheduler scheduler, Session session, StatusWriter writer) {
+        Map<String, Integer> byJob = new LinkedHashMap<>();
+        for (int i = 0; i < session.jobList.size(); i++) {
+            int job = session.jobList.getInt(i);
+            if (scheduler.reason(job) == null) {
+                continue;
+            }
+            String message = message(scheduler, session, job);
+            IntArrayList tasks = cache.jobs.tasks[job];
+            int n = 0;
+            for (int k = 0; k < tasks.size(); k++) {
+                int t = tasks.getInt(k);
+                if (cache.taskState.status[t] == TaskStatus.PENDING && !pipelinedFlag(t)) {
+                    n++;
+                    writer.podUnschedulable(cache.tasks.key[t], cache.tasks.uid[t], message, null);
+                }
+            }
+            if (n > 0) {
+                String key = cache.jobs.key[job];
+                byJob.put(key.substring(key.indexOf('/') + 1), n);
+            }
+        }
+        for (int i = 0; i < pipelinedRows.size(); i++) {
+            pipelinedFlag[pipelinedRows.getInt(i)] = false;
+        }
+        return byJob;
+    }
+
+    private boolean pipelinedFlag(int t) {
+        return t < pipelinedFlag.length && pipelinedFlag[t];
+    }
+
+    /** "0/N nodes are available: ..." when the job's tasks fit no node, else the job's reason. */
+    private String message(Scheduler scheduler, Session session, int job) {
+        FitErrors errors = session.conditions.fitErrors(job);
+        String reason = scheduler.reason(job);
+        if (errors != null && errors.nodes() > 0) {
+            return errors.message(cache.dims);
+        }
+        return reason == null ? "all nodes are unavailable" : reason;
+    }
+
+    private static CycleTimes times(CycleStats stats) {
+        Map<String, Long> actions = new LinkedHashMap<>();
+        for (int i = 0; i < stats.actionNames.length; i++) {
+            actions.merge(stats.actionNames[i], stats.actionNs[i], Long::sum);
+        }
+        return new CycleTimes(stats.cycleNs, stats.openNs, actions);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.caldera.k8s.run.bind;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.http.HttpClient;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The writes the live scheduler makes, as plain HTTP calls through the fabric8 client's configured HTTP client
+ * (its authentication and TLS): {@code pods/binding}, {@code pods/eviction} (policy/v1), pod delete, merge
+ * patches of status subresources, Event creation. Each returns the HTTP status code, or {@link #UNREACHABLE}
+ * when no answer came (connection refused, timeout).
+ * <p>
+ * Threading: thread safe; each call blocks its caller (a bind worker or the status writer) for at most
+ * {@code timeoutMs}.
+ */
+public final class ApiCalls {
+    /** No HTTP answer: the API server could not be reached or did not answer in time. */
+    public static final int UNREACHABLE = 0;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String MERGE_PATCH = "application/merge-patch+json";
+
+    private final HttpClient http;
+    private final String base;
+    private final long timeoutMs;
+
+    public ApiCalls(KubernetesClient client, long timeoutMs) {
+        this.http = client.getHttpClient();
+        String url = client.getConfiguration().getMasterUrl();
+        this.base = url.endsWith("/") ? url : url + "/";
+        this.timeoutMs = timeoutMs;
+    }
+
+    public int bind(String namespace, String pod, String uid, String node) {
+        ObjectNode b = JSON.createObjectNode().put("apiVersion", "v1").put("kind", "Binding");
+        b.putObject("metadata").put("name", pod).put("namespace", namespace).put("uid", uid);
+        b.putObject("target").put("apiVersion", "v1").put("kind", "Node").put("name", node);
+        return send(builder(podPath(namespace, pod) + "/binding").post("application/json", b.toString()));
+    }
+
+    public int evict(String namespace, String pod) {
+        ObjectNode e = JSON.createObjectNode().put("apiVersion", "policy/v1").put("kind", "Eviction");
+        e.putObject("metadata").put("name", pod).put("namespace", namespace);
+        return send(builder(podPath(namespace, pod) + "/eviction").post("application/json", e.toString()));
+    }
+
+    public int deletePod(String namespace, String pod) {
+        return send(builder(podPath(namespace, pod)).delete("application/json", "{}"));
+    }
+
+    /** Merge-patches the {@code status} subresource of the object at {@code path} (relative, no leading slash). */
+    public int patchStatus(String path, ObjectNode patch) {
+        return send(builder(path + "/status").patch(MERGE_PATCH, patch.toString()));
+    }
+
+    public int createEvent(String namespace, ObjectNode event) {
+        return send(builder("api/v1/namespaces/" + namespace + "/events").post("application/json", event.toString()));
+    }
+
+    public static String podPath(String namespace, String pod) {
+        return "api/v1/namespaces/" + namespace + "/pods/" + pod;
+    }
+
+    public static String podGroupPath(String namespace, String name) {
+        return "apis/scheduling.volcano.sh/v1beta1/namespaces/" + namespace + "/podgroups/" + name;
+    }
+
+    private HttpRequest.Builder builder(String path) {
+        return http.newHttpRequestBuilder().uri(base + path).timeout(timeoutMs, TimeUnit.MILLISECONDS);
+    }
+
+    private int send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> r = http.sendAsync(request.build(), String.class)
+                    .get(timeoutMs + 1_000, TimeUnit.MILLISECONDS);
+            return r.code();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return UNREACHABLE;
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            return UNREACHABLE;
+        }
+    }
+}

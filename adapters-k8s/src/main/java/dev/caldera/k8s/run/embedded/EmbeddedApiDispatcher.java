@@ -1,0 +1,150 @@
+package dev.caldera.k8s.run.embedded;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.fabric8.mockwebserver.crud.AttributeSet;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Buffer;
+import io.fabric8.mockwebserver.http.Headers;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * fabric8's CRUD mock API server taught the three things a scheduler needs beyond plain objects: the
+ * {@code pods/binding} subresource (sets {@code spec.nodeName}; 409 when the pod already has a node, 404 when it
+ * is gone), the {@code pods/eviction} subresource (policy/v1: deletes the pod), and the {@code status}
+ * subresources (answered by the CRUD store's own status handling). Objects created with a {@code metadata.uid}
+ * or {@code metadata.creationTimestamp} keep them (a real API server assigns new ones; a loaded dump needs its
+ * own so that runs order work as {@code simulate} does). {@link Faults} may answer any request instead.
+ * <p>
+ * Threading: called on the mock server's request threads; bindings are serialized so that a check-then-set
+ * cannot let two binds of one pod both succeed.
+ */
+public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
+    private static final Pattern SUBRESOURCE = Pattern.compile(
+            "^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/(binding|eviction)(\\?.*)?$");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Faults faults = new Faults();
+    private final Object bindLock = new Object();
+    private final ThreadLocal<JsonNode> createdMetadata = new ThreadLocal<>();
+
+    public Faults faults() {
+        return faults;
+    }
+
+    @Override
+    public MockResponse dispatch(RecordedRequest request) {
+        String path = request.getPath();
+        boolean watch = request.method() == HttpMethod.GET && path.contains("watch=true");
+        int injected = faults.take(watch ? "WATCH" : request.getMethod(), path);
+        if (injected != 0) {
+            return status(injected, "injected by the embedded API server's fault rules");
+        }
+        Matcher m = SUBRESOURCE.matcher(path);
+        if (request.method() == HttpMethod.POST && m.matches()) {
+            return m.group(3).equals("binding") ? bind(m.group(1), m.group(2), request.getUtf8Body())
+                    : evict(m.group(1), m.group(2));
+        }
+        return super.dispatch(request);
+    }
+
+    private MockResponse bind(String namespace, String name, String body) {
+        String podPath = podPath(namespace, name);
+        synchronized (bindLock) {
+            MockResponse current = super.handleGet(podPath);
+            if (current.code() == 404) {
+                return status(404, "pods \"" + name + "\" not found");
+            }
+            JsonNode pod = read(current.getBody().getBytes());
+            String node = pod.path("spec").path("nodeName").asText("");
+            if (!node.isEmpty()) {
+                return status(409, "Operation cannot be fulfilled on pods/binding \"" + name
+                        + "\": pod " + name + " is already assigned to node \"" + node + "\"");
+            }
+            String target = read(body.getBytes(StandardCharsets.UTF_8)).path("target").path("name").asText("");
+            if (target.isEmpty()) {
+                return status(400, "Binding target.name is required");
+            }
+            ObjectNode patch = JSON.createObjectNode();
+            patch.putObject("spec").put("nodeName", target);
+            MockResponse patched = super.handlePatch(new RecordedRequest("HTTP/1.1", HttpMethod.PATCH, podPath,
+                    Headers.builder().add("Content-Type", "application/merge-patch+json").build(),
+                    new Buffer(patch.toString().getBytes(StandardCharsets.UTF_8))));
+            return patched.code() / 100 == 2 ? status(201, "") : patched;
+        }
+    }
+
+    private MockResponse evict(String namespace, String name) {
+        String podPath = podPath(namespace, name);
+        MockResponse current = super.handleGet(podPath);
+        if (current.code() == 404) {
+            return status(404, "pods \"" + name + "\" not found");
+        }
+        MockResponse deleted = super.handleDelete(podPath);
+        return deleted.code() / 100 == 2 ? status(201, "") : deleted;
+    }
+
+    @Override
+    public MockResponse handleCreate(RecordedRequest request) {
+        JsonNode metadata = read(request.getBody().getBytes()).path("metadata");
+        createdMetadata.set(metadata.has("uid") || metadata.has("creationTimestamp") ? metadata : null);
+        try {
+            return super.handleCreate(request);
+        } finally {
+            createdMetadata.remove();
+        }
+    }
+
+    @Override
+    public void processEvent(String path, AttributeSet pathAttributes, AttributeSet oldAttributes,
+                             GenericKubernetesResource resource, String newState) {
+        JsonNode given = createdMetadata.get();
+        if (given != null && oldAttributes == null && resource != null) {
+            if (given.hasNonNull("uid")) {
+                resource.getMetadata().setUid(given.get("uid").asText());
+            }
+            if (given.hasNonNull("creationTimestamp")) {
+                resource.getMetadata().setCreationTimestamp(given.get("creationTimestamp").asText());
+            }
+            newState = Serialization.asJson(resource);
+        }
+        super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+    }
+
+    private static String podPath(String namespace, String name) {
+        return "/api/v1/namespaces/" + namespace + "/pods/" + name;
+    }
+
+    private static JsonNode read(byte[] bytes) {
+        try {
+            return bytes.length == 0 ? JSON.createObjectNode() : JSON.readTree(bytes);
+        } catch (java.io.IOException e) {
+            return JSON.createObjectNode();
+        }
+    }
+
+    /** A Kubernetes {@code Status} answer. */
+    static MockResponse status(int code, String message) {
+        ObjectNode s = JSON.createObjectNode();
+        s.put("apiVersion", "v1").put("kind", "Status").put("code", code)
+                .put("status", code / 100 == 2 ? "Success" : "Failure").put("message", message);
+        s.put("reason", switch (code) {
+            case 404 -> "NotFound";
+            case 409 -> "Conflict";
+            case 410 -> "Expired";
+            case 429 -> "TooManyRequests";
+            default -> code / 100 == 2 ? "" : "InternalError";
+        });
+        return new MockResponse().setResponseCode(code).setBody(s.toString())
+                .setHeader("Content-Type", "application/json");
+    }
+}

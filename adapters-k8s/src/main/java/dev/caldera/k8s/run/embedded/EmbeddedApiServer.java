@@ -1,0 +1,70 @@
+package dev.caldera.k8s.run.embedded;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+
+import java.net.InetAddress;
+import java.util.HashMap;
+
+/**
+ * An in-process Kubernetes API server on the loopback interface: fabric8's mock server in CRUD mode with the
+ * {@link EmbeddedApiDispatcher} (binding, eviction and status subresources). Objects live in the dispatcher, so
+ * {@link #stop()} followed by {@link #start()} is an API server restart on the same port that keeps its data,
+ * as a real one keeps etcd.
+ * <p>
+ * Threading: start/stop from one thread; clients from any.
+ */
+public final class EmbeddedApiServer implements AutoCloseable {
+    /** The mock server logs every request through java.util.logging at INFO; kept referenced so it stays quiet. */
+    private static final java.util.logging.Logger MOCK_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+
+    static {
+        MOCK_LOG.setLevel(java.util.logging.Level.WARNING);
+    }
+
+    private final EmbeddedApiDispatcher dispatcher = new EmbeddedApiDispatcher();
+    private KubernetesMockServer server;
+    private int port;
+
+    /** Starts on a free loopback port. */
+    public EmbeddedApiServer start() {
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+                dispatcher, false);
+        server.init(InetAddress.getLoopbackAddress(), port);
+        port = server.getPort();
+        return this;
+    }
+
+    /** Stops answering (connections are refused until {@link #start()}); the objects are kept. */
+    public void stop() {
+        if (server != null) {
+            server.destroy();
+            server = null;
+        }
+    }
+
+    public boolean running() {
+        return server != null;
+    }
+
+    /** A client of this server (the caller closes it). */
+    public KubernetesClient client() {
+        return server.createClient();
+    }
+
+    /** The server's URL, e.g. {@code http://127.0.0.1:41234/}. */
+    public String url() {
+        return "http://" + InetAddress.getLoopbackAddress().getHostAddress() + ":" + port + "/";
+    }
+
+    public Faults faults() {
+        return dispatcher.faults();
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+}

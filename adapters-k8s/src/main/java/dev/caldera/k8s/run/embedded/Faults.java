@@ -1,0 +1,55 @@
+package dev.caldera.k8s.run.embedded;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Answers the embedded API server gives instead of the real one, for fault tests and demonstrations: "the next
+ * two POSTs to this pod's binding answer 500", "the next watch of pods answers 410 Gone". Each injected answer
+ * is used once, in the order added.
+ * <p>
+ * Threading: thread safe (the server's request threads consume, a test adds).
+ */
+public final class Faults {
+    private final List<Rule> rules = new ArrayList<>();
+
+    /** The next {@code times} requests whose method matches and whose path matches {@code pathRegex} get {@code code}. */
+    public synchronized Faults inject(String method, String pathRegex, int code, int times) {
+        Rule rule = rules.stream().filter(r -> r.method.equals(method) && r.regex.equals(pathRegex)).findFirst()
+                .orElseGet(() -> {
+                    Rule r = new Rule(method, pathRegex);
+                    rules.add(r);
+                    return r;
+                });
+        for (int i = 0; i < times; i++) {
+            rule.codes.add(code);
+        }
+        return this;
+    }
+
+    /** The code to answer with, or 0 to answer normally. */
+    synchronized int take(String method, String path) {
+        for (Rule r : rules) {
+            if (!r.codes.isEmpty() && r.method.equals(method) && r.pattern.matcher(path).find()) {
+                return r.codes.pollFirst();
+            }
+        }
+        return 0;
+    }
+
+    private static final class Rule {
+        final String method;
+        final String regex;
+        final Pattern pattern;
+        final Deque<Integer> codes = new ArrayDeque<>();
+
+        Rule(String method, String regex) {
+            this.method = method;
+            this.regex = regex;
+            this.pattern = Pattern.compile(regex);
+        }
+    }
+}

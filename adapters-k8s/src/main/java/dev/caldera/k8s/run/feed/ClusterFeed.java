@@ -1,0 +1,172 @@
+package dev.caldera.k8s.run.feed;
+
+import dev.caldera.k8s.convert.ConversionException;
+import dev.caldera.k8s.convert.NodeConverter;
+import dev.caldera.k8s.convert.PodConverter;
+import dev.caldera.k8s.convert.PodGroupConverter;
+import dev.caldera.k8s.convert.PriorityClassConverter;
+import dev.caldera.k8s.convert.QueueConverter;
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cache.ClusterChange;
+import dev.caldera.kernel.cache.JobSpec;
+import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.cluster.TaskStatus;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroup;
+import io.fabric8.volcano.api.model.scheduling.v1beta1.Queue;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Informer events to kernel cache changes, through the same converters {@code simulate} uses: pods of our
+ * scheduler names become tasks (with the PodGroup Volcano's controller would create when they name none), other
+ * schedulers' pods only while they sit on a node (they take room), Nodes, PodGroups, Queues and PriorityClasses
+ * their specs. A pod of ours arriving Pending calls {@code pendingArrived} (the loop may start a cycle early).
+ * <p>
+ * Threading: any thread (informer callbacks); it only submits to the cache's lock-free queue.
+ */
+public final class ClusterFeed {
+    private final ClusterCache cache;
+    private final PodConverter pods;
+    private final Runnable pendingArrived;
+    private final MalformedObjects malformed;
+    /** Uids of pods of ours that name no PodGroup, whose shadow group is in the cache. */
+    private final Set<String> shadowed = ConcurrentHashMap.newKeySet();
+    /** PodGroups that exist as API objects ({@code namespace/name}). */
+    private final Set<String> podGroupObjects = ConcurrentHashMap.newKeySet();
+    private volatile Consumer<Pod> podObserved = p -> { };
+    private volatile Consumer<Pod> podGone = p -> { };
+
+    public ClusterFeed(ClusterCache cache, PodConverter pods, Runnable pendingArrived, MalformedObjects malformed) {
+        this.cache = cache;
+        this.pods = pods;
+        this.pendingArrived = pendingArrived;
+        this.malformed = malformed;
+    }
+
+    public void pod(Pod pod) {
+        try {
+            convertPod(pod);
+        } finally {
+            podObserved.accept(pod);
+        }
+    }
+
+    private void convertPod(Pod pod) {
+        String uid = PodConverter.uid(pod);
+        boolean ours = pods.isOurs(pod);
+        if (!ours && !PodConverter.isOnNode(pod)) {
+            cache.removeTask(uid); // another scheduler's pod that holds no node (or no longer)
+            return;
+        }
+        TaskSpec task = convert("Pod", pod, () -> pods.task(pod));
+        if (task == null) {
+            return;
+        }
+        if (ours && !PodConverter.hasGroup(pod) && shadowed.add(uid)) {
+            JobSpec shadow = convert("Pod", pod, () -> pods.shadowGroup(pod));
+            if (shadow != null) {
+                cache.upsertJob(shadow);
+            }
+        }
+        cache.upsertTask(task);
+        if (ours && task.status() == TaskStatus.PENDING) {
+            pendingArrived.run();
+        }
+    }
+
+    /** Called after each pod change has been handed to the cache (for tests and the embedded run's report). */
+    public void observePods(Consumer<Pod> changed, Consumer<Pod> deleted) {
+        podObserved = changed;
+        podGone = deleted;
+    }
+
+    /** True when {@code key} ({@code namespace/name}) is a PodGroup object of the API. */
+    public boolean isPodGroupObject(String key) {
+        return podGroupObjects.contains(key);
+    }
+
+    public void podDeleted(Pod pod) {
+        String uid = PodConverter.uid(pod);
+        cache.removeTask(uid);
+        if (shadowed.remove(uid)) {
+            cache.removeJob(namespace(pod) + "/" + PodConverter.groupName(pod));
+        }
+        podGone.accept(pod);
+    }
+
+    public void node(Node node) {
+        var spec = convert("Node", node, () -> NodeConverter.of(node));
+        if (spec != null) {
+            cache.upsertNode(spec);
+        }
+    }
+
+    public void nodeDeleted(Node node) {
+        cache.removeNode(node.getMetadata().getName());
+    }
+
+    public void podGroup(PodGroup group) {
+        var spec = convert("PodGroup", group, () -> PodGroupConverter.of(group));
+        if (spec != null) {
+            podGroupObjects.add(spec.key());
+            cache.upsertJob(spec);
+        }
+    }
+
+    public void podGroupDeleted(PodGroup group) {
+        String key = namespace(group) + "/" + group.getMetadata().getName();
+        podGroupObjects.remove(key);
+        cache.removeJob(key);
+    }
+
+    public void queue(Queue queue) {
+        var spec = convert("Queue", queue, () -> QueueConverter.of(queue));
+        if (spec != null) {
+            cache.upsertQueue(spec);
+        }
+    }
+
+    public void queueDeleted(Queue queue) {
+        cache.removeQueue(queue.getMetadata().getName());
+    }
+
+    public void priorityClass(PriorityClass pc) {
+        var spec = convert("PriorityClass", pc, () -> PriorityClassConverter.of(pc));
+        if (spec != null) {
+            cache.upsertPriorityClass(spec);
+        }
+    }
+
+    public void priorityClassDeleted(PriorityClass pc) {
+        cache.submit(new ClusterChange.RemovePriorityClass(pc.getMetadata().getName()));
+    }
+
+    private <S> S convert(String kind, HasMetadata object, Supplier<S> conversion) {
+        String name = describe(kind, object);
+        try {
+            S spec = conversion.get();
+            malformed.fine(name);
+            return spec;
+        } catch (ConversionException | IllegalArgumentException e) {
+            malformed.skipped(name, e.getMessage());
+            return null;
+        }
+    }
+
+    private static String describe(String kind, HasMetadata o) {
+        String ns = o.getMetadata().getNamespace();
+        return kind + " " + (ns == null || ns.isEmpty() ? "" : ns + "/") + o.getMetadata().getName();
+    }
+
+    private static String namespace(HasMetadata o) {
+        String ns = o.getMetadata().getNamespace();
+        return ns == null || ns.isEmpty() ? "default" : ns;
+    }
+}

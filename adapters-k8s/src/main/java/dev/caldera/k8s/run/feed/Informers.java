@@ -1,0 +1,106 @@
+package dev.caldera.k8s.run.feed;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroup;
+import io.fabric8.volcano.api.model.scheduling.v1beta1.Queue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+/**
+ * fabric8 shared informers for Pods, Nodes, PodGroups, Queues and PriorityClasses, feeding a {@link ClusterFeed}.
+ * They list, then watch; a watch that expires (410 Gone) or breaks is relisted by fabric8, and a list that fails
+ * (API server unreachable) is retried with fabric8's backoff, logging why. {@link #synced()} is true once every
+ * informer has listed.
+ * <p>
+ * Threading: start/stop from one thread; callbacks arrive on fabric8's informer threads.
+ */
+public final class Informers implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Informers.class);
+
+    private final List<SharedIndexInformer<?>> all = new ArrayList<>();
+    private SharedIndexInformer<Pod> pods;
+
+    /** Creates and starts the informers (returns at once; see {@link #synced()}). */
+    public Informers start(KubernetesClient client, ClusterFeed feed) {
+        // reference objects first, so that pods resolve against their classes, queues, nodes and groups
+        add("PriorityClass", client.scheduling().v1().priorityClasses().runnableInformer(0),
+                feed::priorityClass, feed::priorityClassDeleted);
+        add("Queue", client.resources(Queue.class).runnableInformer(0), feed::queue, feed::queueDeleted);
+        add("Node", client.nodes().runnableInformer(0), feed::node, feed::nodeDeleted);
+        add("PodGroup", client.resources(PodGroup.class).inAnyNamespace().runnableInformer(0), feed::podGroup,
+                feed::podGroupDeleted);
+        pods = client.pods().inAnyNamespace().runnableInformer(0);
+        add("Pod", pods, feed::pod, feed::podDeleted);
+        for (SharedIndexInformer<?> informer : all) {
+            informer.start();
+        }
+        return this;
+    }
+
+    private <T extends HasMetadata> void add(String kind, SharedIndexInformer<T> informer, Consumer<T> upsert,
+                                             Consumer<T> delete) {
+        informer.addEventHandler(handler(upsert, (o, unknown) -> delete.accept(o)));
+        informer.exceptionHandler((started, t) -> {
+            LOG.warn("{} informer: {}{}; retrying", kind, t.getMessage() == null ? t.toString() : t.getMessage(),
+                    started ? "" : " (not synced yet: is the API server reachable?)");
+            return true;
+        });
+        all.add(informer);
+    }
+
+    private static <T> ResourceEventHandler<T> handler(Consumer<T> upsert, BiConsumer<T, Boolean> delete) {
+        return new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(T obj) {
+                upsert.accept(obj);
+            }
+
+            @Override
+            public void onUpdate(T oldObj, T newObj) {
+                upsert.accept(newObj);
+            }
+
+            @Override
+            public void onDelete(T obj, boolean deletedFinalStateUnknown) {
+                delete.accept(obj, deletedFinalStateUnknown);
+            }
+        };
+    }
+
+    /** True once every informer has completed its first list. */
+    public boolean synced() {
+        if (all.isEmpty()) {
+            return false;
+        }
+        for (SharedIndexInformer<?> i : all) {
+            if (!i.hasSynced()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The pod as the informer last saw it, or null ({@code namespace/name}). */
+    public Pod pod(String key) {
+        return pods == null ? null : pods.getStore().getByKey(key);
+    }
+
+    @Override
+    public void close() {
+        for (SharedIndexInformer<?> i : all) {
+            i.close();
+        }
+        all.clear();
+    }
+}

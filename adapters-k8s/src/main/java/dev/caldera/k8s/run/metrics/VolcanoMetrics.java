@@ -1,0 +1,120 @@
+package dev.caldera.k8s.run.metrics;
+
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.scheduler.CycleStats;
+import io.prometheus.metrics.config.EscapingScheme;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The scheduler's metrics under Volcano's names and label sets ({@code pkg/scheduler/metrics} in Volcano:
+ * metrics.go, queue.go), so that dashboards built for vc-scheduler work: cycle (e2e) and open-session latency,
+ * action latency, schedule attempts, preemption victims, unschedulable task and job counts, and per queue the
+ * allocated, deserved and capability resources. Histogram buckets are Volcano's
+ * ({@code ExponentialBucketsRange(1, 5000, 20)} and {@code (1, 2000, 20)}).
+ * <p>
+ * Threading: {@link #cycle} on the scheduling thread; {@link #write} from the HTTP thread.
+ */
+public final class VolcanoMetrics {
+    private final PrometheusRegistry registry = new PrometheusRegistry();
+    private final Histogram e2e = Histogram.builder().name("volcano_e2e_scheduling_latency_milliseconds")
+            .help("Duration of a single scheduling session execution in milliseconds")
+            .classicOnly().classicExponentialUpperBounds(1, factor(1, 5000, 20), 20).register(registry);
+    private final Histogram openSession = Histogram.builder().name("volcano_open_session_duration_milliseconds")
+            .help("Duration of opening a scheduling session in milliseconds")
+            .classicOnly().classicExponentialUpperBounds(1, factor(1, 5000, 20), 20).register(registry);
+    private final Histogram action = Histogram.builder().name("volcano_action_scheduling_latency_milliseconds")
+            .help("Action scheduling latency in milliseconds").labelNames("action")
+            .classicOnly().classicExponentialUpperBounds(1, factor(1, 2000, 20), 20).register(registry);
+    private final Counter attempts = Counter.builder().name("volcano_schedule_attempts_total")
+            .help("Number of attempts to schedule pods, by the result").labelNames("result").register(registry);
+    private final Gauge victims = Gauge.builder().name("volcano_pod_preemption_victims")
+            .help("Number of selected preemption victims").register(registry);
+    private final Gauge unscheduleTasks = Gauge.builder().name("volcano_unschedule_task_count")
+            .help("Number of tasks could not be scheduled").labelNames("job_id").register(registry);
+    private final Gauge unscheduleJobs = Gauge.builder().name("volcano_unschedule_job_count")
+            .help("Number of jobs could not be scheduled").register(registry);
+    private final QueueGauges allocated = new QueueGauges("allocated", "Allocated", registry);
+    private final QueueGauges deserved = new QueueGauges("deserved", "Deserved", registry);
+    private final QueueGauges capacity = new QueueGauges("capacity", "Capacity", registry);
+    private final Counter binds = Counter.builder().name("caldera_bind_results_total")
+            .help("Binds sent to the API server, by result (bound, failed, dropped)").labelNames("result")
+            .register(registry);
+    private final Set<String> unschedulableJobs = new HashSet<>();
+
+    /** Volcano's ExponentialBucketsRange: {@code count} bounds from {@code min} to {@code max}. */
+    static double factor(double min, double max, int count) {
+        return Math.pow(max / min, 1.0 / (count - 1));
+    }
+
+    /** Records one cycle: timings, attempts, victims. */
+    public void cycle(CycleStats stats, int bound, int unschedulableTasks, int preemptVictims) {
+        e2e.observe(stats.cycleNs / 1e6);
+        openSession.observe(stats.openNs / 1e6);
+        for (int i = 0; i < stats.actionNames.length; i++) {
+            action.labelValues(stats.actionNames[i]).observe(stats.actionNs[i] / 1e6);
+        }
+        attempts.labelValues("scheduled").inc(bound);
+        attempts.labelValues("unschedulable").inc(unschedulableTasks);
+        victims.set(preemptVictims);
+    }
+
+    /** The unschedulable jobs of the last cycle: job name to its tasks that could not be placed. */
+    public void unschedulable(Map<String, Integer> tasksByJobName) {
+        for (String gone : unschedulableJobs) {
+            if (!tasksByJobName.containsKey(gone)) {
+                unscheduleTasks.remove(gone);
+            }
+        }
+        unschedulableJobs.clear();
+        unschedulableJobs.addAll(tasksByJobName.keySet());
+        tasksByJobName.forEach((job, n) -> unscheduleTasks.labelValues(job).set(n));
+        unscheduleJobs.set(tasksByJobName.size());
+    }
+
+    /** Per-queue allocated (sum of its jobs' allocated requests), deserved and capability (queue spec). */
+    public void queues(ClusterCache cache) {
+        int dims = cache.dims.count();
+        long[][] sums = new long[cache.queues.rows][dims];
+        for (int j = 0; j < cache.jobs.rows; j++) {
+            int q = cache.jobs.hasSpec[j] ? cache.jobs.queue[j] : -1;
+            if (q < 0) {
+                continue;
+            }
+            for (int d = 0; d < dims && d < cache.jobState.requests.allocated.length; d++) {
+                sums[q][d] += cache.jobState.requests.allocated[d][j];
+            }
+        }
+        for (int q = 0; q < cache.queues.rows; q++) {
+            if (!cache.queues.live[q]) {
+                continue;
+            }
+            String name = cache.queues.name[q];
+            allocated.set(name, sums[q], cache);
+            deserved.set(name, cache.queues.deserved[q], cache);
+            capacity.set(name, cache.queues.capability[q], cache);
+        }
+    }
+
+    public void bindResult(String result) {
+        binds.labelValues(result).inc();
+    }
+
+    /** Writes the Prometheus text format. */
+    public void write(OutputStream out) throws IOException {
+        PrometheusTextFormatWriter.create().write(out, registry.scrape(), EscapingScheme.DEFAULT);
+    }
+
+    public static String contentType() {
+        return PrometheusTextFormatWriter.CONTENT_TYPE;
+    }
+}
