@@ -91,7 +91,7 @@ public final class LiveScheduler implements AutoCloseable {
                 ? Leadership.elect(client, options.leaseNamespace(), options.leaseName(), options.identity(),
                         15 * options.periodMs(), 10 * options.periodMs(), 2 * options.periodMs(), this::wake)
                 : Leadership.always(options.identity());
-        pipeline = new BindPipeline(api, cache, this::resync, leadership::isLeader, options.bindWorkers(),
+        pipeline = new BindPipeline(api, cache, this::resync, this::stillPending, leadership::isLeader, options.bindWorkers(),
                 options.bindQueue(), new RetryBackoff(100, 10_000));
         status = new StatusWriter(api, new EventRecorder(options.eventsPerSecond(),
                 (int) Math.max(1, 10 * options.eventsPerSecond()), "caldera-scheduler"), leadership::isLeader,
@@ -217,12 +217,14 @@ public final class LiveScheduler implements AutoCloseable {
     }
 
     private void resync(String uid, String key) {
+        feed.refeed(uid, informers.pod(key));
+    }
+
+    /** The informer still shows the pod waiting for a node (not bound elsewhere, not gone, not terminating). */
+    private boolean stillPending(String uid, String key) {
         Pod pod = informers.pod(key);
-        if (pod != null && uid.equals(PodConverter.uid(pod))) {
-            feed.pod(pod);
-        } else if (pod == null) {
-            cache.removeTask(uid);
-        }
+        return pod != null && uid.equals(PodConverter.uid(pod)) && !PodConverter.isOnNode(pod)
+                && pod.getMetadata().getDeletionTimestamp() == null;
     }
 
     /** Waits up to {@code timeoutMs} for every informer to sync; true when they did. */

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.BiConsumer;
+import java.util.function.BiPredicate;
 
 /**
  * Committed binds and evictions on their way to the API server. The scheduling thread hands work over through
@@ -28,8 +29,10 @@ import java.util.function.BiConsumer;
  *       API server answers 409 to a second binding, which is dropped, never retried.</li>
  *   <li>5xx or no answer: the task goes back to Pending in the cache ({@link ClusterCache#bindFailed}) and its
  *       next bind waits out a per-pod exponential backoff ({@link RetryBackoff}).</li>
- *   <li>409 Conflict and 404 Not Found: dropped; {@code resync} re-reads the pod from the informer so the cache
- *       holds the truth.</li>
+ *   <li>409 Conflict and 404 Not Found: dropped, never re-sent; the task leaves Binding and the informer's
+ *       next event tells the truth. A bind whose pod the informer already shows bound or gone is dropped
+ *       before the call; should a lagging informer still show it Pending, it is decided again only after the
+ *       backoff.</li>
  *   <li>Evictions use the Eviction API (policy/v1): a 429 (PodDisruptionBudget) is respected and the pod
  *       resynced; a 404 falls back to deleting the pod (clusters without the Eviction API).</li>
  *   <li>Work runs only while {@code mayAct} says so (the leader); otherwise it is dropped like a failure.</li>
@@ -44,6 +47,7 @@ public final class BindPipeline implements AutoCloseable {
     private final ClusterCache cache;
     private final BiConsumer<String, String> resync;
     private final BooleanSupplier mayAct;
+    private final BiPredicate<String, String> stillPending;
     private final RetryBackoff backoff;
     private final MpmcArrayQueue<Work> queue;
     private final Semaphore ready = new Semaphore(0);
@@ -57,13 +61,17 @@ public final class BindPipeline implements AutoCloseable {
 
     /**
      * @param resync  re-feeds a pod (uid, {@code namespace/name}) from the informer's store into the cache
+     * @param stillPending (uid, key): the informer still shows the pod waiting for a node; a bind whose pod
+     *                     was bound elsewhere or deleted meanwhile is dropped without calling the API
      * @param mayAct  true while this replica may write (the leader)
      */
-    public BindPipeline(ApiCalls api, ClusterCache cache, BiConsumer<String, String> resync, BooleanSupplier mayAct,
-                        int workers, int capacity, RetryBackoff backoff) {
+    public BindPipeline(ApiCalls api, ClusterCache cache, BiConsumer<String, String> resync,
+                        BiPredicate<String, String> stillPending, BooleanSupplier mayAct, int workers, int capacity,
+                        RetryBackoff backoff) {
         this.api = api;
         this.cache = cache;
         this.resync = resync;
+        this.stillPending = stillPending;
         this.mayAct = mayAct;
         this.backoff = backoff;
         this.queue = new MpmcArrayQueue<>(capacity);
@@ -163,6 +171,13 @@ public final class BindPipeline implements AutoCloseable {
     }
 
     private void bind(Work w) {
+        if (!stillPending.test(w.uid, w.key)) {
+            // the informer already holds the truth (bound elsewhere, or gone) and has handed it to the cache
+            backoff.forget(w.uid);
+            finish(w);
+            listeners.forEach(l -> l.bindDropped(w.uid, w.key, w.node, 0));
+            return;
+        }
         int slash = w.key.indexOf('/');
         int code = api.bind(w.key.substring(0, slash), w.key.substring(slash + 1), w.uid, w.node);
         if (code / 100 == 2) {
@@ -170,11 +185,13 @@ public final class BindPipeline implements AutoCloseable {
             finish(w);
             listeners.forEach(l -> l.bound(w.uid, w.key, w.node));
         } else if (code == 409 || code == 404) {
-            backoff.forget(w.uid);
+            // not retried: the task leaves Binding and takes what the informer holds; should the informer still
+            // lag and show it Pending, the next decision waits out the backoff instead of storming the API
+            backoff.failed(w.uid, System.currentTimeMillis());
             finish(w);
             LOG.info("bind of {} to {} dropped: HTTP {} (the pod {})", w.key, w.node, code,
                     code == 404 ? "is gone" : "is already bound");
-            resync.accept(w.uid, w.key);
+            cache.bindFailed(w.uid, "HTTP " + code + ", dropped");
             listeners.forEach(l -> l.bindDropped(w.uid, w.key, w.node, code));
         } else {
             long delay = backoff.failed(w.uid, System.currentTimeMillis());

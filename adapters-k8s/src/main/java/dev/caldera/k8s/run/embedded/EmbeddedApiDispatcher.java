@@ -36,6 +36,28 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
     private final Faults faults = new Faults();
     private final Object bindLock = new Object();
     private final ThreadLocal<JsonNode> createdMetadata = new ThreadLocal<>();
+    private final java.util.concurrent.ConcurrentHashMap<String, java.util.concurrent.atomic.AtomicInteger> bindings =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<String, java.util.concurrent.atomic.AtomicInteger> attempts =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Successful bindings per pod ({@code namespace/name}) since start: a correct scheduler never exceeds 1. */
+    public int bindings(String podKey) {
+        var n = bindings.get(podKey);
+        return n == null ? 0 : n.get();
+    }
+
+    /** Binding requests per pod ({@code namespace/name}), whatever the answer (injected faults included). */
+    public int bindAttempts(String podKey) {
+        var n = attempts.get(podKey);
+        return n == null ? 0 : n.get();
+    }
+
+    /** Every pod that was bound more than once. */
+    public java.util.List<String> boundTwice() {
+        return bindings.entrySet().stream().filter(e -> e.getValue().get() > 1).map(java.util.Map.Entry::getKey)
+                .sorted().toList();
+    }
 
     public Faults faults() {
         return faults;
@@ -44,6 +66,11 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
     @Override
     public MockResponse dispatch(RecordedRequest request) {
         String path = request.getPath();
+        Matcher sub = SUBRESOURCE.matcher(path);
+        if (request.method() == HttpMethod.POST && sub.matches() && sub.group(3).equals("binding")) {
+            attempts.computeIfAbsent(sub.group(1) + "/" + sub.group(2), k -> new java.util.concurrent.atomic.AtomicInteger())
+                    .incrementAndGet();
+        }
         boolean watch = request.method() == HttpMethod.GET && path.contains("watch=true");
         int injected = faults.take(watch ? "WATCH" : request.getMethod(), path);
         if (injected != 0) {
@@ -60,6 +87,13 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
     private MockResponse bind(String namespace, String name, String body) {
         String podPath = podPath(namespace, name);
         synchronized (bindLock) {
+            String elsewhere = faults.takeBindElsewhere(namespace + "/" + name);
+            if (elsewhere != null) {
+                setNode(podPath, elsewhere);
+            }
+            if (faults.takeDeleteBeforeBind(namespace + "/" + name)) {
+                super.handleDelete(podPath);
+            }
             MockResponse current = super.handleGet(podPath);
             if (current.code() == 404) {
                 return status(404, "pods \"" + name + "\" not found");
@@ -74,13 +108,22 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
             if (target.isEmpty()) {
                 return status(400, "Binding target.name is required");
             }
-            ObjectNode patch = JSON.createObjectNode();
-            patch.putObject("spec").put("nodeName", target);
-            MockResponse patched = super.handlePatch(new RecordedRequest("HTTP/1.1", HttpMethod.PATCH, podPath,
-                    Headers.builder().add("Content-Type", "application/merge-patch+json").build(),
-                    new Buffer(patch.toString().getBytes(StandardCharsets.UTF_8))));
-            return patched.code() / 100 == 2 ? status(201, "") : patched;
+            MockResponse patched = setNode(podPath, target);
+            if (patched.code() / 100 != 2) {
+                return patched;
+            }
+            bindings.computeIfAbsent(namespace + "/" + name, k -> new java.util.concurrent.atomic.AtomicInteger())
+                    .incrementAndGet();
+            return status(201, "");
         }
+    }
+
+    private MockResponse setNode(String podPath, String node) {
+        ObjectNode patch = JSON.createObjectNode();
+        patch.putObject("spec").put("nodeName", node);
+        return super.handlePatch(new RecordedRequest("HTTP/1.1", HttpMethod.PATCH, podPath,
+                Headers.builder().add("Content-Type", "application/merge-patch+json").build(),
+                new Buffer(patch.toString().getBytes(StandardCharsets.UTF_8))));
     }
 
     private MockResponse evict(String namespace, String name) {

@@ -59,6 +59,11 @@ public final class EmbeddedApiServer implements AutoCloseable {
         return "http://" + InetAddress.getLoopbackAddress().getHostAddress() + ":" + port + "/";
     }
 
+    /** The server's store and counters (bindings per pod). */
+    public EmbeddedApiDispatcher dispatcher() {
+        return dispatcher;
+    }
+
     public Faults faults() {
         return dispatcher.faults();
     }

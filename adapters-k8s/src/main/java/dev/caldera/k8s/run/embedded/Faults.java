@@ -15,6 +15,31 @@ import java.util.regex.Pattern;
  */
 public final class Faults {
     private final List<Rule> rules = new ArrayList<>();
+    private final java.util.Map<String, String> bindElsewhere = new java.util.HashMap<>();
+    private final java.util.Set<String> deleteBeforeBind = new java.util.HashSet<>();
+
+    /**
+     * The next binding of pod {@code namespace/name} finds it already bound to {@code node}, as if another
+     * scheduler had been quicker (so the API server answers 409 Conflict).
+     */
+    public synchronized Faults bindElsewhereFirst(String podKey, String node) {
+        bindElsewhere.put(podKey, node);
+        return this;
+    }
+
+    /** The next binding of pod {@code namespace/name} finds it deleted (404), as if it went between decision and bind. */
+    public synchronized Faults deleteBeforeBind(String podKey) {
+        deleteBeforeBind.add(podKey);
+        return this;
+    }
+
+    synchronized String takeBindElsewhere(String podKey) {
+        return bindElsewhere.remove(podKey);
+    }
+
+    synchronized boolean takeDeleteBeforeBind(String podKey) {
+        return deleteBeforeBind.remove(podKey);
+    }
 
     /** The next {@code times} requests whose method matches and whose path matches {@code pathRegex} get {@code code}. */
     public synchronized Faults inject(String method, String pathRegex, int code, int times) {

@@ -29,7 +29,9 @@ import java.util.function.Supplier;
  * schedulers' pods only while they sit on a node (they take room), Nodes, PodGroups, Queues and PriorityClasses
  * their specs. A pod of ours arriving Pending calls {@code pendingArrived} (the loop may start a cycle early).
  * <p>
- * Threading: any thread (informer callbacks); it only submits to the cache's lock-free queue.
+ * Threading: any thread (informer callbacks); it submits to the cache's lock-free queue. Pod methods are
+ * synchronized so that a refeed and an informer event for the same pod cannot interleave (the informer
+ * delivers on one thread, so there is no contention in the common case).
  */
 public final class ClusterFeed {
     private final ClusterCache cache;
@@ -40,6 +42,8 @@ public final class ClusterFeed {
     private final Set<String> shadowed = ConcurrentHashMap.newKeySet();
     /** PodGroups that exist as API objects ({@code namespace/name}). */
     private final Set<String> podGroupObjects = ConcurrentHashMap.newKeySet();
+    /** The resourceVersion of each pod as last delivered by the informer. */
+    private final ConcurrentHashMap<String, String> seenVersion = new ConcurrentHashMap<>();
     private volatile Consumer<Pod> podObserved = p -> { };
     private volatile Consumer<Pod> podGone = p -> { };
 
@@ -50,11 +54,24 @@ public final class ClusterFeed {
         this.malformed = malformed;
     }
 
-    public void pod(Pod pod) {
+    public synchronized void pod(Pod pod) {
         try {
             convertPod(pod);
+            seenVersion.put(PodConverter.uid(pod), String.valueOf(pod.getMetadata().getResourceVersion()));
         } finally {
             podObserved.accept(pod);
+        }
+    }
+
+    /**
+     * Feeds {@code current} (the informer store's copy) again, to undo what the cache assumed (a refused
+     * eviction left the pod Releasing). Only when it is the version the informer last delivered: a stale copy
+     * must not bring back a deleted pod or an older state.
+     */
+    public synchronized void refeed(String uid, Pod current) {
+        if (current != null && uid.equals(PodConverter.uid(current))
+                && String.valueOf(current.getMetadata().getResourceVersion()).equals(seenVersion.get(uid))) {
+            convertPod(current);
         }
     }
 
@@ -92,8 +109,9 @@ public final class ClusterFeed {
         return podGroupObjects.contains(key);
     }
 
-    public void podDeleted(Pod pod) {
+    public synchronized void podDeleted(Pod pod) {
         String uid = PodConverter.uid(pod);
+        seenVersion.remove(uid);
         cache.removeTask(uid);
         if (shadowed.remove(uid)) {
             cache.removeJob(namespace(pod) + "/" + PodConverter.groupName(pod));
