@@ -1,6 +1,9 @@
 package dev.caldera.k8s.run.embedded;
 
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
@@ -49,9 +52,10 @@ public final class EmbeddedApiServer implements AutoCloseable {
         return server != null;
     }
 
-    /** A client of this server (the caller closes it). */
+    /** A client of this server (the caller closes it); it may be made while the server is stopped. */
     public KubernetesClient client() {
-        return server.createClient();
+        return new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty()).withMasterUrl(url())
+                .withNamespace("default").build()).build();
     }
 
     /** The server's URL, e.g. {@code http://127.0.0.1:41234/}. */

@@ -55,6 +55,11 @@ public final class Faults {
         return this;
     }
 
+    /** Injected answers not given yet. */
+    public synchronized int pending() {
+        return rules.stream().mapToInt(r -> r.codes.size()).sum();
+    }
+
     /** The code to answer with, or 0 to answer normally. */
     synchronized int take(String method, String path) {
         for (Rule r : rules) {

@@ -52,8 +52,8 @@ public final class Informers implements AutoCloseable {
                                              Consumer<T> delete) {
         informer.addEventHandler(handler(upsert, (o, unknown) -> delete.accept(o)));
         informer.exceptionHandler((started, t) -> {
-            LOG.warn("{} informer: {}{}; retrying", kind, t.getMessage() == null ? t.toString() : t.getMessage(),
-                    started ? "" : " (not synced yet: is the API server reachable?)");
+            LOG.warn("{} informer: {}; retrying{}", kind, t.getMessage() == null ? t.toString() : t.getMessage(),
+                    started ? "" : " (its first list has not succeeded yet: the scheduler is not ready)");
             return true;
         });
         all.add(informer);

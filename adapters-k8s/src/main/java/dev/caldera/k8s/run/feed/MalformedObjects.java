@@ -18,11 +18,13 @@ public final class MalformedObjects {
 
     private final ConcurrentHashMap<String, String> current = new ConcurrentHashMap<>();
     private final AtomicLong skipped = new AtomicLong();
+    private final AtomicLong logged = new AtomicLong();
 
     /** {@code object} (e.g. {@code PodGroup ml/pg}) was skipped because of {@code why}. */
     void skipped(String object, String why) {
         skipped.incrementAndGet();
         if (!why.equals(current.put(object, why))) {
+            logged.incrementAndGet();
             LOG.error("skipping {} from the API server: {} (logged once until the object changes)", object, why);
         }
     }
@@ -37,6 +39,11 @@ public final class MalformedObjects {
     /** Objects currently skipped. */
     public int count() {
         return current.size();
+    }
+
+    /** Error lines written since start (one per object and reason). */
+    public long logged() {
+        return logged.get();
     }
 
     /** Informer events skipped since start. */
