@@ -98,6 +98,7 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
             ClusterManifest manifest = ClusterManifest.of(documents, warnings);
             SimulatedCluster cluster = SimulatedCluster.of(manifest,
                     new PodConverter(new LinkedHashSet<>(schedulerNames)), warnings);
+            simulation.hyperNodeProblems(warnings);
             simulation.load(cluster);
             result = SimulationRun.run(simulation, cycles);
             if (simulation.cluster().otherSchedulersPending() > 0) {

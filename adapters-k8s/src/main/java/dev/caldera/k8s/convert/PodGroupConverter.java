@@ -43,7 +43,9 @@ public final class PodGroupConverter {
         return new JobSpec(ObjectNames.namespace(meta), name, queue == null ? "default" : queue, minMember,
                 minTaskMember, ObjectNames.emptyToNull(spec.getPriorityClassName()), minResources, phase(group, object),
                 Timestamps.epochMs(meta.getCreationTimestamp(), object, "metadata.creationTimestamp"),
-                slaWaitingMs(meta, object));
+                slaWaitingMs(meta, object),
+                PodGroupTopologyConverter.networkTopology(spec.getAdditionalProperties(), object),
+                PodGroupTopologyConverter.subGroupPolicy(spec.getAdditionalProperties(), object));
     }
 
     private static String phase(PodGroup group, String object) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.caldera.k8s.model.HyperNode;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
@@ -18,17 +19,19 @@ import java.util.function.Consumer;
 
 /**
  * The objects of a cluster dump that scheduling reads, decoded into fabric8 model classes: Nodes and Pods
- * ({@code v1}), Volcano PodGroups and Queues ({@code scheduling.volcano.sh}) and PriorityClasses
- * ({@code scheduling.k8s.io}). Other kinds are skipped with one warning line per kind.
+ * ({@code v1}), Volcano PodGroups and Queues ({@code scheduling.volcano.sh}), PriorityClasses
+ * ({@code scheduling.k8s.io}) and Volcano HyperNodes ({@code topology.volcano.sh}, our own {@link HyperNode} model).
+ * Other kinds are skipped with one warning line per kind.
  */
 public final class ClusterManifest {
-    public static final String SUPPORTED = "Node, Pod, PodGroup, Queue and PriorityClass";
+    public static final String SUPPORTED = "Node, Pod, PodGroup, Queue, PriorityClass and HyperNode";
 
     public final List<Sourced<Node>> nodes = new ArrayList<>();
     public final List<Sourced<Pod>> pods = new ArrayList<>();
     public final List<Sourced<PodGroup>> podGroups = new ArrayList<>();
     public final List<Sourced<Queue>> queues = new ArrayList<>();
     public final List<Sourced<PriorityClass>> priorityClasses = new ArrayList<>();
+    public final List<Sourced<HyperNode>> hyperNodes = new ArrayList<>();
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -62,6 +65,7 @@ public final class ClusterManifest {
             case "PriorityClass" -> {
                 return add(d, group.equals("scheduling.k8s.io"), PriorityClass.class, priorityClasses);
             }
+            case HyperNode.KIND -> { return add(d, group.equals(HyperNode.GROUP), HyperNode.class, hyperNodes); }
             default -> { return false; }
         }
     }
@@ -76,8 +80,8 @@ public final class ClusterManifest {
 
     private static String why(ManifestDocument d) {
         return switch (d.kind()) {
-            case "HyperNode" -> "network topology (HyperNode) is not supported yet";
             case "PodGroup", "Queue" -> "not Volcano's " + d.kind() + " (scheduling.volcano.sh)";
+            case HyperNode.KIND -> "not Volcano's HyperNode (" + HyperNode.GROUP + ")";
             default -> "caldera simulate reads " + SUPPORTED;
         };
     }

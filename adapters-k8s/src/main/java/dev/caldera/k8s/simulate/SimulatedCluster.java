@@ -1,6 +1,7 @@
 package dev.caldera.k8s.simulate;
 
 import dev.caldera.k8s.convert.ConversionException;
+import dev.caldera.k8s.convert.HyperNodeConverter;
 import dev.caldera.k8s.convert.NodeConverter;
 import dev.caldera.k8s.convert.PodConverter;
 import dev.caldera.k8s.convert.PodGroupConverter;
@@ -11,6 +12,7 @@ import dev.caldera.k8s.manifest.Location;
 import dev.caldera.k8s.manifest.ManifestException;
 import dev.caldera.k8s.manifest.Sourced;
 import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cache.HyperNodeSpec;
 import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.PriorityClassSpec;
@@ -45,6 +47,7 @@ public final class SimulatedCluster {
     private final Map<String, QueueSpec> queues = new LinkedHashMap<>();
     private final Map<String, PriorityClassSpec> priorityClasses = new LinkedHashMap<>();
     private final Map<String, JobSpec> jobs = new LinkedHashMap<>();
+    private final Map<String, HyperNodeSpec> hyperNodes = new LinkedHashMap<>();
     private final Map<String, TaskSpec> tasksByUid = new LinkedHashMap<>();
     private final Map<String, String> jobOfTask = new LinkedHashMap<>();
     private int otherSchedulersPending;
@@ -65,6 +68,7 @@ public final class SimulatedCluster {
         c.queues.putIfAbsent(DEFAULT_QUEUE.name(), DEFAULT_QUEUE);
         convert(manifest.nodes, NodeConverter::of, NodeSpec::name, "Node", c.nodes, warnings);
         convert(manifest.podGroups, PodGroupConverter::of, JobSpec::key, "PodGroup", c.jobs, warnings);
+        convert(manifest.hyperNodes, HyperNodeConverter::of, HyperNodeSpec::name, "HyperNode", c.hyperNodes, warnings);
         for (Sourced<Pod> s : manifest.pods) {
             c.addPod(s, pods, warnings);
         }
@@ -115,6 +119,7 @@ public final class SimulatedCluster {
         priorityClasses.values().forEach(cache::upsertPriorityClass);
         queues.values().forEach(cache::upsertQueue);
         nodes.values().forEach(cache::upsertNode);
+        hyperNodes.values().forEach(cache::upsertHyperNode);
         jobs.values().forEach(cache::upsertJob);
         tasksByUid.values().forEach(cache::upsertTask);
     }
@@ -144,6 +149,10 @@ public final class SimulatedCluster {
 
     public Map<String, NodeSpec> nodes() {
         return nodes;
+    }
+
+    public Map<String, HyperNodeSpec> hyperNodes() {
+        return hyperNodes;
     }
 
     public Map<String, QueueSpec> queues() {

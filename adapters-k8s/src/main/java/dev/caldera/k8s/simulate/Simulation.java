@@ -136,6 +136,11 @@ public final class Simulation implements AutoCloseable {
         return scheduler.metrics();
     }
 
+    /** Where what the kernel finds wrong with the HyperNodes goes (each problem once, when found). */
+    public void hyperNodeProblems(java.util.function.Consumer<String> sink) {
+        cache.topology.problemSink(sink);
+    }
+
     /** Cluster changes the kernel refused (each was logged); 0 when the input converted cleanly. */
     public long rejectedChanges() {
         return cache.rejectedChanges();

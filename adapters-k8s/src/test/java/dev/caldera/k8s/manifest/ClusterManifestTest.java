@@ -68,18 +68,24 @@ class ClusterManifestTest {
                 kind: PodGroup
                 metadata: {name: other}
                 ---
-                apiVersion: topology.volcano.sh/v1alpha1
+                apiVersion: example.com/v1
                 kind: HyperNode
                 metadata: {name: s0}
+                ---
+                apiVersion: topology.volcano.sh/v1alpha1
+                kind: HyperNode
+                metadata: {name: s1}
+                spec: {tier: 1}
                 """);
         assertThat(m.podGroups).isEmpty();
+        assertThat(m.hyperNodes).hasSize(1);
         assertThat(warnings).containsExactly(
                 "<stdin>:1: skipping 2 Deployment (apps/v1) objects: caldera simulate reads Node, Pod, PodGroup,"
-                        + " Queue and PriorityClass",
+                        + " Queue, PriorityClass and HyperNode",
                 "<stdin>:9: skipping 1 PodGroup (scheduling.x-k8s.io/v1alpha1) object: not Volcano's PodGroup"
                         + " (scheduling.volcano.sh)",
-                "<stdin>:13: skipping 1 HyperNode (topology.volcano.sh/v1alpha1) object: network topology"
-                        + " (HyperNode) is not supported yet");
+                "<stdin>:13: skipping 1 HyperNode (example.com/v1) object: not Volcano's HyperNode"
+                        + " (topology.volcano.sh)");
     }
 
     @Test

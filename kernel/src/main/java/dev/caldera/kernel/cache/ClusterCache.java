@@ -16,6 +16,7 @@ import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.placement.PlacementProfiles;
 import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.topology.TopologyCache;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import org.jctools.queues.MpscUnboundedXaddArrayQueue;
@@ -55,6 +56,8 @@ public final class ClusterCache {
     public final QueueTable queues = new QueueTable();
     public final PriorityClasses priorityClasses = new PriorityClasses();
     public final Nominations nominations = new Nominations(taskState);
+    /** HyperNodes, their tree, and the jobs' network topology (see {@link TopologyCache}). */
+    public final TopologyCache topology = new TopologyCache();
 
     private final MpscUnboundedXaddArrayQueue<ClusterChange> changes = new MpscUnboundedXaddArrayQueue<>(1024);
     private final RowIndex nodeRows = new RowIndex();
@@ -118,6 +121,14 @@ public final class ClusterCache {
         submit(new ClusterChange.UpsertPriorityClass(spec));
     }
 
+    public void upsertHyperNode(HyperNodeSpec spec) {
+        submit(new ClusterChange.UpsertHyperNode(spec));
+    }
+
+    public void removeHyperNode(String name) {
+        submit(new ClusterChange.RemoveHyperNode(name));
+    }
+
     public void bindFailed(String uid, String reason) {
         submit(new ClusterChange.BindFailed(uid, reason));
     }
@@ -143,6 +154,7 @@ public final class ClusterCache {
         if (queueSetChanged) {
             resolveQueues();
         }
+        topology.refresh(nodes, liveNodes, symbols, nodeRows::get);
         return applied;
     }
 
@@ -218,6 +230,10 @@ public final class ClusterCache {
             priorityClasses.put(c.spec());
         } else if (change instanceof ClusterChange.RemovePriorityClass c) {
             priorityClasses.remove(c.name());
+        } else if (change instanceof ClusterChange.UpsertHyperNode c) {
+            topology.upsert(c.spec());
+        } else if (change instanceof ClusterChange.RemoveHyperNode c) {
+            topology.remove(c.name());
         } else if (change instanceof ClusterChange.BindFailed c) {
             applyBindFailed(c.uid(), c.reason());
         }
@@ -240,6 +256,7 @@ public final class ClusterCache {
             nodes.liveCount++;
             nodeUsage.reset(row, nodes.allocatable);
             nodeSetChanged = true;
+            topology.nodesChanged();
         }
         writeAllocatable(row, spec);
         writePlacement(row, spec);
@@ -255,6 +272,9 @@ public final class ClusterCache {
         if (Arrays.equals(labels, nodes.labels[row]) && Arrays.equals(taints, nodes.taints[row])
                 && spec.unschedulable() == nodes.unschedulable[row]) {
             return;
+        }
+        if (!Arrays.equals(labels, nodes.labels[row])) {
+            topology.nodesChanged();
         }
         nodes.labels[row] = labels;
         nodes.taints[row] = taints;
@@ -297,6 +317,7 @@ public final class ClusterCache {
         nodes.liveCount--;
         nodeRows.remove(name);
         nodeSetChanged = true;
+        topology.nodesChanged();
     }
 
     private void attachWaitingTasks(String nodeName, int row) {
@@ -537,6 +558,7 @@ public final class ClusterCache {
         jobs.creationMs[row] = spec.creationMs();
         jobs.slaWaitingMs[row] = spec.slaWaitingMs();
         jobState.phase[row] = JobPhase.parse(spec.phase());
+        topology.job(row, spec.networkTopology(), spec.subGroupPolicy());
         writeRoles(row, spec);
     }
 
@@ -581,6 +603,7 @@ public final class ClusterCache {
 
     private void releaseJobIfUnused(int row) {
         if (!jobs.hasSpec[row] && jobs.tasks[row].isEmpty()) {
+            topology.clearJob(row);
             jobRows.remove(jobs.key[row]);
             jobs.clear(row);
         }

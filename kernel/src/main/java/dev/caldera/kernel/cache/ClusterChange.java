@@ -25,6 +25,10 @@ public sealed interface ClusterChange {
 
     record RemovePriorityClass(String name) implements ClusterChange { }
 
+    record UpsertHyperNode(HyperNodeSpec spec) implements ClusterChange { }
+
+    record RemoveHyperNode(String name) implements ClusterChange { }
+
     /** The bind of a task handed to the bind sink failed: it goes back to Pending. */
     record BindFailed(String uid, String reason) implements ClusterChange { }
 }

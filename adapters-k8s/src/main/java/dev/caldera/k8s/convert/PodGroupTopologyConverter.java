@@ -1,0 +1,104 @@
+package dev.caldera.k8s.convert;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.type.TypeFactory;
+import dev.caldera.k8s.model.PodGroupTopology;
+import dev.caldera.kernel.cache.NetworkTopologySpec;
+import dev.caldera.kernel.cache.SubGroupPolicySpec;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A PodGroup's {@code spec.networkTopology} and {@code spec.subGroupPolicy} (read from the fields fabric8's
+ * PodGroupSpec keeps as additional properties) to kernel specs. Mode defaults to hard, as Volcano's API does.
+ */
+public final class PodGroupTopologyConverter {
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    private PodGroupTopologyConverter() {
+    }
+
+    /** {@code spec.networkTopology}, or null when the PodGroup has none. */
+    public static NetworkTopologySpec networkTopology(Map<String, Object> specExtras, String object) {
+        Object raw = specExtras == null ? null : specExtras.get("networkTopology");
+        if (raw == null) {
+            return null;
+        }
+        return topology(bind(raw, PodGroupTopology.NetworkTopology.class, object, "spec.networkTopology"), object,
+                "spec.networkTopology");
+    }
+
+    /** {@code spec.subGroupPolicy}, empty when the PodGroup has none. */
+    public static List<SubGroupPolicySpec> subGroupPolicy(Map<String, Object> specExtras, String object) {
+        Object raw = specExtras == null ? null : specExtras.get("subGroupPolicy");
+        if (raw == null) {
+            return List.of();
+        }
+        List<PodGroupTopology.SubGroupPolicy> given = bind(raw, TypeFactory.defaultInstance()
+                .constructCollectionType(List.class, PodGroupTopology.SubGroupPolicy.class), object,
+                "spec.subGroupPolicy");
+        List<SubGroupPolicySpec> out = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < given.size(); i++) {
+            String path = "spec.subGroupPolicy[" + i + "]";
+            SubGroupPolicySpec p = policy(given.get(i), object, path);
+            if (!names.add(p.name())) {
+                throw new ConversionException(object, path + ".name", "'" + p.name() + "' is used twice");
+            }
+            out.add(p);
+        }
+        return out;
+    }
+
+    private static SubGroupPolicySpec policy(PodGroupTopology.SubGroupPolicy p, String object, String path) {
+        if (p == null || ObjectNames.emptyToNull(p.name()) == null) {
+            throw new ConversionException(object, path + ".name", "is required");
+        }
+        if (p.subGroupSize() != null && p.subGroupSize() < 0) {
+            throw new ConversionException(object, path + ".subGroupSize", "must be 0 or more, got " + p.subGroupSize());
+        }
+        int minSubGroups = p.minSubGroups() == null ? 0 : p.minSubGroups();
+        if (minSubGroups < 0) {
+            throw new ConversionException(object, path + ".minSubGroups", "must be 0 or more, got " + minSubGroups);
+        }
+        NetworkTopologySpec topology = p.networkTopology() == null ? null
+                : topology(p.networkTopology(), object, path + ".networkTopology");
+        return new SubGroupPolicySpec(p.name(), topology, p.subGroupSize(), minSubGroups,
+                LabelSelectors.of(p.labelSelector(), object, path + ".labelSelector"), p.matchLabelKeys());
+    }
+
+    private static NetworkTopologySpec topology(PodGroupTopology.NetworkTopology t, String object, String path) {
+        NetworkTopologySpec.Mode mode = NetworkTopologySpec.Mode.HARD;
+        if (ObjectNames.emptyToNull(t.mode()) != null) {
+            mode = NetworkTopologySpec.Mode.parse(t.mode());
+            if (mode == null) {
+                throw new ConversionException(object, path + ".mode", "'" + t.mode() + "' is not hard or soft");
+            }
+        }
+        if (t.highestTierAllowed() != null && t.highestTierAllowed() < 0) {
+            throw new ConversionException(object, path + ".highestTierAllowed", "must be 0 or more, got "
+                    + t.highestTierAllowed());
+        }
+        return new NetworkTopologySpec(mode, t.highestTierAllowed(), t.highestTierName());
+    }
+
+    private static <T> T bind(Object raw, Class<T> type, String object, String path) {
+        return bind(raw, TypeFactory.defaultInstance().constructType(type), object, path);
+    }
+
+    private static <T> T bind(Object raw, com.fasterxml.jackson.databind.JavaType type, String object, String path) {
+        try {
+            return MAPPER.convertValue(raw, type);
+        } catch (IllegalArgumentException e) {
+            String why = e.getMessage() == null ? "malformed" : e.getMessage();
+            int nl = why.indexOf('\n');
+            throw new ConversionException(object, path, nl < 0 ? why : why.substring(0, nl));
+        }
+    }
+}

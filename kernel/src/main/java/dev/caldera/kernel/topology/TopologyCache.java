@@ -1,0 +1,141 @@
+package dev.caldera.kernel.topology;
+
+import dev.caldera.kernel.cache.HyperNodeSpec;
+import dev.caldera.kernel.cache.NetworkTopologySpec;
+import dev.caldera.kernel.cache.SubGroupPolicySpec;
+import dev.caldera.kernel.cluster.NodeTable;
+import dev.caldera.kernel.cluster.Symbols;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
+
+/**
+ * The cache's share of network topology: the HyperNode specs by name, the {@link HyperNodeTree} built from them
+ * (rebuilt at the end of {@code applyChanges} when a HyperNode changed, or a node came, went or changed labels),
+ * and per job row the PodGroup's {@code networkTopology} and {@code subGroupPolicy} and the HyperNode its tasks
+ * were allocated to, which is kept from cycle to cycle (Volcano's {@code JobInfo.AllocatedHyperNode}).
+ * <p>
+ * Each distinct problem found while building is reported once, to the log (WARN) unless a {@link #problemSink} is
+ * set; the tree lists the current ones.
+ * Threading: scheduling thread only (changes arrive through the cache's queue).
+ */
+public final class TopologyCache {
+    private static final Logger LOG = LoggerFactory.getLogger(TopologyCache.class);
+    private static final List<SubGroupPolicySpec> NO_POLICIES = List.of();
+
+    private final Map<String, HyperNodeSpec> specs = new TreeMap<>();
+    private boolean dirty = true;
+    private HyperNodeTree tree;
+    private long version;
+    private List<String> reported = List.of();
+    private Consumer<String> problemSink = problem -> LOG.warn("{}", problem);
+
+    private NetworkTopologySpec[] networkTopology = new NetworkTopologySpec[0];
+    private Policies[] subGroups = new Policies[0];
+    private String[] allocatedHyperNode = new String[0];
+
+    public void upsert(HyperNodeSpec spec) {
+        HyperNodeSpec old = specs.put(spec.name(), spec);
+        dirty |= !spec.equals(old);
+    }
+
+    public void remove(String name) {
+        dirty |= specs.remove(name) != null;
+    }
+
+    /** A node was added or removed, or its labels changed: members may resolve differently. */
+    public void nodesChanged() {
+        dirty = true;
+    }
+
+    public int hyperNodeCount() {
+        return specs.size();
+    }
+
+    /** Rebuilds the tree if anything it depends on changed since the last build. */
+    public void refresh(NodeTable nodes, int[] liveNodes, Symbols symbols, ToIntFunction<String> nodeRow) {
+        if (!dirty && tree != null) {
+            return;
+        }
+        tree = TreeBuilder.build(specs.values(), nodes, liveNodes, symbols, nodeRow);
+        version++;
+        dirty = false;
+        if (!tree.problems.equals(reported)) {
+            for (String problem : tree.problems) {
+                if (!reported.contains(problem)) {
+                    problemSink.accept(problem);
+                }
+            }
+            reported = tree.problems;
+        }
+    }
+
+    /** Where new problems go instead of the log (a command line prints them as its own warnings). */
+    public void problemSink(Consumer<String> sink) {
+        problemSink = sink;
+    }
+
+    /** The current tree (valid after the first {@link #refresh}). */
+    public HyperNodeTree tree() {
+        return tree;
+    }
+
+    /** Increases with every rebuild. */
+    public long version() {
+        return version;
+    }
+
+    // ---------------------------------------------------------------- jobs
+
+    public void ensureJobs(int capacity) {
+        if (networkTopology.length < capacity) {
+            networkTopology = Arrays.copyOf(networkTopology, capacity);
+            subGroups = Arrays.copyOf(subGroups, capacity);
+            allocatedHyperNode = Arrays.copyOf(allocatedHyperNode, capacity);
+        }
+    }
+
+    /** The PodGroup's topology fields; an allocated HyperNode already kept stays. */
+    public void job(int row, NetworkTopologySpec topology, List<SubGroupPolicySpec> policies) {
+        ensureJobs(row + 1);
+        networkTopology[row] = topology;
+        subGroups[row] = policies.isEmpty() ? null : new Policies(policies);
+    }
+
+    /** The job row is free again. */
+    public void clearJob(int row) {
+        if (row < networkTopology.length) {
+            networkTopology[row] = null;
+            subGroups[row] = null;
+            allocatedHyperNode[row] = null;
+        }
+    }
+
+    public NetworkTopologySpec networkTopology(int job) {
+        return job < networkTopology.length ? networkTopology[job] : null;
+    }
+
+    public List<SubGroupPolicySpec> subGroupPolicy(int job) {
+        return job < subGroups.length && subGroups[job] != null ? subGroups[job].list() : NO_POLICIES;
+    }
+
+    /** The name of the HyperNode the job's tasks were allocated to, or null. */
+    public String allocatedHyperNode(int job) {
+        return job < allocatedHyperNode.length ? allocatedHyperNode[job] : null;
+    }
+
+    public void allocatedHyperNode(int job, String hyperNode) {
+        ensureJobs(job + 1);
+        allocatedHyperNode[job] = hyperNode;
+    }
+
+    /** A job's sub-group policies (a record, since arrays of a generic type cannot be made). */
+    private record Policies(List<SubGroupPolicySpec> list) {
+    }
+}
