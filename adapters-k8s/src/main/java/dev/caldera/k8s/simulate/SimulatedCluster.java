@@ -136,10 +136,23 @@ public final class SimulatedCluster {
         cache.removeTask(uid);
     }
 
-    /** The pod was pipelined: still Pending, nominated to {@code node}. */
-    public void pipelined(String uid, String node, ClusterCache cache) {
-        TaskSpec t = replace(uid, TaskSpecs.placed(tasksByUid.get(uid), TaskStatus.PENDING, null, node));
-        cache.upsertTask(t);
+    /**
+     * Writes the scheduler's nominations into the pending pods' {@code status.nominatedNodeName}, as the
+     * scheduler updates pod status: a pod pipelined where victims were evicted for it is nominated to that
+     * node, and a nomination the scheduler dropped is cleared. Pods whose field already agrees are untouched.
+     */
+    public void nominations(ClusterCache cache) {
+        for (TaskSpec t : new java.util.ArrayList<>(tasksByUid.values())) {
+            int row = cache.taskRow(t.uid());
+            if (row < 0 || t.nodeName() != null) {
+                continue;
+            }
+            int node = cache.taskState.nominatedNode[row];
+            String nominated = node < 0 ? null : cache.nodes.name[node];
+            if (!java.util.Objects.equals(nominated, t.nominatedNodeName())) {
+                cache.upsertTask(replace(t.uid(), TaskSpecs.placed(t, t.status(), null, nominated)));
+            }
+        }
     }
 
     private TaskSpec replace(String uid, TaskSpec spec) {

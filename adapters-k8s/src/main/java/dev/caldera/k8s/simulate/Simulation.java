@@ -99,9 +99,7 @@ public final class Simulation implements AutoCloseable {
         for (PodEviction e : report.evictions()) {
             cluster.evicted(e.uid(), cache);
         }
-        for (PodPlacement p : report.pipelined()) {
-            cluster.pipelined(p.uid(), p.node(), cache);
-        }
+        cluster.nominations(cache);
     }
 
     private static List<PodPlacement> sorted(List<PodPlacement> list) {

@@ -1,6 +1,5 @@
 package dev.caldera.kernel.action;
 
-import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.plugin.FitReason;
 import dev.caldera.kernel.select.ResourceFit;
 import dev.caldera.kernel.session.Decisions;
@@ -8,144 +7,64 @@ import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
-import it.unimi.dsi.fastutil.ints.IntComparator;
 
 /**
- * The part preempt and reclaim share: for one preemptor, walk candidate nodes; on each, offer the running
- * tasks the action's filter allows to the plugins (Preemptable or Reclaimable), check that the victims
- * they agree on would make room, evict them in victim order ({@link VictimOrder}) only until the
- * preemptor fits the node's futureIdle (and, when preempting, its queue is no longer overused), then
- * pipeline the preemptor there.
- * <p>
- * Threading: scheduling thread. Allocation: the node-to-tasks index and lists are sized once and reused.
+ * Makes room for one preemptor on one node, the part preempt and reclaim share (Volcano's
+ * {@code normalPreempt} in actions/preempt/preempt.go and {@code reclaimForTask} in actions/reclaim/reclaim.go):
+ * <ol>
+ *   <li>the node's tasks that the action's {@link Candidates} filter offers go, in {@link VictimOrder}, to the
+ *       plugins' Preemptable (Reclaimable), which pick the victims (Volcano offers them in its node's map
+ *       order, which is random; plugins such as gang and proportion take the first ones they may);</li>
+ *   <li>{@code ValidateVictims}: the node's futureIdle plus every victim's request must cover the preemptor's
+ *       request, else the node is skipped; an empty victim list passes when futureIdle alone covers it;</li>
+ *   <li>a per-node statement (a {@link Statement#mark()} inside the job's statement) evicts the victims in
+ *       {@link VictimOrder} until the preemptor {@linkplain Fit fits};</li>
+ *   <li>if it fits, the preemptor is pipelined there, nominated on commit when evictions made the room, and the
+ *       node's operations stay in the job's statement; if not, the node's evictions are rolled back.</li>
+ * </ol>
+ * Threading: scheduling thread. Allocation: candidate and victim lists are reused; none per node.
  */
 final class Eviction {
-    /** Which running tasks an action offers as victims for a preemptor. */
+    /** Which tasks on the node an action offers to the plugins as possible victims of {@code preemptor}. */
     @FunctionalInterface
     interface Candidates {
         boolean offer(int preemptor, int task);
     }
 
-    private final Statement statement;
-    private final boolean reclaim;
-    private final IntArrayList candidates = new IntArrayList();
-    private final IntArrayList victims = new IntArrayList();
-    private int[] nodeStart = new int[0];
-    private int[] nodeTasks = new int[0];
-    private int[] nodeOrder = new int[0];
-    private double[] nodeScore = new double[0];
-    private double[] batch = new double[0];
-    private int[] rankedNodes = new int[0];
-    private int[] fill = new int[0];
-    private int ranked;
-    private Session session;
-    private VictimOrder victimOrder;
-    private IntComparator byScore;
-    private IntComparator byRank;
-
-    Eviction(Statement statement, boolean reclaim) {
-        this.statement = statement;
-        this.reclaim = reclaim;
+    /** When the preemptor counts as fitting the node while victims are evicted one by one. */
+    enum Fit {
+        /**
+         * Preempt's {@code preemptorFitsOnNode}: its queue is Allocatable for it, its request fits the node's
+         * futureIdle, and every predicate passes (evictions may free host ports).
+         */
+        PREEMPT,
+        /** Reclaim: its request fits the node's futureIdle. */
+        RECLAIM
     }
 
-    /** Indexes tasks by node for this session (O(tasks)); placements made later are never victims. */
+    private final Statement statement;
+    private final Fit fit;
+    private final NodeTasks nodeTasks = new NodeTasks();
+    private final IntArrayList candidates = new IntArrayList();
+    private final IntArrayList victims = new IntArrayList();
+    private Session session;
+    private VictimOrder victimOrder;
+
+    Eviction(Statement statement, Fit fit) {
+        this.statement = statement;
+        this.fit = fit;
+    }
+
+    /** Indexes tasks by node for this action's run (O(tasks)). */
     void open(Session s) {
         if (session != s) {
             session = s;
             victimOrder = new VictimOrder(s);
-            byScore = (a, b) -> {
-                int c = Double.compare(nodeScore[b], nodeScore[a]);
-                return c != 0 ? c : Integer.compare(s.nodes.rank[nodeOrder[a]], s.nodes.rank[nodeOrder[b]]);
-            };
-            byRank = (a, b) -> Integer.compare(s.nodes.rank[a], s.nodes.rank[b]);
         }
-        int nodes = s.nodes.rows;
-        if (nodeStart.length < nodes + 1) {
-            nodeStart = new int[nodes + 1];
-        } else {
-            java.util.Arrays.fill(nodeStart, 0, nodes + 1, 0);
-        }
-        int placed = 0;
-        for (int t = 0; t < s.tasks.rows; t++) {
-            int n = s.taskState.node[t];
-            if (s.tasks.live[t] && n >= 0) {
-                nodeStart[n + 1]++;
-                placed++;
-            }
-        }
-        for (int n = 0; n < nodes; n++) {
-            nodeStart[n + 1] += nodeStart[n];
-        }
-        if (nodeTasks.length < placed) {
-            nodeTasks = new int[placed];
-        }
-        if (fill.length < nodes) {
-            fill = new int[nodes];
-        }
-        System.arraycopy(nodeStart, 0, fill, 0, nodes);
-        for (int t = 0; t < s.tasks.rows; t++) {
-            int n = s.taskState.node[t];
-            if (s.tasks.live[t] && n >= 0) {
-                nodeTasks[fill[n]++] = t;
-            }
-        }
+        nodeTasks.index(s);
     }
 
-    /**
-     * Nodes passing the predicates for {@code preemptor}, best score first (ties to the lower rank);
-     * {@link #count()} of them are valid.
-     */
-    int[] scoredNodes(int preemptor) {
-        Session s = session;
-        ensureNodeScratch(s.nodeCount);
-        int n = 0;
-        for (int i = 0; i < s.nodeCount; i++) {
-            int node = s.nodeList[i];
-            if (s.plugins.predicate(preemptor, node) == FitReason.OK) {
-                nodeOrder[n++] = node;
-            }
-        }
-        ranked = n;
-        for (int i = 0; i < n; i++) {
-            nodeScore[i] = s.plugins.score(preemptor, nodeOrder[i]);
-            batch[i] = 0;
-            rankedNodes[i] = i;
-        }
-        if (s.plugins.hasBatchScorers()) {
-            s.plugins.batchScore(preemptor, nodeOrder, n, batch);
-            for (int i = 0; i < n; i++) {
-                nodeScore[i] += batch[i];
-            }
-        }
-        IntArrays.quickSort(rankedNodes, 0, n, byScore);
-        for (int i = 0; i < n; i++) {
-            rankedNodes[i] = nodeOrder[rankedNodes[i]];
-        }
-        return rankedNodes;
-    }
-
-    /** How many nodes the last {@link #scoredNodes} or {@link #rankedNodes} returned. */
-    int count() {
-        return ranked;
-    }
-
-    /** Nodes passing the predicates for {@code preemptor} in rank (name) order, for reclaim. */
-    int[] rankedNodes(int preemptor) {
-        Session s = session;
-        ensureNodeScratch(s.nodeCount);
-        int n = 0;
-        for (int i = 0; i < s.nodeCount; i++) {
-            int node = s.nodeList[i];
-            if (s.plugins.predicate(preemptor, node) == FitReason.OK) {
-                rankedNodes[n++] = node;
-            }
-        }
-        IntArrays.quickSort(rankedNodes, 0, n, byRank);
-        ranked = n;
-        return rankedNodes;
-    }
-
-    /** Tries the nodes in order; true when the preemptor was pipelined onto one of them. */
+    /** Tries {@code nodes[0..count)} in order; true when the preemptor was pipelined onto one of them. */
     boolean preemptOn(int preemptor, int[] nodes, int count, Candidates filter) {
         for (int i = 0; i < count; i++) {
             if (tryNode(preemptor, nodes[i], filter)) {
@@ -155,55 +74,66 @@ final class Eviction {
         return false;
     }
 
-    private boolean tryNode(int preemptor, int node, Candidates filter) {
-        Session s = session;
+    /**
+     * The possible victims on {@code node} for {@code preemptor} (the filter's, in the node's task order), into
+     * the returned list; valid until the next call.
+     */
+    IntArrayList candidatesOn(int preemptor, int node, Candidates filter) {
         candidates.clear();
-        for (int k = nodeStart[node]; k < nodeStart[node + 1]; k++) {
-            int t = nodeTasks[k];
-            if (s.status(t) == TaskStatus.RUNNING && !s.bestEffort(t) && s.tasks.preemptable[t]
-                    && filter.offer(preemptor, t)) {
+        for (int k = nodeTasks.from(node); k < nodeTasks.to(node); k++) {
+            int t = nodeTasks.task(k);
+            if (filter.offer(preemptor, t)) {
                 candidates.add(t);
             }
         }
+        return candidates;
+    }
+
+    private boolean tryNode(int preemptor, int node, Candidates filter) {
+        Session s = session;
+        IntArrayList offered = candidatesOn(preemptor, node, filter);
+        if (fit == Fit.RECLAIM && offered.isEmpty()) {
+            return false;
+        }
         // plugins pick victims walking the candidates (proportion stops at deserved): offer them in victim order,
         // not in cache row order, so that decisions do not depend on the order the adapter fed the cache
-        IntArrays.quickSort(candidates.elements(), 0, candidates.size(), victimOrder.of(preemptor));
-        if (reclaim) {
-            s.plugins.reclaimable(preemptor, candidates, victims);
+        IntArrays.quickSort(offered.elements(), 0, offered.size(), victimOrder.of(preemptor));
+        if (fit == Fit.RECLAIM) {
+            s.plugins.reclaimable(preemptor, offered, victims);
         } else {
-            s.plugins.preemptable(preemptor, candidates, victims);
+            s.plugins.preemptable(preemptor, offered, victims);
         }
-        if (!enoughRoom(preemptor, node)) {
+        if (!victimsCoverRequest(preemptor, node)) {
             return false;
         }
         IntArrays.quickSort(victims.elements(), 0, victims.size(), victimOrder.of(preemptor));
-        long[] request = s.request(preemptor);
-        int queue = s.queueOf(preemptor);
-        for (int i = 0; i < victims.size() && !enough(preemptor, request, node, queue); i++) {
-            statement.evict(victims.getInt(i), reclaim ? Decisions.RECLAIM : Decisions.PREEMPT);
+        long mark = statement.mark();
+        int reason = fit == Fit.RECLAIM ? Decisions.RECLAIM : Decisions.PREEMPT;
+        boolean fits = fits(preemptor, node);
+        for (int i = 0; i < victims.size() && !fits; i++) {
+            statement.evict(victims.getInt(i), reason);
+            fits = fits(preemptor, node);
         }
-        if (ResourceFit.shortOfFutureIdle(s, preemptor, request, node) != 0
-                || (!reclaim && !s.plugins.allocatable(queue, preemptor))) {
+        if (!fits) {
+            statement.rollback(mark);
             return false;
         }
-        statement.pipeline(preemptor, node);
+        statement.pipeline(preemptor, node, statement.evictedSince(mark));
         return true;
     }
 
-    /**
-     * Eviction stops once the preemptor fits the node's futureIdle. Preemption (Volcano v1.7) also goes on
-     * while the preemptor's queue is overused, so that a queue at its capability makes room inside itself
-     * before its preemptor may be pipelined (which then also needs Allocatable).
-     */
-    private boolean enough(int preemptor, long[] request, int node, int queue) {
-        if (!reclaim && session.plugins.overused(queue)) {
+    private boolean fits(int preemptor, int node) {
+        Session s = session;
+        if (ResourceFit.shortOfFutureIdle(s, preemptor, s.request(preemptor), node) != 0) {
             return false;
         }
-        return ResourceFit.shortOfFutureIdle(session, preemptor, request, node) == 0;
+        return fit == Fit.RECLAIM
+                || s.plugins.allocatable(s.queueOf(preemptor), preemptor)
+                && s.plugins.predicate(preemptor, node) == FitReason.OK;
     }
 
-    /** Volcano's ValidateVictims: futureIdle plus everything the victims hold covers the request. */
-    private boolean enoughRoom(int preemptor, int node) {
+    /** Volcano's {@code ValidateVictims}: futureIdle plus everything the victims hold covers the request. */
+    private boolean victimsCoverRequest(int preemptor, int node) {
         Session s = session;
         long[] request = s.request(preemptor);
         for (int d = 0; d < request.length; d++) {
@@ -220,14 +150,5 @@ final class Eviction {
             }
         }
         return true;
-    }
-
-    private void ensureNodeScratch(int n) {
-        if (rankedNodes.length < n) {
-            rankedNodes = new int[n];
-            nodeOrder = new int[n];
-            nodeScore = new double[n];
-            batch = new double[n];
-        }
     }
 }

@@ -48,7 +48,10 @@ final class JobHeaps {
         return jobsByQueue.get(queue);
     }
 
-    /** The job's pending tasks that may take resources from others (not best-effort, not gated, not Never). */
+    /**
+     * The job's pending tasks that are not scheduling-gated, in TaskOrder (best-effort ones and those with
+     * preemptionPolicy Never included, as in Volcano; the actions decide whether each may take room).
+     */
     IntHeapPriorityQueue refillTasks(int job) {
         IntHeapPriorityQueue heap = tasksByJob.get(job);
         if (heap == null) {
@@ -59,8 +62,7 @@ final class JobHeaps {
         IntArrayList tasks = session.jobs.tasks[job];
         for (int i = 0; i < tasks.size(); i++) {
             int t = tasks.getInt(i);
-            if (session.status(t) == TaskStatus.PENDING && !session.bestEffort(t)
-                    && !session.tasks.has(t, TaskTable.SCHEDULING_GATED | TaskTable.PREEMPT_NEVER)) {
+            if (session.status(t) == TaskStatus.PENDING && !session.tasks.has(t, TaskTable.SCHEDULING_GATED)) {
                 heap.enqueue(t);
             }
         }

@@ -1,6 +1,9 @@
 package dev.caldera.kernel.action;
 
 import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.plugin.FitReason;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -8,14 +11,26 @@ import it.unimi.dsi.fastutil.ints.IntArrays;
 import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
 
 /**
- * The preempt action (SEMANTICS.md section 7, Volcano v1.7's shape), queue by queue in QueueOrder: starving
- * jobs in JobOrder take turns; each pending task (in TaskOrder, pods with preemptionPolicy Never excluded)
- * looks for room on the predicate-passing nodes in score order by evicting running, preemptable tasks of
- * other jobs of the same queue that every deciding Preemptable plugin agrees on, only until it fits the
- * node's futureIdle, and is then pipelined there. A job's statement commits if the job is pipelined,
- * else it is discarded. Then, inside each starving job, tasks may preempt lower tasks of the same job.
+ * The preempt action as current Volcano runs it (actions/preempt/preempt.go, {@code Execute} and
+ * {@code normalPreempt}; SEMANTICS.md section 7). Jobs that are not Pending and starve (JobStarving) are
+ * preemptors, with their pending tasks that are not scheduling-gated. Queue by queue (QueueOrder):
+ * <ol>
+ *   <li>between jobs: each job once, in JobOrder, with one statement; while the job starves its tasks in
+ *       TaskOrder look for room ({@link #preempt}) among Bound or Running, preemptable tasks of other jobs of
+ *       the same queue (a best-effort preemptor only among best-effort ones); the statement commits if the
+ *       job is then pipelined (JobPipelined), else every eviction of the job is undone. A job is not tried
+ *       again after its turn;</li>
+ *   <li>within jobs: for each of the queue's starving jobs, its still pending tasks in TaskOrder may take
+ *       room from tasks of the same job, one statement per task, committed only if that task got pipelined;
+ *       the job's first task that gets no room ends its turn. A lone gang member pipelined here stays
+ *       pipelined although its gang is not, as in Volcano.</li>
+ * </ol>
+ * A task looks for room on the {@link CandidateNodes} in score order, node by node ({@link Eviction}) until
+ * it is pipelined somewhere. A task with preemptionPolicy Never, a task whose PrePredicate fails, and a task
+ * nominated to a node that still passes its predicates (Volcano's {@code taskEligibleToPreempt}) look for
+ * no room.
  * <p>
- * Threading: scheduling thread. Heaps and lists are pooled.
+ * Threading: scheduling thread. Heaps and lists are pooled; node and victim scratch is reused.
  */
 public final class PreemptAction implements Action {
     private final Statement statement;
@@ -23,12 +38,14 @@ public final class PreemptAction implements Action {
     private final JobHeaps heaps = new JobHeaps();
     private final IntArrayList starving = new IntArrayList();
     private Session session;
+    private CandidateNodes candidateNodes;
     private final Eviction.Candidates otherJobsOfQueue = this::otherJobOfSameQueue;
-    private final Eviction.Candidates sameJob = (preemptor, task) -> session.jobOf(preemptor) == session.jobOf(task);
+    private final Eviction.Candidates sameJob = this::sameJob;
+    private final Eviction.Candidates releasingLower = this::releasingWithLowerPriority;
 
     public PreemptAction(Statement statement) {
         this.statement = statement;
-        this.eviction = new Eviction(statement, false);
+        this.eviction = new Eviction(statement, Eviction.Fit.PREEMPT);
     }
 
     @Override
@@ -38,7 +55,10 @@ public final class PreemptAction implements Action {
 
     @Override
     public void execute(Session s) {
-        session = s;
+        if (session != s) {
+            session = s;
+            candidateNodes = new CandidateNodes(s);
+        }
         eviction.open(s);
         collectStarvingJobs(s);
         IntArrays.quickSort(heaps.queues.elements(), 0, heaps.queues.size(), s::compareQueues);
@@ -67,17 +87,13 @@ public final class PreemptAction implements Action {
             int job = jobs.dequeueInt();
             IntHeapPriorityQueue tasks = heaps.tasks(job);
             statement.begin();
-            boolean assigned = false;
             while (session.plugins.jobStarving(job) && !tasks.isEmpty()) {
-                assigned |= preempt(tasks.dequeueInt(), otherJobsOfQueue);
+                preempt(tasks.dequeueInt(), otherJobsOfQueue);
             }
-            if (!session.plugins.jobPipelined(job)) {
+            if (session.plugins.jobPipelined(job)) {
+                statement.commit();
+            } else {
                 statement.discard();
-                continue;
-            }
-            statement.commit();
-            if (assigned) {
-                jobs.enqueue(job);
             }
         }
     }
@@ -91,23 +107,74 @@ public final class PreemptAction implements Action {
             IntHeapPriorityQueue tasks = heaps.refillTasks(job);
             while (!tasks.isEmpty()) {
                 statement.begin();
-                boolean assigned = preempt(tasks.dequeueInt(), sameJob);
-                statement.commit();
-                if (!assigned) {
+                if (!preempt(tasks.dequeueInt(), sameJob)) {
+                    statement.discard();
                     break;
                 }
+                statement.commit();
             }
         }
     }
 
+    /** True when {@code task} was pipelined onto a node, evicting what {@code filter} allows there. */
     private boolean preempt(int task, Eviction.Candidates filter) {
-        int[] nodes = eviction.scoredNodes(task);
-        return eviction.preemptOn(task, nodes, eviction.count(), filter);
+        if (!eligible(task) || session.plugins.prePredicate(task) != FitReason.OK) {
+            return false;
+        }
+        int[] nodes = candidateNodes.scored(task);
+        return eviction.preemptOn(task, nodes, candidateNodes.count(), filter);
     }
 
+    /**
+     * Volcano's {@code taskEligibleToPreempt}: not with preemptionPolicy Never; and a task nominated to a node
+     * preempts again only when that node now fails it for an unresolvable reason, or no lower-priority pod
+     * there is still terminating (Releasing).
+     */
+    private boolean eligible(int task) {
+        Session s = session;
+        if (s.tasks.has(task, TaskTable.PREEMPT_NEVER)) {
+            return false;
+        }
+        int nominated = s.cache.taskState.nominatedNode[task];
+        if (nominated < 0 || !s.nodes.live[nominated]) {
+            return true;
+        }
+        int code = s.plugins.predicate(task, nominated);
+        if (code == FitReason.OK) {
+            return false;
+        }
+        return !FitReason.resolvable(code) || !lowerPriorityReleasingOn(nominated, task);
+    }
+
+    /**
+     * Volcano asks for a pod terminating because of a preemption ({@code podTerminatingByPreemption}); the
+     * kernel knows only that a pod is Releasing.
+     */
+    private boolean lowerPriorityReleasingOn(int node, int task) {
+        return !eviction.candidatesOn(task, node, releasingLower).isEmpty();
+    }
+
+    private boolean releasingWithLowerPriority(int preemptor, int task) {
+        return session.status(task) == TaskStatus.RELEASING
+                && session.tasks.priority[task] < session.tasks.priority[preemptor];
+    }
+
+    /** Volcano's between-jobs filter: Bound or Running, preemptable, another job of the preemptor's queue. */
     private boolean otherJobOfSameQueue(int preemptor, int task) {
         int job = session.jobOf(task);
-        return job != session.jobOf(preemptor) && session.inSession(job)
+        return mayBeVictim(preemptor, task) && job != session.jobOf(preemptor) && session.inSession(job)
                 && session.jobs.queue[job] == session.queueOf(preemptor);
+    }
+
+    private boolean sameJob(int preemptor, int task) {
+        return mayBeVictim(preemptor, task) && session.jobOf(task) == session.jobOf(preemptor);
+    }
+
+    /** Bound or Running, preemptable; a best-effort preemptor takes only best-effort victims. */
+    private boolean mayBeVictim(int preemptor, int task) {
+        Session s = session;
+        byte status = s.status(task);
+        return (status == TaskStatus.BOUND || status == TaskStatus.RUNNING) && s.tasks.preemptable[task]
+                && (!s.bestEffort(preemptor) || s.bestEffort(task));
     }
 }

@@ -1,33 +1,45 @@
 package dev.caldera.kernel.action;
 
 import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.plugin.FitReason;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;
 import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
 
 /**
- * The reclaim action (SEMANTICS.md section 7): queues in QueueOrder that are not overused take turns; the
- * queue's best job with pending tasks reclaims for its tasks (while it starves) from running, preemptable
- * tasks of other, reclaimable queues that every deciding Reclaimable plugin agrees on, on the nodes that
- * pass the task's predicates in name order; victims are evicted only until the task fits the node's
- * futureIdle, then the task is pipelined. The job's statement commits if the job is pipelined, else it is
- * discarded. Tasks of a queue that is not Preemptive for them, and pods with preemptionPolicy Never, do
- * not reclaim.
- * <p>
+ * The reclaim action as current Volcano runs it (actions/reclaim/reclaim.go, {@code Execute} and
+ * {@code reclaimForTask}; SEMANTICS.md section 7). Every queue with a job that is not Pending takes part; the
+ * starving jobs (JobStarving) are the reclaimers, with their pending tasks that are not scheduling-gated.
+ * <ol>
+ *   <li>Queues come off a heap in QueueOrder; a queue that is Overused when it comes off is skipped for the
+ *       rest of the action. Otherwise all its starving jobs are handled in that turn, in JobOrder (Overused
+ *       is not asked again between them).</li>
+ *   <li>Each job has one statement. While it starves, its tasks in TaskOrder reclaim, except a task with
+ *       preemptionPolicy Never, one its queue may not reclaim for (Preemptive), and one whose PrePredicate
+ *       fails.</li>
+ *   <li>A task tries the {@link CandidateNodes} in predicate order. On each, the reclaimees are the Running,
+ *       preemptable tasks of jobs in other queues that are reclaimable; a node with none is skipped, even if
+ *       it has room. The plugins' Reclaimable picks the victims and {@link Eviction} evicts them until the
+ *       task fits the node's futureIdle, then pipelines it (else the node's evictions are undone).</li>
+ *   <li>The job's statement commits if the job is then pipelined (JobPipelined), else it is discarded.</li>
+ * </ol>
  * Threading: scheduling thread. Heaps are pooled.
  */
 public final class ReclaimAction implements Action {
     private final Statement statement;
     private final Eviction eviction;
     private final JobHeaps heaps = new JobHeaps();
+    private boolean[] queued = new boolean[0];
     private Session session;
+    private CandidateNodes candidateNodes;
     private IntHeapPriorityQueue queues;
     private final Eviction.Candidates otherReclaimableQueues = this::inOtherReclaimableQueue;
 
     public ReclaimAction(Statement statement) {
         this.statement = statement;
-        this.eviction = new Eviction(statement, true);
+        this.eviction = new Eviction(statement, Eviction.Fit.RECLAIM);
     }
 
     @Override
@@ -40,35 +52,45 @@ public final class ReclaimAction implements Action {
         if (session != s) {
             session = s;
             queues = new IntHeapPriorityQueue(s::compareQueues);
+            candidateNodes = new CandidateNodes(s);
         }
         eviction.open(s);
         collectJobs(s);
         while (!queues.isEmpty()) {
             int queue = queues.dequeueInt();
-            IntHeapPriorityQueue jobs = heaps.jobs(queue);
-            if (s.plugins.overused(queue) || jobs.isEmpty()) {
+            if (s.plugins.overused(queue)) {
                 continue;
             }
-            reclaimFor(queue, jobs.dequeueInt());
-            if (!jobs.isEmpty()) {
-                queues.enqueue(queue);
+            IntHeapPriorityQueue jobs = heaps.jobs(queue);
+            while (jobs != null && !jobs.isEmpty()) {
+                reclaimFor(queue, jobs.dequeueInt());
             }
         }
     }
 
+    /** Queues of every non-Pending job in the session; the starving jobs with their tasks. */
     private void collectJobs(Session s) {
         heaps.clear(s);
         queues.clear();
+        if (queued.length < s.queues.rows) {
+            queued = new boolean[s.queues.capacity];
+        } else {
+            java.util.Arrays.fill(queued, false);
+        }
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
-            if (s.jobState.phase[job] == JobPhase.PENDING || heaps.refillTasks(job).isEmpty()) {
+            if (s.jobState.phase[job] == JobPhase.PENDING) {
                 continue;
             }
             int queue = s.jobs.queue[job];
-            if (heaps.jobs(queue) == null) {
+            if (!queued[queue]) {
+                queued[queue] = true;
                 queues.enqueue(queue);
             }
-            heaps.addJob(queue, job);
+            if (s.plugins.jobStarving(job)) {
+                heaps.addJob(queue, job);
+                heaps.refillTasks(job);
+            }
         }
     }
 
@@ -77,11 +99,10 @@ public final class ReclaimAction implements Action {
         statement.begin();
         while (session.plugins.jobStarving(job) && !tasks.isEmpty()) {
             int task = tasks.dequeueInt();
-            if (!session.plugins.preemptive(queue, task) || session.plugins.prePredicate(task) != FitReason.OK) {
-                continue;
+            if (mayReclaim(queue, task)) {
+                int[] nodes = candidateNodes.inPredicateOrder(task);
+                eviction.preemptOn(task, nodes, candidateNodes.count(), otherReclaimableQueues);
             }
-            int[] nodes = eviction.rankedNodes(task);
-            eviction.preemptOn(task, nodes, eviction.count(), otherReclaimableQueues);
         }
         if (session.plugins.jobPipelined(job)) {
             statement.commit();
@@ -90,9 +111,20 @@ public final class ReclaimAction implements Action {
         }
     }
 
-    private boolean inOtherReclaimableQueue(int preemptor, int task) {
-        int job = session.jobOf(task);
-        int queue = session.jobs.queue[job];
-        return session.inSession(job) && queue != session.queueOf(preemptor) && session.queues.reclaimable[queue];
+    private boolean mayReclaim(int queue, int task) {
+        Session s = session;
+        return !s.tasks.has(task, TaskTable.PREEMPT_NEVER) && s.plugins.preemptive(queue, task)
+                && s.plugins.prePredicate(task) == FitReason.OK;
+    }
+
+    /** Volcano's reclaimees: Running, preemptable, of a job in another queue that is reclaimable. */
+    private boolean inOtherReclaimableQueue(int reclaimer, int task) {
+        Session s = session;
+        int job = s.jobOf(task);
+        if (s.status(task) != TaskStatus.RUNNING || !s.tasks.preemptable[task] || !s.inSession(job)) {
+            return false;
+        }
+        int queue = s.jobs.queue[job];
+        return queue != s.queueOf(reclaimer) && s.queues.reclaimable[queue];
     }
 }

@@ -28,6 +28,16 @@ public final class FitReason {
     private FitReason() {
     }
 
+    /**
+     * True when evicting pods from the node could clear the failure (kube-scheduler's {@code Unschedulable}, as
+     * opposed to {@code UnschedulableAndUnresolvable}): resources, the pod count and host ports. Preempt and
+     * reclaim keep such nodes as candidates (Volcano's {@code PredicateForPreemptAction}); a cordoned node, a
+     * node selector or affinity mismatch and an untolerated taint are unresolvable.
+     */
+    public static boolean resolvable(int code) {
+        return code == HOST_PORT_CONFLICT || code == TOO_MANY_PODS || code >= INSUFFICIENT;
+    }
+
     /** The code for "not enough of {@code dim}". */
     public static int insufficient(int dim) {
         return dim == ResourceDimensions.PODS ? TOO_MANY_PODS : INSUFFICIENT + dim;

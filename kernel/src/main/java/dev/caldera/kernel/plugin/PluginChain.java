@@ -301,6 +301,21 @@ public final class PluginChain {
     }
 
     /**
+     * Volcano's {@code PredicateForPreemptAction}: 0 when no predicate fails for a reason that evictions could
+     * not clear ({@link FitReason#resolvable}), else the first unresolvable code. A predicate that fails for a
+     * resolvable reason does not hide a later plugin's unresolvable one. Safe to call concurrently.
+     */
+    public int predicateForPreemption(int task, int node) {
+        for (Predicate f : predicates) {
+            int code = f.check(task, node);
+            if (code != FitReason.OK && !FitReason.resolvable(code)) {
+                return code;
+            }
+        }
+        return FitReason.OK;
+    }
+
+    /**
      * The batch form of {@link #predicate} over {@code nodes[from, to)}: {@code codes[i]} becomes 0 or the first
      * failing code. Safe to call concurrently for disjoint ranges.
      */

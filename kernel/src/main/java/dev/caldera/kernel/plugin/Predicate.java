@@ -1,7 +1,9 @@
 package dev.caldera.kernel.plugin;
 
 /**
- * Filters a node for a task: 0 when the task may run there, else a {@link FitReason} code.
+ * Filters a node for a task: 0 when the task may run there, else a {@link FitReason} code. A plugin that checks
+ * several things reports an unresolvable failure before a resolvable one ({@link FitReason#resolvable}), so
+ * that preempt and reclaim, which keep nodes failing only for resolvable reasons, see the right one.
  * <p>
  * Contract: a pure function of session state; may be called concurrently from filter workers for
  * different nodes; must not allocate. {@link #nodeLocal()} true promises that the answer depends only on

@@ -8,15 +8,18 @@ import dev.caldera.kernel.session.Session;
  * The transaction behind gang scheduling (seed 000): operations change the session at once and are
  * recorded in an {@link UndoLog}; nothing reaches the cluster until {@link #commit()}.
  * <ul>
- *   <li>{@link #commit()} walks the log forward: Evict hands the victim to the evict sink, Pipeline
- *       nominates the task to its node (kept in the cache across cycles, so the room stays reserved while
- *       the victims leave), Allocate hands the task to the bind sink and marks it Binding; a hand-off that
- *       fails is undone for that task alone, the rest of the commit stands.</li>
+ *   <li>{@link #commit()} walks the log forward: Evict hands the victim to the evict sink, a Pipeline whose
+ *       node needed evictions for it nominates the task to that node (kept in the cache across cycles, so the
+ *       room stays reserved while the victims leave; Volcano writes {@code nominatedNodeName} only then,
+ *       api/job_info.go {@code TaskSchedulingReason}), Allocate hands the task to the bind sink and marks it
+ *       Binding; a hand-off that fails is undone for that task alone, the rest of the commit stands.</li>
  *   <li>{@link #discard()} walks the log backwards undoing each operation, restoring the session exactly.</li>
  *   <li>Leaving a statement open (neither) keeps its placements in the session without binding them:
  *       allocate does this for a job that is pipelined but not ready.</li>
  * </ul>
- * One statement is active at a time: {@link #begin()} starts a new one and forgets the previous log.
+ * One statement is active at a time: {@link #begin()} starts a new one and forgets the previous log. Inside
+ * it, {@link #mark()} and {@link #rollback(long)} undo the operations after a point (preempt and reclaim try
+ * one node that way: Volcano's per-node statement, merged into the job's on success).
  * Every operation and undo fires the plugins' allocate/deallocate events (through the session).
  * <p>
  * Threading: NOT thread safe. Cost: O(dims + listeners) per operation, no allocation after warm-up.
@@ -46,9 +49,18 @@ public final class Statement {
         log.append(UndoLog.ALLOCATE, task, node, TaskStatus.PENDING, 0);
     }
 
+    /** Pipelines {@code task} onto {@code node} where it fits only futureIdle; commit does not nominate it. */
     public void pipeline(int task, int node) {
+        pipeline(task, node, false);
+    }
+
+    /**
+     * Pipelines {@code task} onto {@code node}; {@code evictionOccurred} when evictions on that node made the
+     * room (Volcano's {@code Pipeline(task, node, evictionOccurred)}): then commit nominates the task there.
+     */
+    public void pipeline(int task, int node, boolean evictionOccurred) {
         session.pipeline(task, node);
-        log.append(UndoLog.PIPELINE, task, node, TaskStatus.PENDING, 0);
+        log.append(UndoLog.PIPELINE, task, node, TaskStatus.PENDING, evictionOccurred ? 1 : 0);
     }
 
     /** Evicts {@code task}; {@code reason} is {@link Decisions#PREEMPT} or {@link Decisions#RECLAIM}. */
@@ -65,14 +77,25 @@ public final class Statement {
             switch (log.op(s)) {
                 case UndoLog.EVICT -> commitEvict(task, log.previous(s), log.reason(s));
                 case UndoLog.ALLOCATE -> commitAllocate(task);
-                default -> session.cache.nominate(task, log.node(s));
+                default -> commitPipeline(task, log.node(s), log.reason(s) != 0);
             }
         }
         begin();
     }
 
     public void discard() {
-        for (long s = log.tail() - 1; s >= start; s--) {
+        rollback(start);
+    }
+
+    /** A point in this statement to {@link #rollback} to. */
+    public long mark() {
+        return log.tail();
+    }
+
+    /** Undoes, newest first, every operation recorded since {@code mark}; earlier ones stay. */
+    public void rollback(long mark) {
+        long from = Math.max(mark, start);
+        for (long s = log.tail() - 1; s >= from; s--) {
             int task = log.task(s);
             if (log.op(s) == UndoLog.EVICT) {
                 session.unevict(task, log.previous(s));
@@ -80,7 +103,17 @@ public final class Statement {
                 session.unplace(task);
             }
         }
-        log.truncate(start);
+        log.truncate(from);
+    }
+
+    /** True when an eviction was recorded since {@code mark}. */
+    public boolean evictedSince(long mark) {
+        for (long s = Math.max(mark, start); s < log.tail(); s++) {
+            if (log.op(s) == UndoLog.EVICT) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Copies this statement's operations into {@code into} (replacing what it held). */
@@ -96,9 +129,15 @@ public final class Statement {
         for (int i = 0; i < from.size; i++) {
             switch (from.op[i]) {
                 case UndoLog.ALLOCATE -> allocate(from.task[i], from.node[i]);
-                case UndoLog.PIPELINE -> pipeline(from.task[i], from.node[i]);
+                case UndoLog.PIPELINE -> pipeline(from.task[i], from.node[i], from.reason[i] != 0);
                 default -> evict(from.task[i], from.reason[i]);
             }
+        }
+    }
+
+    private void commitPipeline(int task, int node, boolean evictionOccurred) {
+        if (evictionOccurred) {
+            session.cache.nominate(task, node);
         }
     }
 

@@ -3,7 +3,8 @@ package dev.caldera.kernel.statement;
 /**
  * A ring buffer of primitive operation records, addressed by a growing sequence number
  * ({@code seq & mask}). Each record is one long ({@code task << 32 | node}) and one int
- * ({@code op | previousStatus << 8 | reason << 16}). Records are appended at the tail and dropped from
+ * ({@code op | previousStatus << 8 | reason << 16}; an Evict's reason is why, a Pipeline's is 1 when
+ * evictions made its room). Records are appended at the tail and dropped from
  * the head; the buffer doubles only when more records are live than it holds, so after warm-up it is
  * reused across jobs and cycles without allocation.
  * <p>

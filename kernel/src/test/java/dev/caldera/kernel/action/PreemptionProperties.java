@@ -49,8 +49,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  *       node, the tasks pipelined onto it would not fit its futureIdle;</li>
  *   <li>a node's room reserved by a nominated pod is never given to a lower-priority task.</li>
  * </ul>
- * The preempt properties use a conf without proportion: Volcano v1.7 keeps evicting while the preemptor's queue
- * is overused, which is a different stopping rule (covered by the reclaim property, which has proportion).
+ * The preempt properties use a conf without proportion, so a preemptor fits a node on resources alone (with
+ * proportion its queue's Allocatable also decides when eviction stops, see {@code PreemptRulesTest}).
  */
 class PreemptionProperties {
     private static final String[] CLASSES = {"low", "mid", "high"};
@@ -164,6 +164,8 @@ class PreemptionProperties {
         final List<Eviction> evictions = new ArrayList<>();
         final List<Bind> binds = new ArrayList<>();
         final IntArrayList pipelined = new IntArrayList();
+        /** The node each pipelined task waits on (only those whose node needed evictions are nominated). */
+        final Map<Integer, Integer> pipelinedOn = new HashMap<>();
         /** Per task uid, before the cycle: ready (running) tasks of its job. */
         final Map<Integer, Integer> readyBefore = new HashMap<>();
         /** Node of each running task before the cycle (evictions keep it, but be explicit). */
@@ -308,6 +310,9 @@ class PreemptionProperties {
             try (Scheduler s = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT, sinks)) {
                 s.runOnce();
                 s.pipelinedTasks(pipelined);
+                for (int i = 0; i < pipelined.size(); i++) {
+                    pipelinedOn.put(pipelined.getInt(i), s.session().taskState.node[pipelined.getInt(i)]);
+                }
             }
         }
 
@@ -326,7 +331,7 @@ class PreemptionProperties {
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
                 int pJob = cache.tasks.job[p];
-                if (cache.taskState.nominatedNode[p] != cache.taskState.node[victim]
+                if (pipelinedOn.get(p) != cache.taskState.node[victim]
                         || cache.jobs.queue[pJob] != cache.jobs.queue[vJob]) {
                     continue;
                 }
@@ -343,7 +348,7 @@ class PreemptionProperties {
             int vQueue = cache.jobs.queue[cache.tasks.job[victim]];
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
-                if (cache.taskState.nominatedNode[p] == cache.taskState.node[victim]
+                if (pipelinedOn.get(p) == cache.taskState.node[victim]
                         && cache.jobs.queue[cache.tasks.job[p]] != vQueue) {
                     return true;
                 }
@@ -408,7 +413,7 @@ class PreemptionProperties {
             }
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
-                if (cache.taskState.nominatedNode[p] == node) {
+                if (pipelinedOn.get(p) == node) {
                     subtract(f, cache.classes.request[cache.tasks.taskClass[p]]);
                 }
             }

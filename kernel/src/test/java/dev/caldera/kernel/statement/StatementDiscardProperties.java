@@ -41,6 +41,33 @@ class StatementDiscardProperties {
         assertThat(SessionImage.of(session)).isEqualTo(before);
     }
 
+    /**
+     * Preempt and reclaim try a node inside the job's statement and undo only that node's operations
+     * (Volcano's per-node statement, discarded when the preemptor does not fit there).
+     */
+    @Property(tries = 150)
+    void rollbackToAMarkRestoresTheStateAtTheMark(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
+                                                  @ForAll @IntRange(min = 0, max = 30) int first,
+                                                  @ForAll @IntRange(min = 1, max = 30) int second) {
+        ClusterCache cache = new ClusterCache();
+        RandomClusters.fill(cache, seed, 8, 12);
+        cache.applyChanges();
+        Session session = new Session(cache, chain());
+        session.open();
+        Statement statement = new Statement(session);
+        statement.begin();
+        SplittableRandom r = new SplittableRandom(seed ^ first);
+        applyRandomOperations(session, statement, r, first);
+        SessionImage atMark = SessionImage.of(session);
+        long mark = statement.mark();
+        int kept = statement.size();
+        applyRandomOperations(session, statement, r, second);
+        statement.rollback(mark);
+
+        assertThat(SessionImage.of(session)).isEqualTo(atMark);
+        assertThat(statement.size()).isEqualTo(kept);
+    }
+
     @Property(tries = 100)
     void savedOperationsReplayToTheSameState(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
                                              @ForAll @IntRange(min = 1, max = 40) int operations) {
