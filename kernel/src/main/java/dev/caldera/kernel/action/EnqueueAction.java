@@ -10,7 +10,9 @@ import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
 /**
  * The enqueue action: queues in QueueOrder take turns admitting their Pending jobs in JobOrder. A job
  * without minResources, or one every JobEnqueueable voter permits, becomes Inqueue and the plugins are
- * told (JobEnqueued) so they count what it reserves. Jobs of queues that are not Open stay Pending.
+ * told (JobEnqueued) so they count what it reserves. The queue's state is the plugins' business (proportion
+ * rejects the jobs of a queue that is not Open), as in current Volcano's actions/enqueue/enqueue.go: without
+ * such a plugin, or for a job without minResources, a closed queue's job is enqueued like any other.
  * <p>
  * Threading: scheduling thread. Heaps are pooled across cycles.
  */
@@ -55,7 +57,7 @@ public final class EnqueueAction implements Action {
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
             int queue = s.jobs.queue[job];
-            if (s.jobState.phase[job] != JobPhase.PENDING || !s.queueOpen(queue)) {
+            if (s.jobState.phase[job] != JobPhase.PENDING) {
                 continue;
             }
             IntHeapPriorityQueue jobs = jobsByQueue.get(queue);

@@ -21,10 +21,12 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  *   <li>JobEnqueueable: minResources + allocated + inqueue - elastic &lt;= realCapability; on a permit the
  *       job's minResources join the queue's inqueue at once (v1.7 does this inside the vote, not in a
  *       JobEnqueued hook, so a later plugin's reject does not undo it).</li>
- *   <li>Reclaimable: a victim is offered while its queue's (running) allocation is above deserved and
- *       not below the reclaimer's request.</li>
- *   <li>Preemptive (not in v1.7; the newer rule of SEMANTICS.md): a queue may reclaim for a task while
- *       allocated + request &lt;= deserved on the dimensions the task requests.</li>
+ *   <li>Reclaimable (current Volcano): a victim is offered while its queue's (running) allocation is above
+ *       deserved in some dimension; v1.7 also skipped a queue holding less than the reclaimer's request.</li>
+ *   <li>Preemptive (not in v1.7; current Volcano): a queue may reclaim for a task while allocated + request
+ *       &lt;= deserved on the dimensions the task requests.</li>
+ *   <li>Queue state (current Volcano, {@code queueAllocatable} and the JobEnqueueable function): a queue whose
+ *       state is not Open is neither Allocatable nor Preemptive, and its jobs are not enqueueable.</li>
  * </ul>
  * Allocated is kept exact by allocate/deallocate events; request, inqueue, elastic and deserved are
  * computed once per session, as in Volcano.
@@ -146,6 +148,9 @@ public final class ProportionPlugin implements Plugin {
     }
 
     boolean allocatable(int queue, int task) {
+        if (!session.queueOpen(queue)) {
+            return false;
+        }
         long[] req = session.request(task);
         int b = attrs.base(queue);
         for (int d : dims) {
@@ -158,6 +163,9 @@ public final class ProportionPlugin implements Plugin {
     }
 
     int enqueueable(int job) {
+        if (!session.queueOpen(session.jobs.queue[job])) {
+            return Vote.REJECT;
+        }
         long[] min = session.jobs.minResources[job];
         if (min == null) {
             return Vote.PERMIT;
@@ -176,20 +184,16 @@ public final class ProportionPlugin implements Plugin {
     }
 
     /**
-     * Walks the candidates in order with a per-queue copy of allocated: a candidate whose queue's copy is
-     * below the reclaimer's request in some dimension is skipped; otherwise, while the copy exceeds the
-     * queue's deserved somewhere, the candidate is a victim and its request leaves the copy.
+     * Walks the candidates in order with a per-queue copy of allocated: while the copy exceeds the queue's
+     * deserved somewhere, the candidate is a victim and its request leaves the copy (current Volcano's
+     * ReclaimableFn; v1.7 also skipped a candidate whose queue's copy was below the reclaimer's request).
      */
     int victims(int reclaimer, IntArrayList candidates, IntArrayList victims) {
         beginReclaim();
-        long[] want = session.request(reclaimer);
         for (int i = 0; i < candidates.size(); i++) {
             int v = candidates.getInt(i);
             int q = session.queueOf(v);
             int b = scratchOf(q);
-            if (lessSomewhere(b, want)) {
-                continue;
-            }
             if (aboveDeserved(b, attrs.base(q))) {
                 long[] req = session.request(v);
                 for (int d : dims) {
@@ -218,18 +222,6 @@ public final class ProportionPlugin implements Plugin {
             System.arraycopy(attrs.allocated, b, reclaimScratch, b, attrs.stride);
         }
         return b;
-    }
-
-    /** Volcano's LessPartly(Zero): cpu, memory, and the scalars the queue holds. */
-    private boolean lessSomewhere(int b, long[] want) {
-        for (int d : dims) {
-            long have = reclaimScratch[b + d];
-            boolean checked = d <= dev.caldera.kernel.resource.ResourceDimensions.MEMORY || have > 0;
-            if (checked && have < ShareDimensions.at(want, d)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private boolean aboveDeserved(int b, int attrBase) {

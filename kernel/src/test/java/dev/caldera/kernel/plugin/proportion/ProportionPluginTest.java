@@ -22,7 +22,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** Numbers worked out by hand from Volcano v1.7's proportion rules. */
+/** Numbers worked out by hand from Volcano's proportion rules (v1.7, and current Volcano where noted). */
 class ProportionPluginTest {
     private static final int CPU = ResourceDimensions.CPU;
     private static final int MEM = ResourceDimensions.MEMORY;
@@ -192,6 +192,29 @@ class ProportionPluginTest {
         }
         IntArrayList victims = new IntArrayList();
         assertThat(plugin.victims(task("q2/q2-want-0"), candidates, victims)).isEqualTo(Vote.PERMIT);
+        assertThat(victims.toIntArray()).containsExactly(task("ns/hog-0"), task("ns/hog-1"));
+    }
+
+    /**
+     * Current Volcano's ReclaimableFn (plugins/proportion/proportion.go) no longer skips a lender that holds
+     * less than the reclaimer asks for (v1.7's {@code LessPartly} check): q1 holds 3 cpu against a deserved 1,
+     * the reclaimer wants 4, and two of q1's pods are still offered.
+     */
+    @Test
+    void aLenderHoldingLessThanTheReclaimersRequestIsStillOffered() {
+        node("n1", 5000, 8 * G);
+        queue("q1", 1, null, null);
+        queue("q2", 4, null, null);
+        job("ns", "hog", "q1", 1, null, "Running");
+        for (int i = 0; i < 3; i++) {
+            running("ns", "hog-" + i, "hog", 1000, G, "n1");
+        }
+        pending("q2", "want", 3, 4000, G);
+        open();
+        assertThat(plugin.deserved(q("q1"), CPU)).isEqualTo(1000);
+        IntArrayList candidates = IntArrayList.of(task("ns/hog-0"), task("ns/hog-1"), task("ns/hog-2"));
+        IntArrayList victims = new IntArrayList();
+        plugin.victims(task("q2/q2-want-0"), candidates, victims);
         assertThat(victims.toIntArray()).containsExactly(task("ns/hog-0"), task("ns/hog-1"));
     }
 
