@@ -91,7 +91,7 @@ public final class LiveScheduler implements AutoCloseable {
                 ? Leadership.elect(client, options.leaseNamespace(), options.leaseName(), options.identity(),
                         15 * options.periodMs(), 10 * options.periodMs(), 2 * options.periodMs(), this::wake)
                 : Leadership.always(options.identity());
-        pipeline = new BindPipeline(api, cache, this::resync, this::stillPending, leadership::isLeader, options.bindWorkers(),
+        pipeline = new BindPipeline(api, cache, this::resync, this::stillPending, feed::podGone, leadership::isLeader, options.bindWorkers(),
                 options.bindQueue(), new RetryBackoff(100, 10_000));
         status = new StatusWriter(api, new EventRecorder(options.eventsPerSecond(),
                 (int) Math.max(1, 10 * options.eventsPerSecond()), "caldera-scheduler"), leadership::isLeader,

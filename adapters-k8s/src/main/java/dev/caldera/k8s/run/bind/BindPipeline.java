@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
+import java.util.function.Consumer;
 
 /**
  * Committed binds and evictions on their way to the API server. The scheduling thread hands work over through
@@ -29,10 +30,10 @@ import java.util.function.BiPredicate;
  *       API server answers 409 to a second binding, which is dropped, never retried.</li>
  *   <li>5xx or no answer: the task goes back to Pending in the cache ({@link ClusterCache#bindFailed}) and its
  *       next bind waits out a per-pod exponential backoff ({@link RetryBackoff}).</li>
- *   <li>409 Conflict and 404 Not Found: dropped, never re-sent; the task leaves Binding and the informer's
- *       next event tells the truth. A bind whose pod the informer already shows bound or gone is dropped
- *       before the call; should a lagging informer still show it Pending, it is decided again only after the
- *       backoff.</li>
+ *   <li>409 Conflict: dropped, never re-sent; the task stays Binding (Pending echoes do not undo it) until the
+ *       informer shows where the pod is (freed again if it still shows no node after
+ *       {@link #CONFLICT_RECHECK_MS}). 404 Not Found: dropped, and the pod forgotten for good ({@code gone}).
+ *       A bind whose pod the informer already shows bound or gone is dropped before the call.</li>
  *   <li>Evictions use the Eviction API (policy/v1): a 429 (PodDisruptionBudget) is respected and the pod
  *       resynced; a 404 falls back to deleting the pod (clusters without the Eviction API).</li>
  *   <li>Work runs only while {@code mayAct} says so (the leader); otherwise it is dropped like a failure.</li>
@@ -42,12 +43,15 @@ import java.util.function.BiPredicate;
  */
 public final class BindPipeline implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BindPipeline.class);
+    /** How long a 409 may go without the informer showing where the pod is before the task is freed again. */
+    static final long CONFLICT_RECHECK_MS = 10_000;
 
     private final ApiCalls api;
     private final ClusterCache cache;
     private final BiConsumer<String, String> resync;
     private final BooleanSupplier mayAct;
     private final BiPredicate<String, String> stillPending;
+    private final Consumer<String> gone;
     private final RetryBackoff backoff;
     private final MpmcArrayQueue<Work> queue;
     private final Semaphore ready = new Semaphore(0);
@@ -63,15 +67,17 @@ public final class BindPipeline implements AutoCloseable {
      * @param resync  re-feeds a pod (uid, {@code namespace/name}) from the informer's store into the cache
      * @param stillPending (uid, key): the informer still shows the pod waiting for a node; a bind whose pod
      *                     was bound elsewhere or deleted meanwhile is dropped without calling the API
+     * @param gone     the pod of this uid no longer exists (404): forget it for good
      * @param mayAct  true while this replica may write (the leader)
      */
     public BindPipeline(ApiCalls api, ClusterCache cache, BiConsumer<String, String> resync,
-                        BiPredicate<String, String> stillPending, BooleanSupplier mayAct, int workers, int capacity,
-                        RetryBackoff backoff) {
+                        BiPredicate<String, String> stillPending, Consumer<String> gone, BooleanSupplier mayAct,
+                        int workers, int capacity, RetryBackoff backoff) {
         this.api = api;
         this.cache = cache;
         this.resync = resync;
         this.stillPending = stillPending;
+        this.gone = gone;
         this.mayAct = mayAct;
         this.backoff = backoff;
         this.queue = new MpmcArrayQueue<>(capacity);
@@ -184,14 +190,20 @@ public final class BindPipeline implements AutoCloseable {
             backoff.forget(w.uid);
             finish(w);
             listeners.forEach(l -> l.bound(w.uid, w.key, w.node));
-        } else if (code == 409 || code == 404) {
-            // not retried: the task leaves Binding and takes what the informer holds; should the informer still
-            // lag and show it Pending, the next decision waits out the backoff instead of storming the API
-            backoff.failed(w.uid, System.currentTimeMillis());
+        } else if (code == 409) {
+            // already bound (or the uid changed): the task stays Binding, which an informer echo of a Pending pod
+            // does not undo, until the informer delivers where the pod really is; never re-sent
+            backoff.forget(w.uid);
             finish(w);
-            LOG.info("bind of {} to {} dropped: HTTP {} (the pod {})", w.key, w.node, code,
-                    code == 404 ? "is gone" : "is already bound");
-            cache.bindFailed(w.uid, "HTTP " + code + ", dropped");
+            LOG.info("bind of {} to {} dropped: HTTP 409 (the pod is already bound)", w.key, w.node);
+            delayed.schedule(() -> unstick(w), CONFLICT_RECHECK_MS, TimeUnit.MILLISECONDS);
+            listeners.forEach(l -> l.bindDropped(w.uid, w.key, w.node, code));
+        } else if (code == 404) {
+            // the pod is gone: the cache forgets it now, and a late informer copy cannot bring it back
+            backoff.forget(w.uid);
+            finish(w);
+            LOG.info("bind of {} to {} dropped: HTTP 404 (the pod is gone)", w.key, w.node);
+            gone.accept(w.uid);
             listeners.forEach(l -> l.bindDropped(w.uid, w.key, w.node, code));
         } else {
             long delay = backoff.failed(w.uid, System.currentTimeMillis());
@@ -199,6 +211,13 @@ public final class BindPipeline implements AutoCloseable {
             String why = code == ApiCalls.UNREACHABLE ? "no answer from the API server" : "HTTP " + code;
             cache.bindFailed(w.uid, why + "; next try in " + delay + " ms at the earliest");
             listeners.forEach(l -> l.bindFailed(w.uid, w.key, w.node, code));
+        }
+    }
+
+    /** After a 409, should the informer still show the pod waiting, let the scheduler decide it again. */
+    private void unstick(Work w) {
+        if (stillPending.test(w.uid, w.key)) {
+            cache.bindFailed(w.uid, "HTTP 409 but the pod still shows no node after " + CONFLICT_RECHECK_MS + " ms");
         }
     }
 

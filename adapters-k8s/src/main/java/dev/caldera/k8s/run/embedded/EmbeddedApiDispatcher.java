@@ -41,6 +41,14 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
     private final java.util.concurrent.ConcurrentHashMap<String, java.util.concurrent.atomic.AtomicInteger> attempts =
             new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * The CRUD store's entries by plural/namespace/name. fabric8's store answers a lookup by name with a scan
+     * of every object (O(objects) per create, update, patch or bind); with thousands of pods that scan, not the
+     * scheduler, would set the pace. Kept in step with the store in {@link #processEvent}.
+     */
+    private final java.util.concurrent.ConcurrentHashMap<String, AttributeSet> byName =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     /** Successful bindings per pod ({@code namespace/name}) since start: a correct scheduler never exceeds 1. */
     public int bindings(String podKey) {
         var n = bindings.get(podKey);
@@ -94,11 +102,11 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
             if (faults.takeDeleteBeforeBind(namespace + "/" + name)) {
                 super.handleDelete(podPath);
             }
-            MockResponse current = super.handleGet(podPath);
-            if (current.code() == 404) {
+            var current = findResource(getKey(podPath));
+            if (current == null) {
                 return status(404, "pods \"" + name + "\" not found");
             }
-            JsonNode pod = read(current.getBody().getBytes());
+            JsonNode pod = read(current.getValue().getBytes(StandardCharsets.UTF_8));
             String node = pod.path("spec").path("nodeName").asText("");
             if (!node.isEmpty()) {
                 return status(409, "Operation cannot be fulfilled on pods/binding \"" + name
@@ -128,8 +136,7 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
 
     private MockResponse evict(String namespace, String name) {
         String podPath = podPath(namespace, name);
-        MockResponse current = super.handleGet(podPath);
-        if (current.code() == 404) {
+        if (findResource(getKey(podPath)) == null) {
             return status(404, "pods \"" + name + "\" not found");
         }
         MockResponse deleted = super.handleDelete(podPath);
@@ -148,6 +155,33 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
     }
 
     @Override
+    public java.util.Map.Entry<AttributeSet, String> findResource(AttributeSet query) {
+        String key = nameKey(query);
+        if (key == null) {
+            return super.findResource(query);
+        }
+        AttributeSet stored = byName.get(key);
+        String value = stored == null ? null : map.get(stored);
+        return value == null || !stored.matches(query) ? null : java.util.Map.entry(stored, value);
+    }
+
+    /** plural/namespace/name of a query or stored key, or null when it names no single object. */
+    private static String nameKey(AttributeSet a) {
+        String plural = value(a, "plural");
+        String name = value(a, "name");
+        if (plural == null || name == null) {
+            return null;
+        }
+        String ns = value(a, "namespace");
+        return plural + "/" + (ns == null ? "" : ns) + "/" + name;
+    }
+
+    private static String value(AttributeSet a, String key) {
+        var attribute = a.getAttribute(key);
+        return attribute == null || attribute.getValues().size() != 1 ? null : attribute.getValues().get(0).toString();
+    }
+
+    @Override
     public void processEvent(String path, AttributeSet pathAttributes, AttributeSet oldAttributes,
                              GenericKubernetesResource resource, String newState) {
         JsonNode given = createdMetadata.get();
@@ -160,7 +194,29 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
             }
             newState = Serialization.asJson(resource);
         }
+        if (oldAttributes != null) {
+            String old = nameKey(oldAttributes);
+            if (old != null) {
+                byName.remove(old, oldAttributes);
+            }
+        }
         super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+        if (newState != null) {
+            index(pathAttributes, resource, newState);
+        }
+    }
+
+    /** Stores the key the CRUD store just filed the new state under (computed as the store computes it). */
+    private void index(AttributeSet pathAttributes, GenericKubernetesResource resource, String newState) {
+        var extractor = (io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor) attributeExtractor;
+        AttributeSet stored = resource != null ? extractor.extract(resource) : extractor.fromResource(newState);
+        if (!stored.containsKey("plural")) {
+            stored = AttributeSet.merge(pathAttributes, stored);
+        }
+        String key = nameKey(stored);
+        if (key != null && map.containsKey(stored)) {
+            byName.put(key, stored);
+        }
     }
 
     private static String podPath(String namespace, String name) {

@@ -42,6 +42,8 @@ public final class ClusterFeed {
     private final Set<String> shadowed = ConcurrentHashMap.newKeySet();
     /** PodGroups that exist as API objects ({@code namespace/name}). */
     private final Set<String> podGroupObjects = ConcurrentHashMap.newKeySet();
+    /** Uids of pods the API server said are gone (404) before the informer delivered their deletion. */
+    private final Set<String> gone = ConcurrentHashMap.newKeySet();
     /** The resourceVersion of each pod as last delivered by the informer. */
     private final ConcurrentHashMap<String, String> seenVersion = new ConcurrentHashMap<>();
     private volatile Consumer<Pod> podObserved = p -> { };
@@ -77,6 +79,9 @@ public final class ClusterFeed {
 
     private void convertPod(Pod pod) {
         String uid = PodConverter.uid(pod);
+        if (gone.contains(uid)) {
+            return; // a late copy of a pod the API server already said is gone
+        }
         boolean ours = pods.isOurs(pod);
         if (!ours && !PodConverter.isOnNode(pod)) {
             cache.removeTask(uid); // another scheduler's pod that holds no node (or no longer)
@@ -98,6 +103,12 @@ public final class ClusterFeed {
         }
     }
 
+    /** The API server said the pod of {@code uid} does not exist: forget it, and ignore late copies of it. */
+    public synchronized void podGone(String uid) {
+        gone.add(uid);
+        cache.removeTask(uid);
+    }
+
     /** Called after each pod change has been handed to the cache (for tests and the embedded run's report). */
     public void observePods(Consumer<Pod> changed, Consumer<Pod> deleted) {
         podObserved = changed;
@@ -112,6 +123,7 @@ public final class ClusterFeed {
     public synchronized void podDeleted(Pod pod) {
         String uid = PodConverter.uid(pod);
         seenVersion.remove(uid);
+        gone.remove(uid);
         cache.removeTask(uid);
         if (shadowed.remove(uid)) {
             cache.removeJob(namespace(pod) + "/" + PodConverter.groupName(pod));

@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * fabric8 shared informers for Pods, Nodes, PodGroups, Queues and PriorityClasses, feeding a {@link ClusterFeed}.
  * They list, then watch; a watch that expires (410 Gone) or breaks is relisted by fabric8, and a list that fails
  * (API server unreachable) is retried with fabric8's backoff, logging why. {@link #synced()} is true once every
- * informer has listed.
+ * informer has listed and is watching.
  * <p>
  * Threading: start/stop from one thread; callbacks arrive on fabric8's informer threads.
  */
@@ -78,13 +78,16 @@ public final class Informers implements AutoCloseable {
         };
     }
 
-    /** True once every informer has completed its first list. */
+    /**
+     * True once every informer has completed its first list and has its watch open: a cycle before the watch
+     * is open would decide on a list whose changes (a bind's echo, a deletion) arrive only when it opens.
+     */
     public boolean synced() {
         if (all.isEmpty()) {
             return false;
         }
         for (SharedIndexInformer<?> i : all) {
-            if (!i.hasSynced()) {
+            if (!i.hasSynced() || !i.isWatching()) {
                 return false;
             }
         }

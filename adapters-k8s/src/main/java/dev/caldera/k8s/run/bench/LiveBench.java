@@ -1,0 +1,286 @@
+package dev.caldera.k8s.run.bench;
+
+import dev.caldera.k8s.run.LiveScheduler;
+import dev.caldera.k8s.run.RunOptions;
+import dev.caldera.k8s.run.embedded.EmbeddedApiServer;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroupBuilder;
+import io.fabric8.volcano.api.model.scheduling.v1beta1.QueueBuilder;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * End-to-end measurements of {@code caldera run} against the embedded API server, in one JVM:
+ * <ul>
+ *   <li>{@code throughput}: nodes first, then gangs (a PodGroup and its pods) created over HTTP by a few client
+ *       threads; a separate watcher records when each pod is seen bound. Reports pods per second from the first
+ *       creation to the last observed bind and the per-pod latency (creation call to observed bind).</li>
+ *   <li>{@code restart}: nodes, pods already bound on them and pending gangs are created before the scheduler
+ *       starts (a scheduler restart on a busy cluster); reports the time from the informers' sync to the first
+ *       observed bind.</li>
+ * </ul>
+ * Usage: {@code java -cp caldera.jar dev.caldera.k8s.run.bench.LiveBench throughput|restart [--nodes N]
+ * [--pods N] [--gang N] [--bound N] [--creators N] [--bind-workers N] [--out FILE]}. Figures name the JVM and
+ * machine; bench/live-bench.sh records them into perf-results/live/.
+ */
+public final class LiveBench {
+    private final Map<String, String> args;
+    private final EmbeddedApiServer server = new EmbeddedApiServer().start();
+    private final KubernetesClient client = server.client();
+    private final Map<String, Long> createdNs = new ConcurrentHashMap<>();
+    private final Map<String, Long> boundNs = new ConcurrentHashMap<>();
+    private final AtomicLong firstBindNs = new AtomicLong();
+
+    private LiveBench(Map<String, String> args) {
+        this.args = args;
+    }
+
+    public static void main(String[] argv) throws Exception {
+        if (argv.length == 0 || !(argv[0].equals("throughput") || argv[0].equals("restart"))) {
+            System.err.println("usage: LiveBench throughput|restart [--nodes N] [--pods N] [--gang N] [--bound N]"
+                    + " [--creators N] [--bind-workers N] [--out FILE]");
+            System.exit(2);
+        }
+        Map<String, String> args = new java.util.HashMap<>();
+        for (int i = 1; i + 1 < argv.length; i += 2) {
+            args.put(argv[i].replaceFirst("^--", ""), argv[i + 1]);
+        }
+        LiveBench bench = new LiveBench(args);
+        List<String> report = argv[0].equals("throughput") ? bench.throughput() : bench.restart();
+        String header = "# " + String.join(" ", argv) + "\n# JVM: " + System.getProperty("java.vm.name") + " "
+                + System.getProperty("java.runtime.version") + "\n# machine: " + cpuModel() + ", "
+                + Runtime.getRuntime().availableProcessors() + " vCPU\n";
+        String text = header + String.join("\n", report) + "\n";
+        System.out.print(text);
+        if (args.containsKey("out")) {
+            Path out = Path.of(args.get("out"));
+            if (out.getParent() != null) {
+                Files.createDirectories(out.getParent());
+            }
+            Files.writeString(out, text);
+        }
+        System.exit(0);
+    }
+
+    private int arg(String name, int dflt) {
+        return Integer.parseInt(args.getOrDefault(name, String.valueOf(dflt)));
+    }
+
+    private List<String> throughput() throws Exception {
+        int nodes = arg("nodes", 5_000);
+        int pods = arg("pods", 10_000);
+        int gang = arg("gang", 10);
+        createNodes(nodes, 0);
+        watchBinds();
+        LiveScheduler live = startScheduler();
+        long start = System.nanoTime();
+        createGangs("bench", pods / gang, gang);
+        long created = System.nanoTime();
+        boolean all = waitAllBound(pods, 600_000);
+        long end = lastBindNs();
+        Histogram latency = new Histogram(3);
+        createdNs.forEach((k, c) -> {
+            Long b = boundNs.get(k);
+            if (b != null) {
+                latency.recordValue(Math.max(1, (b - c) / 1_000));
+            }
+        });
+        double seconds = (end - start) / 1e9;
+        List<String> out = new ArrayList<>();
+        out.add(String.format("nodes %d, pods %d in gangs of %d, %d creator threads, %d bind workers", nodes, pods,
+                gang, arg("creators", 8), arg("bind-workers", 8)));
+        out.add(String.format("created in %.2f s (%.0f pods/s offered)", (created - start) / 1e9,
+                pods / ((created - start) / 1e9)));
+        out.add(String.format("bound %d of %d%s", boundNs.size(), pods, all ? "" : " (timed out)"));
+        out.add(String.format("throughput: %.0f pods/s from first creation to last observed bind (%.2f s)",
+                boundNs.size() / seconds, seconds));
+        out.add(String.format("per-pod latency, creation call to observed bind: p50 %.1f ms, p99 %.1f ms, max %.1f ms",
+                latency.getValueAtPercentile(50) / 1e3, latency.getValueAtPercentile(99) / 1e3,
+                latency.getMaxValue() / 1e3));
+        live.close();
+        return out;
+    }
+
+    private List<String> restart() throws Exception {
+        int nodes = arg("nodes", 5_000);
+        int bound = arg("bound", 20_000);
+        int pending = arg("pods", 1_000);
+        int gang = arg("gang", 10);
+        createNodes(nodes, bound);
+        createGangs("pending", pending / gang, gang);
+        watchBinds();
+        long begin = System.nanoTime();
+        LiveScheduler live = startScheduler();
+        long synced = System.nanoTime();
+        boolean any = waitFirstBind(60_000);
+        waitAllBound(pending, 120_000);
+        List<String> out = new ArrayList<>();
+        out.add(String.format("nodes %d, %d pods bound before start, %d pending in gangs of %d", nodes, bound,
+                pending, gang));
+        out.add(String.format("informers synced %.0f ms after the scheduler started", (synced - begin) / 1e6));
+        out.add(any ? String.format("first bind observed %.0f ms after the informers synced",
+                (firstBindNs.get() - synced) / 1e6) : "no bind observed within 60 s");
+        out.add(String.format("all %d pending pods bound %.0f ms after the informers synced", boundNs.size(),
+                (lastBindNs() - synced) / 1e6));
+        live.close();
+        return out;
+    }
+
+    private LiveScheduler startScheduler() throws IOException {
+        LiveScheduler live = new LiveScheduler(server.client(),
+                RunOptions.defaults().withBindWorkers(arg("bind-workers", 8))).start();
+        Thread loop = new Thread(live::runLoop, "bench-scheduling-loop");
+        loop.setDaemon(true);
+        loop.start();
+        if (!live.awaitSynced(600_000)) {
+            throw new IllegalStateException("informers did not sync");
+        }
+        return live;
+    }
+
+    /** Nodes of 32 CPUs; {@code boundPods} single-pod gangs already running on them, spread evenly. */
+    private void createNodes(int nodes, int boundPods) throws Exception {
+        client.resource(new QueueBuilder().withNewMetadata().withName("default").endMetadata().withNewSpec()
+                .withWeight(1).withReclaimable(true).endSpec().withNewStatus().withState("Open").endStatus().build())
+                .create();
+        List<HasMetadata> objects = new ArrayList<>();
+        for (int n = 0; n < nodes; n++) {
+            objects.add(new NodeBuilder().withNewMetadata().withName(String.format("node-%05d", n)).endMetadata()
+                    .withNewStatus().withAllocatable(Map.of("cpu", new Quantity("32"), "memory", new Quantity("128Gi"),
+                            "pods", new Quantity("110"))).endStatus().build());
+        }
+        createAll(objects);
+        objects.clear();
+        for (int i = 0; i < boundPods; i++) {
+            String name = "running-" + i;
+            objects.add(new PodGroupBuilder().withNewMetadata().withName(name).withNamespace("running").endMetadata()
+                    .withNewSpec().withMinMember(1).withQueue("default").endSpec().withNewStatus().withPhase("Running")
+                    .endStatus().build());
+            objects.add(pod("running", name + "-0", name, String.format("node-%05d", i % nodes)));
+        }
+        createAll(objects);
+    }
+
+    private void createGangs(String ns, int gangs, int size) throws Exception {
+        int creators = arg("creators", 8);
+        ExecutorService pool = Executors.newFixedThreadPool(creators);
+        List<Future<?>> done = new ArrayList<>();
+        for (int g = 0; g < gangs; g++) {
+            int gg = g;
+            done.add(pool.submit(() -> {
+                String name = "job-" + gg;
+                client.resource(new PodGroupBuilder().withNewMetadata().withName(name).withNamespace(ns).endMetadata()
+                        .withNewSpec().withMinMember(size).withQueue("default").endSpec().build()).create();
+                for (int i = 0; i < size; i++) {
+                    Pod p = pod(ns, name + "-" + i, name, null);
+                    createdNs.put(ns + "/" + name + "-" + i, System.nanoTime());
+                    client.resource(p).create();
+                }
+            }));
+        }
+        for (Future<?> f : done) {
+            f.get();
+        }
+        pool.shutdown();
+    }
+
+    private void createAll(List<HasMetadata> objects) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(arg("creators", 8));
+        List<Future<?>> done = new ArrayList<>();
+        for (HasMetadata o : objects) {
+            done.add(pool.submit(() -> client.resource(o).create()));
+        }
+        for (Future<?> f : done) {
+            f.get();
+        }
+        pool.shutdown();
+    }
+
+    private static Pod pod(String ns, String name, String group, String node) {
+        return new PodBuilder().withNewMetadata().withName(name).withNamespace(ns)
+                .withAnnotations(Map.of("scheduling.k8s.io/group-name", group)).endMetadata()
+                .withNewSpec().withSchedulerName("volcano").withNodeName(node).addNewContainer().withName("main")
+                .withImage("busybox").withNewResources().withRequests(Map.of("cpu", new Quantity("1"),
+                        "memory", new Quantity("1Gi"))).endResources().endContainer().endSpec()
+                .withNewStatus().withPhase(node == null ? "Pending" : "Running").endStatus().build();
+    }
+
+    /** A watcher of its own (another client) that notes when each pending pod is first seen with a node. */
+    private void watchBinds() {
+        SharedIndexInformer<Pod> informer = server.client().pods().inAnyNamespace().runnableInformer(0);
+        informer.addEventHandler(new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(Pod pod) {
+                seen(pod);
+            }
+
+            @Override
+            public void onUpdate(Pod oldPod, Pod newPod) {
+                seen(newPod);
+            }
+
+            @Override
+            public void onDelete(Pod pod, boolean unknown) {
+            }
+        });
+        informer.start().toCompletableFuture().join();
+    }
+
+    private void seen(Pod pod) {
+        String node = pod.getSpec().getNodeName();
+        String key = pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
+        if (node != null && !node.isEmpty() && !"running".equals(pod.getMetadata().getNamespace())) {
+            long now = System.nanoTime();
+            if (boundNs.putIfAbsent(key, now) == null) {
+                firstBindNs.compareAndSet(0, now);
+            }
+        }
+    }
+
+    private boolean waitAllBound(int pods, long timeoutMs) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+        while (boundNs.size() < pods && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        return boundNs.size() >= pods;
+    }
+
+    private boolean waitFirstBind(long timeoutMs) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+        while (firstBindNs.get() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        return firstBindNs.get() != 0;
+    }
+
+    private long lastBindNs() {
+        return boundNs.values().stream().mapToLong(Long::longValue).max().orElse(System.nanoTime());
+    }
+
+    private static String cpuModel() {
+        try {
+            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+                    .findFirst().map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse("unknown CPU");
+        } catch (IOException e) {
+            return "unknown CPU";
+        }
+    }
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# End-to-end figures of `caldera run` against the embedded API server, in one JVM (dev.caldera.k8s.run.bench.LiveBench):
+#   throughput: 5,000 nodes, then 10,000 pods in gangs of 10 created over HTTP; pods/s from the first creation to
+#               the last bind a separate watcher observed, p50/p99 per-pod latency (creation call to observed bind)
+#   restart:    5,000 nodes, 20,000 pods already bound, 1,000 pending; time from the informers' sync to the first
+#               observed bind
+# With --profile, the throughput run is profiled with async-profiler (the library comes from the
+# tools.profiler:async-profiler jar in the local Maven repository) and the share of samples in the embedded API
+# server, the kernel, the adapter and the fabric8 client is printed. Results go to perf-results/live/.
+# Record on a quiet machine: several engineers' builds on 2 cores make every figure meaningless.
+set -euo pipefail
+
+usage() {
+  cat <<'USAGE'
+usage: bench/live-bench.sh [--jdk PATH] [--nodes N] [--pods N] [--bound N] [--pending N] [--gang N]
+                           [--profile] [--no-build] [--out DIR]
+  defaults: --nodes 5000 --pods 10000 --bound 20000 --pending 1000 --gang 10, out perf-results/live
+USAGE
+}
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+JAVA=java; NODES=5000; PODS=10000; BOUND=20000; PENDING=1000; GANG=10; PROFILE=0; BUILD=1
+OUT="$ROOT/perf-results/live"
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --jdk) JAVA="$2/bin/java"; shift ;;
+    --nodes) NODES="$2"; shift ;;
+    --pods) PODS="$2"; shift ;;
+    --bound) BOUND="$2"; shift ;;
+    --pending) PENDING="$2"; shift ;;
+    --gang) GANG="$2"; shift ;;
+    --profile) PROFILE=1 ;;
+    --no-build) BUILD=0 ;;
+    --out) OUT="$2"; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "live-bench.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
+  esac
+  shift
+done
+
+JAR="$ROOT/adapters-k8s/target/caldera.jar"
+if [[ $BUILD == 1 ]]; then
+  (cd "$ROOT" && mvn -B -ntp -q -pl adapters-k8s -am package -DskipTests)
+fi
+LABEL=$("$JAVA" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print "jdk-" $2}')
+STAMP=$(date -u +%Y-%m-%dT%H%MZ)
+mkdir -p "$OUT"
+MAIN=dev.caldera.k8s.run.bench.LiveBench
+HEAP="-Xms4g -Xmx4g"
+
+AGENT=()
+if [[ $PROFILE == 1 ]]; then
+  APJAR=$(find "${HOME}/.m2/repository/tools/profiler/async-profiler" -name 'async-profiler-*.jar' | sort | tail -1)
+  [[ -n "$APJAR" ]] || { echo "live-bench.sh: no async-profiler jar (build bench/ once: mvn -pl bench -am package)" >&2; exit 1; }
+  WORK=$(mktemp -d "${TMPDIR:-/tmp}/caldera-live.XXXXXX")
+  trap 'rm -rf "$WORK"' EXIT
+  unzip -q -o "$APJAR" 'linux-x64/libasyncProfiler.so' -d "$WORK"
+  PROF="$OUT/$STAMP-$LABEL-throughput-${NODES}n-${PODS}p"
+  AGENT=("-agentpath:$WORK/linux-x64/libasyncProfiler.so=start,event=itimer,interval=1ms,file=$PROF.collapsed,collapsed")
+fi
+
+echo "== throughput: $NODES nodes, $PODS pods in gangs of $GANG on $LABEL"
+"$JAVA" $HEAP "${AGENT[@]}" -cp "$JAR" $MAIN throughput --nodes "$NODES" --pods "$PODS" --gang "$GANG" \
+  --out "$OUT/$STAMP-$LABEL-throughput-${NODES}n-${PODS}p.txt" 2> "$OUT/$STAMP-$LABEL-throughput.log"
+
+if [[ $PROFILE == 1 && -f "$PROF.collapsed" ]]; then
+  # share of samples whose stack passes through each part (inclusive; a stack may count in two parts)
+  awk '{ n = $NF; t += n
+         if ($0 ~ /KubernetesCrudDispatcher|EmbeddedApiDispatcher|io\/fabric8\/mockwebserver/) api += n
+         if ($0 ~ /dev\/caldera\/kernel/) kernel += n
+         if ($0 ~ /dev\/caldera\/k8s\/(run|convert)\// && $0 !~ /LiveBench|EmbeddedApiDispatcher/) adapter += n
+         if ($0 ~ /LiveBench/) bench += n
+         if ($0 ~ /io\/fabric8\/kubernetes\/client/ && $0 !~ /server\/mock/) client += n
+         if ($0 ~ /GCTaskThread|G1|ConcurrentGCThread/) gc += n }
+       END { printf "samples %d\n  embedded API server %5.1f%%\n  Caldera kernel      %5.1f%%\n  Caldera adapter     %5.1f%%\n  bench load driver   %5.1f%%\n  fabric8 client      %5.1f%%\n  GC                  %5.1f%%\n",
+             t, 100*api/t, 100*kernel/t, 100*adapter/t, 100*bench/t, 100*client/t, 100*gc/t }' "$PROF.collapsed" \
+    | tee "$PROF.shares.txt"
+fi
+
+echo "== restart: $NODES nodes, $BOUND bound pods, $PENDING pending"
+"$JAVA" $HEAP -cp "$JAR" $MAIN restart --nodes "$NODES" --bound "$BOUND" --pods "$PENDING" --gang "$GANG" \
+  --out "$OUT/$STAMP-$LABEL-restart-${NODES}n-${BOUND}b-${PENDING}p.txt" 2> "$OUT/$STAMP-$LABEL-restart.log"
+echo "== results in $OUT"
