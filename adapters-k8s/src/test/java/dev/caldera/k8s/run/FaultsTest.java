@@ -90,6 +90,35 @@ class FaultsTest {
         }
     }
 
+    @Test
+    void hyperNodesComeThroughTheirInformerAndAClusterWithoutTheCrdStillSchedules() {
+        try (LiveCluster c = new LiveCluster()) {
+            c.node("n1", 4);
+            var hyperNodes = c.client.genericKubernetesResources(dev.caldera.k8s.run.feed.Informers.HYPERNODES);
+            hyperNodes.resource(hyperNode("rack-a", "tier: 1")).create();
+            hyperNodes.resource(hyperNode("rack-b", "tierName: no-tier")).create(); // spec.tier missing
+            List<String> pods = c.gang("ml", "job", 2, 2, "1");
+            LiveScheduler live = c.start(LiveCluster.fast());
+            assertThat(await(() -> c.allBound(pods), 10_000)).isTrue();
+            assertThat(live.malformed().count()).as("rack-b refused, rack-a taken").isEqualTo(1);
+        }
+        try (LiveCluster c = new LiveCluster()) {
+            c.node("n1", 4);
+            c.server.faults().inject("GET", "^/apis/topology.volcano.sh/v1alpha1/hypernodes", 404, 1);
+            List<String> pods = c.gang("ml", "job", 2, 2, "1");
+            c.start(LiveCluster.fast());
+            assertThat(await(() -> c.allBound(pods), 10_000)).as("no HyperNode CRD: scheduled all the same").isTrue();
+            assertThat(c.server.faults().pending()).as("the HyperNode list was answered 404").isZero();
+        }
+    }
+
+    private static io.fabric8.kubernetes.api.model.GenericKubernetesResource hyperNode(String name, String specLine) {
+        String yaml = "apiVersion: topology.volcano.sh/v1alpha1\nkind: HyperNode\nmetadata: {name: " + name + "}\n"
+                + "spec:\n  " + specLine + "\n  members:\n  - {type: Node, selector: {exactMatch: {name: n1}}}\n";
+        return io.fabric8.kubernetes.client.utils.Serialization.unmarshal(yaml,
+                io.fabric8.kubernetes.api.model.GenericKubernetesResource.class);
+    }
+
     static HttpResponse<String> get(LiveScheduler live, String path) throws Exception {
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + live.httpPort()
                 + path)).build(), HttpResponse.BodyHandlers.ofString());

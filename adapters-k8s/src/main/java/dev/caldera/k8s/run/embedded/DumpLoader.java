@@ -1,7 +1,11 @@
 package dev.caldera.k8s.run.embedded;
 
 import dev.caldera.k8s.manifest.ClusterManifest;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caldera.k8s.manifest.Sourced;
+import dev.caldera.k8s.model.HyperNode;
+import dev.caldera.k8s.run.feed.Informers;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClassBuilder;
@@ -20,7 +24,7 @@ import java.util.concurrent.Future;
 
 /**
  * Creates the objects of a cluster dump in an API server over HTTP, in the order a cluster would have them:
- * PriorityClasses, Queues, Nodes, PodGroups, Pods. Adds what every Volcano cluster has when the dump lacks it
+ * PriorityClasses, Queues, Nodes, HyperNodes, PodGroups, Pods. Adds what every Volcano cluster has when the dump lacks it
  * (the {@code default} queue, the two system priority classes), as {@code simulate} assumes them too. An object
  * without {@code metadata.creationTimestamp} is created with 1970-01-01T00:00:00Z, the time {@code simulate}
  * gives it, so that both order work alike.
@@ -28,6 +32,10 @@ import java.util.concurrent.Future;
  * Threading: one caller; pods are created on a few threads.
  */
 public final class DumpLoader {
+    private static final ObjectMapper GENERIC = new ObjectMapper().setDefaultPropertyInclusion(
+            com.fasterxml.jackson.annotation.JsonInclude.Value.construct(
+                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL,
+                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL));
     static final String EPOCH = "1970-01-01T00:00:00Z";
     private static final int THREADS = 4;
 
@@ -58,6 +66,10 @@ public final class DumpLoader {
                     .withNewStatus().withState("Open").endStatus().build());
         }
         n += createAll(manifest.nodes);
+        for (Sourced<HyperNode> s : manifest.hyperNodes) {
+            GenericKubernetesResource g = GENERIC.convertValue(s.object(), GenericKubernetesResource.class);
+            n += create(g, () -> client.genericKubernetesResources(Informers.HYPERNODES).resource(g).create());
+        }
         n += createAll(manifest.podGroups);
         n += createAll(manifest.pods);
         return n;
@@ -95,6 +107,10 @@ public final class DumpLoader {
     }
 
     private int create(HasMetadata object) {
+        return create(object, () -> client.resource(object).create());
+    }
+
+    private int create(HasMetadata object, Runnable creation) {
         ObjectMeta meta = object.getMetadata();
         if (meta.getCreationTimestamp() == null || meta.getCreationTimestamp().isEmpty()) {
             meta.setCreationTimestamp(EPOCH);
@@ -104,14 +120,14 @@ public final class DumpLoader {
         }
         try {
             try {
-                client.resource(object).create();
+                creation.run();
             } catch (KubernetesClientException e) {
                 if (e.getCode() != 409) {
                     throw e;
                 }
                 // the dump names the object twice: the last one wins, as in simulate
                 client.resource(object).delete();
-                client.resource(object).create();
+                creation.run();
             }
             return 1;
         } catch (KubernetesClientException e) {

@@ -1,6 +1,9 @@
 package dev.caldera.k8s.run.feed;
 
 import dev.caldera.k8s.convert.ConversionException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.caldera.k8s.convert.HyperNodeConverter;
 import dev.caldera.k8s.convert.NodeConverter;
 import dev.caldera.k8s.convert.PodConverter;
 import dev.caldera.k8s.convert.PodGroupConverter;
@@ -10,7 +13,9 @@ import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cache.ClusterChange;
 import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.k8s.model.HyperNode;
 import dev.caldera.kernel.cluster.TaskStatus;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -27,13 +32,15 @@ import java.util.function.Supplier;
  * Informer events to kernel cache changes, through the same converters {@code simulate} uses: pods of our
  * scheduler names become tasks (with the PodGroup Volcano's controller would create when they name none), other
  * schedulers' pods only while they sit on a node (they take room), Nodes, PodGroups, Queues and PriorityClasses
- * their specs. A pod of ours arriving Pending calls {@code pendingArrived} (the loop may start a cycle early).
+ * their specs, HyperNodes (topology.volcano.sh) theirs. A pod of ours arriving Pending calls {@code pendingArrived} (the loop may start a cycle early).
  * <p>
  * Threading: any thread (informer callbacks); it submits to the cache's lock-free queue. Pod methods are
  * synchronized so that a refeed and an informer event for the same pod cannot interleave (the informer
  * delivers on one thread, so there is no contention in the common case).
  */
 public final class ClusterFeed {
+    private static final ObjectMapper HYPERNODE = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     private final ClusterCache cache;
     private final PodConverter pods;
     private final Runnable pendingArrived;
@@ -178,6 +185,17 @@ public final class ClusterFeed {
         cache.submit(new ClusterChange.RemovePriorityClass(pc.getMetadata().getName()));
     }
 
+    public void hyperNode(GenericKubernetesResource object) {
+        var spec = convert("HyperNode", object, () -> HyperNodeConverter.of(HYPERNODE.convertValue(object, HyperNode.class)));
+        if (spec != null) {
+            cache.upsertHyperNode(spec);
+        }
+    }
+
+    public void hyperNodeDeleted(GenericKubernetesResource object) {
+        cache.removeHyperNode(object.getMetadata().getName());
+    }
+
     private <S> S convert(String kind, HasMetadata object, Supplier<S> conversion) {
         String name = describe(kind, object);
         try {
@@ -185,7 +203,7 @@ public final class ClusterFeed {
             malformed.fine(name);
             return spec;
         } catch (ConversionException | IllegalArgumentException e) {
-            malformed.skipped(name, e.getMessage());
+            malformed.skipped(name, e.getMessage() == null ? e.toString() : e.getMessage());
             return null;
         }
     }

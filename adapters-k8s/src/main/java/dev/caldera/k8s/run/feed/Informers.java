@@ -5,6 +5,8 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroup;
@@ -14,11 +16,14 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * fabric8 shared informers for Pods, Nodes, PodGroups, Queues and PriorityClasses, feeding a {@link ClusterFeed}.
+ * fabric8 shared informers for Pods, Nodes, PodGroups, Queues, PriorityClasses and HyperNodes (where the cluster
+ * serves them), feeding a {@link ClusterFeed}.
  * They list, then watch; a watch that expires (410 Gone) or breaks is relisted by fabric8, and a list that fails
  * (API server unreachable) is retried with fabric8's backoff, logging why. {@link #synced()} is true once every
  * informer has listed and is watching.
@@ -28,7 +33,15 @@ import java.util.function.Consumer;
 public final class Informers implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Informers.class);
 
+    /** Volcano's HyperNode resource; clusters without the CRD simply have none. */
+    public static final ResourceDefinitionContext HYPERNODES = new ResourceDefinitionContext.Builder()
+            .withGroup("topology.volcano.sh").withVersion("v1alpha1").withKind("HyperNode").withPlural("hypernodes")
+            .withNamespaced(false).build();
+
     private final List<SharedIndexInformer<?>> all = new ArrayList<>();
+    /** Informers of resources a cluster may not serve (404 on list: counted as synced and empty). */
+    private final Set<SharedIndexInformer<?>> optional = ConcurrentHashMap.newKeySet();
+    private final Set<SharedIndexInformer<?>> absent = ConcurrentHashMap.newKeySet();
     private SharedIndexInformer<Pod> pods;
 
     /** Creates and starts the informers (returns at once; see {@link #synced()}). */
@@ -40,6 +53,9 @@ public final class Informers implements AutoCloseable {
         add("Node", client.nodes().runnableInformer(0), feed::node, feed::nodeDeleted);
         add("PodGroup", client.resources(PodGroup.class).inAnyNamespace().runnableInformer(0), feed::podGroup,
                 feed::podGroupDeleted);
+        add("HyperNode", client.genericKubernetesResources(HYPERNODES).runnableInformer(0), feed::hyperNode,
+                feed::hyperNodeDeleted);
+        optional.add(all.get(all.size() - 1));
         pods = client.pods().inAnyNamespace().runnableInformer(0);
         add("Pod", pods, feed::pod, feed::podDeleted);
         for (SharedIndexInformer<?> informer : all) {
@@ -52,6 +68,11 @@ public final class Informers implements AutoCloseable {
                                              Consumer<T> delete) {
         informer.addEventHandler(handler(upsert, (o, unknown) -> delete.accept(o)));
         informer.exceptionHandler((started, t) -> {
+            if (!started && optional.contains(informer) && notServed(t)) {
+                absent.add(informer);
+                LOG.info("{}: not served by this API server (no CRD installed); scheduling without them", kind);
+                return false;
+            }
             LOG.warn("{} informer: {}; retrying{}", kind, t.getMessage() == null ? t.toString() : t.getMessage(),
                     started ? "" : " (its first list has not succeeded yet: the scheduler is not ready)");
             return true;
@@ -87,11 +108,20 @@ public final class Informers implements AutoCloseable {
             return false;
         }
         for (SharedIndexInformer<?> i : all) {
-            if (!i.hasSynced() || !i.isWatching()) {
+            if (!absent.contains(i) && (!i.hasSynced() || !i.isWatching())) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static boolean notServed(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof KubernetesClientException k && k.getCode() == 404) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The pod as the informer last saw it, or null ({@code namespace/name}). */
