@@ -111,7 +111,10 @@ final class CycleReporter {
             String node = cache.nodes.name[session.taskState.node[t]];
             out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], node, cache.jobs.key[job]));
             pipelinedFlag[t] = true;
-            writer.podUnschedulable(cache.tasks.key[t], cache.tasks.uid[t], message(scheduler, session, job), node);
+            // the pod's nominatedNodeName is the kernel's nomination: set where victims were evicted for it, else none
+            int nominated = cache.taskState.nominatedNode[t];
+            writer.podUnschedulable(cache.tasks.key[t], cache.tasks.uid[t], message(scheduler, session, job),
+                    nominated < 0 ? null : cache.nodes.name[nominated]);
         }
         out.sort(Comparator.comparing(PodPlacement::pod));
         return out;

@@ -80,6 +80,26 @@ public final class Nominations {
         }
     }
 
+    /**
+     * Drops the nomination of every task that a scheduling cycle left unplaced ({@code status} is the cycle's
+     * task status: neither Allocated nor Pipelined), as kube-scheduler clears a pod's nominated node when an
+     * attempt to schedule it fails without a new nomination. Cost: O(nodes + nominated tasks); no allocation.
+     */
+    public void dropUnplaced(byte[] status, int nodeRows) {
+        if (count == 0) {
+            return;
+        }
+        for (int node = 0; node < Math.min(nodeRows, head.length); node++) {
+            for (int t = head[node]; t >= 0; ) {
+                int following = next[t];
+                if (status[t] != TaskStatus.ALLOCATED && status[t] != TaskStatus.PIPELINED) {
+                    remove(t);
+                }
+                t = following;
+            }
+        }
+    }
+
     /** The first task nominated to {@code node}, or -1; continue with {@link #next(int)}. */
     public int first(int node) {
         return node < head.length ? head[node] : -1;

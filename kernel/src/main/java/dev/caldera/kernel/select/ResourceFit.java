@@ -7,9 +7,10 @@ import dev.caldera.kernel.session.Session;
 
 /**
  * Exact integer resource checks of a task against a node's idle and future-idle resources. Room held for
- * pods nominated to the node (pending preemptors, seed 004) whose priority is at least the task's counts as
- * taken, so a lower-priority task cannot take what a preemptor waits for; a task's own nomination never
- * blocks it. Cost: O(dims) per node, O(dims x nominated pods) on nodes with nominations; no allocation.
+ * pods nominated to the node (pending preemptors, as kube-scheduler's PodNominator keeps them) whose priority is
+ * at least the task's counts as taken, so a lower-priority task cannot take what a preemptor waits for; a
+ * task's own nomination never blocks it, and a pod this session will not schedule (its PodGroup missing or
+ * not valid) holds no room. Cost: O(dims) per node, O(dims x nominated pods) on nodes with nominations; no allocation.
  */
 public final class ResourceFit {
     private ResourceFit() {
@@ -55,7 +56,8 @@ public final class ResourceFit {
         int priority = s.tasks.priority[task];
         long sum = 0;
         for (int t = n.first(node); t >= 0; t = n.next(t)) {
-            if (t != task && s.taskState.status[t] == TaskStatus.PENDING && s.tasks.priority[t] >= priority) {
+            if (t != task && s.taskState.status[t] == TaskStatus.PENDING && s.tasks.priority[t] >= priority
+                    && s.inSession(s.jobOf(t))) {
                 long[] req = s.request(t);
                 sum += d < req.length ? req[d] : 0;
             }

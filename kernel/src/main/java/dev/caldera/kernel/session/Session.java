@@ -122,9 +122,14 @@ public final class Session {
         dropInvalidJobs();
     }
 
-    /** Closes plugins, computes PodGroup phases and writes them back to the cache and the status sink. */
+    /**
+     * Closes plugins, computes PodGroup phases and writes them back to the cache and the status sink, and drops
+     * the nominations of pods this cycle did not place (a bound pod's went at commit), so that no nomination
+     * holds room for longer than the pod keeps failing to get it.
+     */
     public void close() {
         plugins.close(this);
+        cache.nominations.dropUnplaced(taskState.status, nodes.rows);
         for (int i = 0; i < jobList.size(); i++) {
             int job = jobList.getInt(i);
             jobState.phase[job] = PodGroupPhase.of(this, job);

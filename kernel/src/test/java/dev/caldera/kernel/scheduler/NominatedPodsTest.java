@@ -43,6 +43,16 @@ class NominatedPodsTest {
                 .nominatedNodeName(nominated).build());
     }
 
+    /**
+     * A gang of two that this cycle cannot place: its pod {@code name} is nominated to n1, its other pod asks for
+     * more than any node has, so the gang is tried, discarded, and its nominated pod stays pending all cycle.
+     */
+    private void unplaceableGang(String name, int priority, long cpuMilli, String nominated) {
+        pending(name, priority, cpuMilli, nominated, 2);
+        cache.upsertTask(TaskSpec.builder("ns", name + "-huge").job(name).request(cpuMem(64_000, GI))
+                .priority(priority).build());
+    }
+
     private void cycle(boolean incremental) {
         SchedulerConf conf = new SchedulerConf(List.of("allocate"),
                 List.of(new Tier(List.of(PluginOption.of("priority"), PluginOption.of("gang")))), Map.of());
@@ -56,7 +66,7 @@ class NominatedPodsTest {
     @ParameterizedTest
     @ValueSource(booleans = {true, false})
     void aLowerPriorityPodCannotTakeTheRoomOfANominatedPod(boolean incremental) {
-        pending("preemptor", 100, 3000, "n1", 2);
+        unplaceableGang("preemptor", 100, 3000, "n1");
         pending("small", 10, 2000, null);
         cycle(incremental);
         assertThat(binds).as("3 of the node's 4 cpu are held for the nominated preemptor").isEmpty();
@@ -74,10 +84,71 @@ class NominatedPodsTest {
     @ParameterizedTest
     @ValueSource(booleans = {true, false})
     void aHigherPriorityPodMayTakeTheRoomOfANominatedPod(boolean incremental) {
-        pending("preemptor", 100, 3000, "n1", 2);
+        unplaceableGang("preemptor", 100, 3000, "n1");
         pending("urgent", 1000, 2000, null);
         cycle(incremental);
         assertThat(binds).containsExactly("ns/urgent@n1");
+    }
+
+    /**
+     * Two pods of equal priority nominated to one node that holds only one of them: each counts the other's
+     * nomination as taken. kube-scheduler clears a pod's nomination when a scheduling attempt fails without a
+     * new one, so the deadlock lasts one cycle at most; then one of them binds.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void twoPodsNominatedToOneNodeDoNotBlockEachOtherForever(boolean incremental) {
+        pending("a", 100, 3000, "n1");
+        pending("b", 100, 3000, "n1");
+        for (int cycle = 0; cycle < 3 && binds.isEmpty(); cycle++) {
+            cycle(incremental);
+        }
+        assertThat(binds).hasSize(1);
+    }
+
+    /** A pod whose PodGroup is not in the session (here: not valid for its gang) will not be scheduled: no room. */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aPodThisCycleWillNotScheduleHoldsNoRoom(boolean incremental) {
+        pending("orphan", 100, 3000, "n1", 2);
+        pending("small", 10, 2000, null);
+        cycle(incremental);
+        assertThat(binds).containsExactly("ns/small@n1");
+    }
+
+    /** kube-scheduler clears the nomination of a pod whose scheduling attempt failed; so does the scheduler. */
+    @Test
+    void aNominationIsDroppedWhenItsPodFailsToBePlaced() {
+        unplaceableGang("preemptor", 100, 3000, "n1");
+        cycle(true);
+        assertThat(cache.taskState.nominatedNode[cache.taskRow("ns/preemptor")]).isEqualTo(-1);
+    }
+
+    @Test
+    void aNominationIsDroppedWhenItsPodBindsOrIsDeleted() {
+        pending("a", 100, 3000, "n1");
+        unplaceableGang("b", 100, 500, "n1");
+        cycle(true);
+        assertThat(binds).containsExactly("ns/a@n1");
+        assertThat(cache.nominations.count()).isZero();
+        pending("c", 100, 500, "n1");
+        cache.removeTask("ns/c");
+        cache.applyChanges();
+        assertThat(cache.nominations.count()).isZero();
+    }
+
+    /** A pod pipelined again in a later cycle (still waiting for its victims) keeps its nomination. */
+    @Test
+    void aNominationIsKeptWhileItsPodIsPipelinedAgain() {
+        cache.upsertJob(new JobSpec("ns", "old", "q", 1, Map.of(), null, null, "Running", 0));
+        cache.upsertTask(TaskSpec.builder("ns", "old-0").job("old").request(cpuMem(3000, GI))
+                .status(dev.caldera.kernel.cluster.TaskStatus.RELEASING).nodeName("n1").build());
+        pending("preemptor", 100, 3000, "n1");
+        for (int i = 0; i < 2; i++) {
+            cycle(true);
+            assertThat(cache.taskState.nominatedNode[cache.taskRow("ns/preemptor")]).isEqualTo(cache.nodeRow("n1"));
+        }
+        assertThat(binds).isEmpty();
     }
 
     @Test

@@ -26,7 +26,7 @@ import java.util.function.Predicate;
  * thread drains it after each cycle ({@link #flush()}): PodGroup {@code status} (phase; condition
  * {@code Scheduled} or {@code Unschedulable} with the kernel's reason, the same text {@code simulate} prints;
  * running, succeeded and failed counts) and pod {@code status} ({@code PodScheduled=False} with the
- * "0/N nodes are available: ..." message; {@code nominatedNodeName} for pipelined pods), as JSON merge patches
+ * "0/N nodes are available: ..." message; {@code nominatedNodeName}: the kernel's nomination), as JSON merge patches
  * of the status subresources, plus rate-limited Events.
  * <p>
  * Threading: report methods on the scheduling thread (and bind workers for events); writes on the writer thread.
