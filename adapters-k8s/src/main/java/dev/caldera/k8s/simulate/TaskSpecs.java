@@ -8,8 +8,6 @@ final class TaskSpecs {
     }
 
     static TaskSpec placed(TaskSpec t, byte status, String nodeName, String nominatedNodeName) {
-        return new TaskSpec(t.uid(), t.namespace(), t.name(), t.job(), t.request(), t.priority(),
-                t.priorityClassName(), t.role(), t.preemptable(), t.creationMs(), status, nodeName, nominatedNodeName,
-                t.placement(), t.critical(), t.preemptNever(), t.schedulingGated());
+        return t.toBuilder().status(status).nodeName(nodeName).nominatedNodeName(nominatedNodeName).build();
     }
 }

@@ -71,9 +71,7 @@ public class SessionOpenBenchmark {
     }
 
     private static TaskSpec succeeded(TaskSpec p) {
-        return new TaskSpec(p.uid(), p.namespace(), p.name(), p.job(), p.request(), p.priority(),
-                p.priorityClassName(), p.role(), p.preemptable(), p.creationMs(), TaskStatus.SUCCEEDED, p.nodeName(),
-                p.nominatedNodeName(), p.placement(), p.critical(), p.preemptNever(), p.schedulingGated());
+        return p.toBuilder().status(TaskStatus.SUCCEEDED).build();
     }
 
     /** Queues this cycle's pod changes (not measured), alternating the two versions. */

@@ -13,6 +13,7 @@ import dev.caldera.kernel.cluster.TaskClasses;
 import dev.caldera.kernel.cluster.TaskState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.placement.InterPodProfiles;
 import dev.caldera.kernel.placement.PlacementProfiles;
 import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.resource.ResourceDimensions;
@@ -46,6 +47,7 @@ public final class ClusterCache {
     public final ResourceDimensions dims = new ResourceDimensions();
     public final Symbols symbols = new Symbols();
     public final PlacementProfiles profiles = new PlacementProfiles();
+    public final InterPodProfiles interPodProfiles = new InterPodProfiles();
     public final NodeTable nodes = new NodeTable(dims.count());
     public final NodeUsage nodeUsage = new NodeUsage(dims.count());
     public final TaskTable tasks = new TaskTable();
@@ -424,9 +426,11 @@ public final class ClusterCache {
         tasks.nameIndex[row] = TaskTable.parseNameIndex(spec.name());
         tasks.flags[row] = flags(spec);
         tasks.live[row] = true;
+        tasks.labels[row] = NodeLabels.encode(spec.labels(), symbols);
         long[] request = RequestVectors.of(spec.request(), dims);
         growDims();
-        tasks.taskClass[row] = classes.acquire(request, profiles.acquire(spec.placement()));
+        tasks.taskClass[row] = classes.acquire(request, profiles.acquire(spec.placement()),
+                interPodProfiles.acquire(spec.interPod()));
         int job = jobRowFor(spec.namespace(), spec.job());
         tasks.job[row] = job;
         positionInJob[row] = jobs.tasks[job].size();
@@ -469,6 +473,7 @@ public final class ClusterCache {
         jobState.remove(job, roleSlot[row], classes.bestEffort[cls], classes.request[cls], taskState.status[row]);
         removeFromJobList(job, row);
         profiles.release(classes.profile[cls]);
+        interPodProfiles.release(classes.interPod[cls]);
         classes.release(cls);
     }
 

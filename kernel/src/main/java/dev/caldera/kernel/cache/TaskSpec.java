@@ -1,14 +1,22 @@
 package dev.caldera.kernel.cache;
 
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.placement.InterPodSpec;
+import dev.caldera.kernel.placement.LabelSyntax;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.resource.ResourceList;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A task (pod) as the adapter sees it. {@code request} is the pod's effective request in canonical units
  * (max of the containers' sum and the largest init container, plus overhead); the cache adds one
  * {@code pods}. {@code status} is one of the pod-derived {@link TaskStatus} values. {@code priority} null
- * means "resolve from {@code priorityClassName}".
+ * means "resolve from {@code priorityClassName}". {@code labels} are the pod's labels (what other pods' affinity
+ * terms and spread constraints select on); {@code interPod} its own pod affinity, anti-affinity and spread
+ * terms, owned by its namespace.
  */
 public record TaskSpec(
         String uid,
@@ -27,7 +35,9 @@ public record TaskSpec(
         PlacementSpec placement,
         boolean critical,
         boolean preemptNever,
-        boolean schedulingGated) {
+        boolean schedulingGated,
+        Map<String, String> labels,
+        InterPodSpec interPod) {
 
     public TaskSpec {
         String object = "Pod " + namespace + "/" + name;
@@ -43,6 +53,35 @@ public record TaskSpec(
         if (status < 0 || status >= TaskStatus.COUNT) {
             throw new IllegalArgumentException(object + ": unknown task status " + status);
         }
+        labels = checkedLabels(labels, object);
+        interPod = interPod == null ? InterPodSpec.NONE : interPod.inNamespace(namespace);
+    }
+
+    private static Map<String, String> checkedLabels(Map<String, String> labels, String object) {
+        if (labels == null || labels.isEmpty()) {
+            return Map.of();
+        }
+        TreeMap<String, String> sorted = new TreeMap<>();
+        labels.forEach((k, v) -> {
+            String problem = LabelSyntax.keyProblem(k);
+            if (problem == null) {
+                problem = LabelSyntax.valueProblem(v);
+            }
+            if (problem != null) {
+                throw new IllegalArgumentException(object + ": metadata.labels: " + problem);
+            }
+            sorted.put(k, v);
+        });
+        return Collections.unmodifiableMap(sorted);
+    }
+
+    /** A builder holding every field of this spec, for copies that change a few. */
+    public Builder toBuilder() {
+        return new Builder(namespace, name).uid(uid).job(job).request(request).priority(priority)
+                .priorityClassName(priorityClassName).role(role).preemptable(preemptable).creationMs(creationMs)
+                .status(status).nodeName(nodeName).nominatedNodeName(nominatedNodeName).placement(placement)
+                .critical(critical).preemptNever(preemptNever).schedulingGated(schedulingGated).labels(labels)
+                .interPod(interPod);
     }
 
     public String key() {
@@ -72,6 +111,8 @@ public record TaskSpec(
         private boolean critical;
         private boolean preemptNever;
         private boolean schedulingGated;
+        private Map<String, String> labels = Map.of();
+        private InterPodSpec interPod = InterPodSpec.NONE;
 
         private Builder(String namespace, String name) {
             this.namespace = namespace;
@@ -94,6 +135,8 @@ public record TaskSpec(
         public Builder critical(boolean v) { critical = v; return this; }
         public Builder preemptNever(boolean v) { preemptNever = v; return this; }
         public Builder schedulingGated(boolean v) { schedulingGated = v; return this; }
+        public Builder labels(Map<String, String> v) { labels = v; return this; }
+        public Builder interPod(InterPodSpec v) { interPod = v; return this; }
 
         /** Places the task on {@code node} as Running. */
         public Builder running(String node) { nodeName = node; status = TaskStatus.RUNNING; return this; }
@@ -101,7 +144,7 @@ public record TaskSpec(
         public TaskSpec build() {
             return new TaskSpec(uid, namespace, name, job, request, priority, priorityClassName, role, preemptable,
                     creationMs, status, nodeName, nominatedNodeName, placement, critical, preemptNever,
-                    schedulingGated);
+                    schedulingGated, labels, interPod);
         }
     }
 }

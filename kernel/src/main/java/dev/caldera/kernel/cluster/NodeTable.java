@@ -17,7 +17,7 @@ import java.util.Arrays;
  * Threading: NOT thread safe; scheduling thread only.
  */
 public final class NodeTable {
-    private static final int[] NO_LABELS = new int[0];
+    private static final int[] NO_LABELS = LabelPairs.none();
     private static final Taint[] NO_TAINTS = new Taint[0];
 
     public int capacity;
@@ -73,21 +73,7 @@ public final class NodeTable {
 
     /** The value symbol of label {@code keySymbol} on {@code row}, or {@link Symbols#NONE}. */
     public int label(int row, int keySymbol) {
-        int[] pairs = labels[row];
-        int lo = 0;
-        int hi = (pairs.length >> 1) - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int key = pairs[mid << 1];
-            if (key < keySymbol) {
-                lo = mid + 1;
-            } else if (key > keySymbol) {
-                hi = mid - 1;
-            } else {
-                return pairs[(mid << 1) + 1];
-            }
-        }
-        return Symbols.NONE;
+        return LabelPairs.value(labels[row], keySymbol);
     }
 
     public static int[] noLabels() {

@@ -7,11 +7,13 @@ import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.Arrays;
 
 /**
- * Equivalence classes of tasks: tasks with the same request vector and placement profile are
- * interchangeable for filtering and scoring, so the kernel filters once per class instead of once per
- * task. (Priority changes a task's fit only on nodes where pods are nominated; the incremental selector
- * tells priorities apart itself while any nomination exists.) Classes are reference counted by the tasks
- * that use them; a freed id is reused.
+ * Equivalence classes of tasks: tasks with the same request vector, placement profile and inter-pod profile
+ * (pod affinity, anti-affinity and spread terms) are interchangeable for node-local filtering and scoring,
+ * so the kernel filters once per class instead of once per task. (Priority changes a task's fit only on
+ * nodes where pods are nominated; the incremental selector tells priorities apart itself while any
+ * nomination exists. A task's labels and namespace are not part of the key: they matter only to inter-pod
+ * rules, which are not node-local, and tasks they affect are filtered one by one.) Classes are reference
+ * counted by the tasks that use them; a freed id is reused.
  * <p>
  * {@code request[class]} is a dense vector over dimensions, at least as long as the highest dimension the
  * class requests (read shorter vectors as zero beyond their length).
@@ -21,6 +23,8 @@ import java.util.Arrays;
 public final class TaskClasses {
     public long[][] request = new long[0][];
     public int[] profile = new int[0];
+    /** The {@code InterPodProfiles} id; 0 when the class has no pod affinity or spread terms. */
+    public int[] interPod = new int[0];
     /** True when nothing but pods is requested (Volcano's BestEffort). */
     public boolean[] bestEffort = new boolean[0];
     private int[] refs = new int[0];
@@ -33,9 +37,14 @@ public final class TaskClasses {
         ids.defaultReturnValue(-1);
     }
 
-    /** The class of (request, profile), created on first use; takes one reference. */
+    /** The class of (request, profile) without inter-pod terms, created on first use; takes one reference. */
     public int acquire(long[] requestVector, int profileId) {
-        Key key = new Key(requestVector, profileId);
+        return acquire(requestVector, profileId, 0);
+    }
+
+    /** The class of (request, profile, interPod), created on first use; takes one reference. */
+    public int acquire(long[] requestVector, int profileId, int interPodId) {
+        Key key = new Key(requestVector, profileId, interPodId);
         int id = ids.getInt(key);
         if (id < 0) {
             id = create(key);
@@ -64,6 +73,7 @@ public final class TaskClasses {
         keys[id] = key;
         request[id] = key.request;
         profile[id] = key.profile;
+        interPod[id] = key.interPod;
         bestEffort[id] = isBestEffort(key.request);
         ids.put(key, id);
         return id;
@@ -85,20 +95,22 @@ public final class TaskClasses {
         int cap = Columns.grow(refs.length, needed);
         request = Arrays.copyOf(request, cap);
         profile = Arrays.copyOf(profile, cap);
+        interPod = Arrays.copyOf(interPod, cap);
         bestEffort = Arrays.copyOf(bestEffort, cap);
         refs = Arrays.copyOf(refs, cap);
         keys = Arrays.copyOf(keys, cap);
     }
 
-    private record Key(long[] request, int profile) {
+    private record Key(long[] request, int profile, int interPod) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && k.profile == profile && Arrays.equals(k.request, request);
+            return o instanceof Key k && k.profile == profile && k.interPod == interPod
+                    && Arrays.equals(k.request, request);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(request) * 31 + profile;
+            return (Arrays.hashCode(request) * 31 + profile) * 31 + interPod;
         }
     }
 }

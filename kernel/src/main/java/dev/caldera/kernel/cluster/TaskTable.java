@@ -35,6 +35,8 @@ public final class TaskTable {
     public long[] nameIndex = new long[0];
     public int[] flags = new int[0];
     public boolean[] live = new boolean[0];
+    /** The pod's labels as sorted (keySymbol, valueSymbol) pairs ({@link LabelPairs}). */
+    public int[][] labels = new int[0][];
 
     public void ensureRows(int needed) {
         if (needed <= capacity) {
@@ -54,6 +56,7 @@ public final class TaskTable {
         nameIndex = Arrays.copyOf(nameIndex, cap);
         flags = Arrays.copyOf(flags, cap);
         live = Arrays.copyOf(live, cap);
+        labels = Arrays.copyOf(labels, cap);
         capacity = cap;
     }
 
@@ -69,6 +72,12 @@ public final class TaskTable {
         taskClass[row] = -1;
         live[row] = false;
         flags[row] = 0;
+        labels[row] = LabelPairs.none();
+    }
+
+    /** The value symbol of label {@code keySymbol} on task {@code row}, or {@link Symbols#NONE}. */
+    public int label(int row, int keySymbol) {
+        return LabelPairs.value(labels[row], keySymbol);
     }
 
     /** The numeric suffix Volcano's default task order uses: {@code job-role-7} gives 7, else -1. */

@@ -8,4 +8,12 @@ package dev.caldera.kernel.plugin;
 @FunctionalInterface
 public interface BatchNodeScorer {
     void score(int task, int[] nodes, int count, double[] scores);
+
+    /**
+     * Whether this task's scores are node-local right now, so that a {@link NormalizedScorer}'s raw values
+     * stand for them (see {@link Predicate#nodeLocal(int)}). Scheduling thread.
+     */
+    default boolean nodeLocal(int task) {
+        return true;
+    }
 }

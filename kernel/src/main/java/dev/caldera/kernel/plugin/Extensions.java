@@ -6,6 +6,8 @@ import dev.caldera.kernel.conf.PluginOption;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The registrar a plugin declares its extension points to. It knows the plugin's tier and enable flags
@@ -14,13 +16,23 @@ import java.util.List;
  */
 public final class Extensions {
     final List<List<Object>> byPoint;
+    private final Map<Class<?>, Object> shared;
     private final PluginOption option;
     private final int tier;
 
-    Extensions(List<List<Object>> byPoint, PluginOption option, int tier) {
+    Extensions(List<List<Object>> byPoint, Map<Class<?>, Object> shared, PluginOption option, int tier) {
         this.byPoint = byPoint;
+        this.shared = shared;
         this.option = option;
         this.tier = tier;
+    }
+
+    /**
+     * The chain's one instance of {@code type}, made by {@code factory} for the first plugin that asks: state
+     * several plugins read (Volcano's plugins share the session's node snapshot the same way).
+     */
+    public <T> T shared(Class<T> type, Supplier<T> factory) {
+        return type.cast(shared.computeIfAbsent(type, k -> factory.get()));
     }
 
     public Arguments arguments() {

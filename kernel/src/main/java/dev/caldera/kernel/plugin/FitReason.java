@@ -5,7 +5,8 @@ import dev.caldera.kernel.resource.ResourceDimensions;
 /**
  * Why a node does not fit a task, as int codes: the filter loop counts codes per node and the text is
  * built only when a PodGroup condition is reported (see {@link FitErrors}). The wording is
- * kube-scheduler's.
+ * kube-scheduler's. {@link #unresolvable} tells kube's UnschedulableAndUnresolvable codes (evicting pods from
+ * the node cannot help, so preemption leaves such a node out) from plain Unschedulable ones.
  */
 public final class FitReason {
     public static final int OK = 0;
@@ -16,6 +17,16 @@ public final class FitReason {
     public static final int TOO_MANY_PODS = 5;
     public static final int NOMINATED_ELSEWHERE = 6;
     public static final int GATED = 7;
+    /** InterPodAffinity: no pod matching the incoming pod's required affinity in the node's domain. */
+    public static final int POD_AFFINITY_UNMET = 8;
+    /** InterPodAffinity: a pod matching the incoming pod's required anti-affinity in the node's domain. */
+    public static final int POD_ANTI_AFFINITY = 9;
+    /** InterPodAffinity: an existing pod's required anti-affinity matches the incoming pod in the domain. */
+    public static final int EXISTING_ANTI_AFFINITY = 10;
+    /** PodTopologySpread: the node lacks a topology key of a DoNotSchedule constraint. */
+    public static final int SPREAD_LABEL_MISSING = 11;
+    /** PodTopologySpread: placing the pod there would exceed a DoNotSchedule constraint's maxSkew. */
+    public static final int SPREAD_SKEW = 12;
     /** Codes from here on are "Insufficient <dimension>": {@code INSUFFICIENT + dim}. */
     public static final int INSUFFICIENT = 16;
 
@@ -23,6 +34,15 @@ public final class FitReason {
         "", "node(s) were unschedulable", "node(s) didn't match Pod's node affinity/selector",
         "node(s) had untolerated taint", "node(s) didn't have free ports for the requested pod ports",
         "Too many pods", "node(s) are reserved for a nominated pod", "pod has scheduling gates",
+        "node(s) didn't match pod affinity rules", "node(s) didn't match pod anti-affinity rules",
+        "node(s) didn't satisfy existing pods anti-affinity rules",
+        "node(s) didn't match pod topology spread constraints (missing required label)",
+        "node(s) didn't match pod topology spread constraints",
+    };
+    /** kube's UnschedulableAndUnresolvable filters: NodeUnschedulable, NodeAffinity, TaintToleration, unmet pod
+     *  affinity, a missing spread topology label. */
+    private static final boolean[] UNRESOLVABLE = {
+        false, true, true, true, false, false, false, false, true, false, false, true, false,
     };
 
     private FitReason() {
@@ -41,6 +61,14 @@ public final class FitReason {
     /** The code for "not enough of {@code dim}". */
     public static int insufficient(int dim) {
         return dim == ResourceDimensions.PODS ? TOO_MANY_PODS : INSUFFICIENT + dim;
+    }
+
+    /**
+     * True for kube's UnschedulableAndUnresolvable: a node failing with this code cannot be made to fit by
+     * evicting pods from it (Volcano's PredicateForPreemptAction drops it from preemption's candidates).
+     */
+    public static boolean unresolvable(int code) {
+        return code > OK && code < UNRESOLVABLE.length && UNRESOLVABLE[code];
     }
 
     /** Kubernetes wording for a code. */

@@ -23,4 +23,9 @@ public interface NodeScorer {
     default boolean nodeLocal() {
         return true;
     }
+
+    /** Whether this task's scores are node-local right now (see {@link Predicate#nodeLocal(int)}). */
+    default boolean nodeLocal(int task) {
+        return nodeLocal();
+    }
 }

@@ -9,7 +9,9 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The configured plugins resolved once into typed arrays per extension point, and the rules that
@@ -80,11 +82,12 @@ public final class PluginChain {
     /** Builds every plugin of {@code tiers} with {@code factory} and resolves their extension points. */
     public static PluginChain build(List<Tier> tiers, PluginFactory factory) {
         List<List<Object>> byPoint = Point.lists();
+        Map<Class<?>, Object> shared = new HashMap<>();
         List<Plugin> built = new ArrayList<>();
         for (int t = 0; t < tiers.size(); t++) {
             for (PluginOption option : tiers.get(t).plugins()) {
                 Plugin plugin = factory.create(option);
-                plugin.register(new Extensions(byPoint, option, t));
+                plugin.register(new Extensions(byPoint, shared, option, t));
                 built.add(plugin);
             }
         }
@@ -366,6 +369,38 @@ public final class PluginChain {
             }
         }
         return -1;
+    }
+
+    /**
+     * True when, for this task right now, every predicate and scorer is node-local: one evaluation serves every
+     * task of its class and may be kept and refreshed node by node. False for tasks whose inter-pod terms (or
+     * other pods' terms selecting them) tie their verdicts to other pods across topology domains; those are
+     * filtered and scored one by one. Scheduling thread.
+     */
+    public boolean nodeLocal(int task) {
+        for (Predicate f : predicates) {
+            if (!f.nodeLocal(task)) {
+                return false;
+            }
+        }
+        for (NodeScorer f : nodeScorers) {
+            if (!f.nodeLocal(task)) {
+                return false;
+            }
+        }
+        for (BatchNodeScorer f : batchScorers) {
+            if (!f.nodeLocal(task)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Lets every predicate build its per-task state before the task's nodes are filtered. Scheduling thread. */
+    public void beforeNodes(int task) {
+        for (Predicate f : predicates) {
+            f.beforeNodes(task);
+        }
     }
 
     /** True when every predicate is node-local: a task class's feasibility on a node depends on that node only. */

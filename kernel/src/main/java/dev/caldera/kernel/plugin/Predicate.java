@@ -6,10 +6,12 @@ package dev.caldera.kernel.plugin;
  * that preempt and reclaim, which keep nodes failing only for resolvable reasons, see the right one.
  * <p>
  * Contract: a pure function of session state; may be called concurrently from filter workers for
- * different nodes; must not allocate. {@link #nodeLocal()} true promises that the answer depends only on
- * the task's class (request vector and placement profile, not its priority) and the node, and changes only
- * when that node's usage changes: then one answer serves every task of the class and can be refreshed node
- * by node.
+ * different nodes; must not allocate. {@link #nodeLocal()} true promises that, for every task for which
+ * {@link #nodeLocal(int)} holds, the answer depends only on the task's class (request vector and placement
+ * and inter-pod profiles, not its priority) and the node, and changes only when that node's usage changes:
+ * then one answer serves every such task of the class and can be refreshed node by node. Tasks for which
+ * {@link #nodeLocal(int)} is false (their verdict depends on other pods across a topology domain) are
+ * filtered one by one.
  */
 @FunctionalInterface
 public interface Predicate {
@@ -30,5 +32,20 @@ public interface Predicate {
 
     default boolean nodeLocal() {
         return true;
+    }
+
+    /**
+     * Whether this task's verdicts are node-local in the sense of {@link #nodeLocal()} right now (it may change
+     * as pods are placed). Scheduling thread.
+     */
+    default boolean nodeLocal(int task) {
+        return nodeLocal();
+    }
+
+    /**
+     * Called on the scheduling thread before a task's nodes are filtered (possibly by several workers), so a
+     * predicate can build per-task state there instead of in {@link #check}. Default: nothing.
+     */
+    default void beforeNodes(int task) {
     }
 }

@@ -16,7 +16,10 @@ import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
  * since a nominated pod holds its room only against tasks of lower priority.
  * <p>
  * Used only when {@code PluginChain.incremental()} holds (every predicate and scorer node-local, batch
- * scorers normalized, no BestNode hook); otherwise every call goes to the scan. Views are bounded by a
+ * scorers normalized, no BestNode hook); otherwise every call goes to the scan. A task for which
+ * {@code PluginChain.nodeLocal(task)} is false (inter-pod affinity or spread ties its verdicts to other pods
+ * across a topology domain, not just to the nodes that changed) goes to the scan too, so no view ever serves
+ * a verdict that a placement elsewhere in the domain made stale. Views are bounded by a
  * memory budget and the least recently used is dropped.
  * <p>
  * Threading: scheduling thread; full evaluations run over node shards on the {@link ShardPool} for large
@@ -67,8 +70,9 @@ public final class IncrementalSelector implements NodeSelector {
 
     @Override
     public int select(int task) {
-        if (!enabled || session.cache.taskState.nominatedNode[task] >= 0) {
-            // a nominated task's own reservation must not count against it, which sets it apart from its class
+        if (!enabled || session.cache.taskState.nominatedNode[task] >= 0 || !session.plugins.nodeLocal(task)) {
+            // a nominated task's own reservation must not count against it, which sets it apart from its class;
+            // a task tied to other pods by inter-pod terms has verdicts no class view can keep
             return scanned(task);
         }
         if (session.id() != sessionId) {

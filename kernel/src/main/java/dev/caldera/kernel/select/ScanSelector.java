@@ -95,6 +95,7 @@ public final class ScanSelector implements NodeSelector {
         currentTask = task;
         boolean parallel = pool != null && pool.shards() > 1 && n >= parallelThreshold;
         int shards = parallel ? pool.shards() : 1;
+        plugins.beforeNodes(task);
         if (parallel) {
             pool.run(filterJob);
         } else {

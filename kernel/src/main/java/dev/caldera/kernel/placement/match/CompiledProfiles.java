@@ -1,34 +1,34 @@
 package dev.caldera.kernel.placement.match;
 
 import dev.caldera.kernel.cluster.Symbols;
-import dev.caldera.kernel.placement.PlacementProfiles;
-import dev.caldera.kernel.placement.PlacementSpec;
+import dev.caldera.kernel.placement.SpecInterner;
 
 import java.util.Arrays;
 import java.util.function.BiFunction;
 
 /**
- * A plugin's compiled form of every placement profile, by profile id. A profile is compiled once and again
- * only when its id was given to another spec ({@link PlacementProfiles#version}), so a steady cluster
- * compiles nothing per session.
+ * A plugin's compiled form of every interned spec (placement profiles, inter-pod profiles), by id. A spec is
+ * compiled once and again only when its id was given to another spec ({@link SpecInterner#version}), so a
+ * steady cluster compiles nothing per session.
  * <p>
  * Threading: {@link #refresh} on the scheduling thread at session open (it interns symbols);
  * {@link #get} is a pure read, safe from filter workers. Cost of refresh: O(profile ids) version checks.
  *
+ * @param <S> the spec type
  * @param <T> the plugin's compiled form
  */
-public final class CompiledProfiles<T> {
-    private final BiFunction<PlacementSpec, Symbols, T> compiler;
+public final class CompiledProfiles<S, T> {
+    private final BiFunction<S, Symbols, T> compiler;
     private Object[] compiled = new Object[0];
     private int[] versions = new int[0];
     private Symbols symbols;
 
-    public CompiledProfiles(BiFunction<PlacementSpec, Symbols, T> compiler) {
+    public CompiledProfiles(BiFunction<S, Symbols, T> compiler) {
         this.compiler = compiler;
     }
 
     /** Compiles the profiles that are new or changed since the last refresh. */
-    public void refresh(PlacementProfiles profiles, Symbols table) {
+    public void refresh(SpecInterner<S> profiles, Symbols table) {
         if (table != symbols) {
             symbols = table;
             Arrays.fill(versions, 0);
@@ -39,7 +39,7 @@ public final class CompiledProfiles<T> {
             versions = Arrays.copyOf(versions, compiled.length);
         }
         for (int id = 0; id < size; id++) {
-            PlacementSpec spec = profiles.spec(id);
+            S spec = profiles.spec(id);
             if (spec == null) {
                 compiled[id] = null;
                 versions[id] = 0;

@@ -1,26 +1,41 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
+import dev.caldera.kernel.interpod.AffinityScore;
+import dev.caldera.kernel.interpod.InterPodIndex;
+import dev.caldera.kernel.interpod.SpreadScore;
 import dev.caldera.kernel.plugin.NormalizedScorer;
 
 /**
- * Volcano v1.7 nodeorder's batch node order function: per candidate node, podaffinity + tainttoleration +
- * podtopologyspread (+ selectorspread when weighted), each an integer kube score times its weight.
+ * nodeorder's batch node order function: per candidate node, tainttoleration (+ selectorspread when weighted)
+ * + podaffinity + podtopologyspread, each an integer kube score times its weight.
  * <p>
- * Taint toleration is the only one normalized across the candidates: the raw value is the number of the
- * node's PreferNoSchedule taints the pod does not tolerate, and kube's DefaultNormalizeScore (reversed)
- * makes it {@code 100 - 100 x raw / max} in integer arithmetic, or 100 for every node when the largest raw
- * is 0. Pod affinity, pod topology spread and selector spread are the {@link ConstantScores} for pods
- * without such constraints.
+ * Taint toleration is normalized across the candidates by its largest raw value: the raw value is the number
+ * of the node's PreferNoSchedule taints the pod does not tolerate, and kube's DefaultNormalizeScore
+ * (reversed) makes it {@code 100 - 100 x raw / max} in integer arithmetic, or 100 for every node when the
+ * largest raw is 0. That is the {@link NormalizedScorer} shape the incremental selector keeps node by node.
  * <p>
- * Threading: pure reads, safe from filter workers. No allocation.
+ * Pod affinity ({@link AffinityScore}) and pod topology spread ({@link SpreadScore}) depend on other pods
+ * across topology domains and are min-max normalized; they add to the batch form only, for the tasks they
+ * concern ({@link InterPodIndex#affects}), which the selectors score one by one ({@link #nodeLocal(int)}). For
+ * every other task both scores are 0: kube's PreScore skips a pod without preferred terms or soft constraints
+ * that no counted pod's term selects, and Volcano then adds nothing.
+ * <p>
+ * Threading: {@link #raw} is a pure read, safe from filter workers; the batch form runs on the scheduling
+ * thread. No allocation once buffers fit.
  */
 final class BatchScores implements NormalizedScorer {
     private final NodeOrderPlugin plugin;
     private final NodeOrderWeights weights;
+    private final InterPodIndex interPod;
+    private final AffinityScore podAffinity;
+    private final SpreadScore podTopologySpread;
 
-    BatchScores(NodeOrderPlugin plugin, NodeOrderWeights weights) {
+    BatchScores(NodeOrderPlugin plugin, NodeOrderWeights weights, InterPodIndex interPod) {
         this.plugin = plugin;
         this.weights = weights;
+        this.interPod = interPod;
+        this.podAffinity = new AffinityScore(interPod);
+        this.podTopologySpread = new SpreadScore(interPod);
     }
 
     @Override
@@ -33,13 +48,27 @@ final class BatchScores implements NormalizedScorer {
 
     @Override
     public double normalize(int task, int raw, int max) {
-        long total = ConstantScores.POD_AFFINITY * weights.podAffinity();
-        total += taintToleration(raw, max) * weights.taintToleration();
-        total += ConstantScores.POD_TOPOLOGY_SPREAD * weights.podTopologySpread();
+        long total = taintToleration(raw, max) * weights.taintToleration();
         if (weights.selectorSpread() != 0) {
             total += ConstantScores.SELECTOR_SPREAD * weights.selectorSpread();
         }
         return (double) total;
+    }
+
+    @Override
+    public void score(int task, int[] nodes, int count, double[] scores) {
+        NormalizedScorer.super.score(task, nodes, count, scores);
+        if (weights.podAffinity() != 0) {
+            podAffinity.score(task, nodes, count, weights.podAffinity(), scores);
+        }
+        if (weights.podTopologySpread() != 0) {
+            podTopologySpread.score(task, nodes, count, weights.podTopologySpread(), scores);
+        }
+    }
+
+    @Override
+    public boolean nodeLocal(int task) {
+        return (weights.podAffinity() == 0 && weights.podTopologySpread() == 0) || !interPod.affects(task);
     }
 
     /** kube's DefaultNormalizeScore(100, reverse = true) of one raw count. */

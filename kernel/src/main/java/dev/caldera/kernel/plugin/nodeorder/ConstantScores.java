@@ -1,11 +1,10 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
 /**
- * The nodeorder scorers the kernel has no data for (container images, pod affinity terms, topology spread
- * constraints, the Services/ReplicaSets/StatefulSets selecting a pod, volumes), as the constant raw score
- * Volcano v1.7 (kube-scheduler 1.25 plugins) computes for a pod without such constraints on a cluster
- * without such objects. Each is then multiplied by its weight, so totals and ties equal Volcano's for such
- * pods; pods that do carry these constraints are scored as if they did not.
+ * The nodeorder scorers the kernel has no data for (container images, the Services/ReplicaSets/StatefulSets
+ * selecting a pod, volumes), as the constant raw score Volcano computes for a pod on a cluster without such
+ * objects. Each is then multiplied by its weight, so totals and ties equal Volcano's for such pods. (Pod
+ * affinity and topology spread are scored for real: {@code interpod.AffinityScore}, {@code SpreadScore}.)
  */
 final class ConstantScores {
     /**
@@ -13,15 +12,6 @@ final class ConstantScores {
      * fills node image states only from node status, which the kernel does not carry.)
      */
     static final long IMAGE_LOCALITY = 0;
-
-    /** InterPodAffinity: with no affinity terms the topology score map is empty and normalize leaves all 0. */
-    static final long POD_AFFINITY = 0;
-
-    /**
-     * PodTopologySpread (system defaulting): a pod with no constraints that no Service or controller selects
-     * gets no default constraints, every raw score is 0, and normalize gives every node MaxNodeScore.
-     */
-    static final long POD_TOPOLOGY_SPREAD = 100;
 
     /**
      * SelectorSpread: with no selecting Service or controller every count is 0; normalize gives MaxNodeScore,

@@ -1,6 +1,8 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
 import dev.caldera.kernel.conf.Arguments;
+import dev.caldera.kernel.interpod.InterPodIndex;
+import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.match.CompiledProfiles;
 import dev.caldera.kernel.placement.match.LabelNumbers;
 import dev.caldera.kernel.placement.match.NodeTaints;
@@ -12,14 +14,14 @@ import dev.caldera.kernel.plugin.PluginArguments;
 import dev.caldera.kernel.session.Session;
 
 /**
- * Volcano v1.7's {@code nodeorder} plugin: kube-scheduler 1.25 score plugins, weighted by the
- * {@code <name>.weight} arguments ({@link NodeOrderWeights}).
+ * Volcano's {@code nodeorder} plugin: kube-scheduler score plugins, weighted by the {@code <name>.weight}
+ * arguments ({@link NodeOrderWeights}).
  * <ul>
  *   <li>A node scorer ({@link LocalScores}, node-local): leastrequested, mostrequested, balancedresource,
  *       nodeaffinity (preferred terms), and imagelocality / volumebinding as constant 0.</li>
- *   <li>A batch scorer ({@link BatchScores}, normalized across the candidate nodes): tainttoleration, and
- *       podaffinity / podtopologyspread / selectorspread as the constants Volcano computes for pods without
- *       such constraints ({@link ConstantScores}).</li>
+ *   <li>A batch scorer ({@link BatchScores}, normalized across the candidate nodes): tainttoleration,
+ *       podaffinity and podtopologyspread (from the shared {@link InterPodIndex}), and selectorspread as the
+ *       constant Volcano computes for pods no Service or controller selects ({@link ConstantScores}).</li>
  * </ul>
  * Each scorer is registered only when one of its weights can make it non-zero, which changes no total:
  * Volcano would add 0.0.
@@ -33,7 +35,7 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     public static final String NAME = "nodeorder";
 
     private final NodeOrderWeights weights;
-    private final CompiledProfiles<ProfilePreferences> preferences =
+    private final CompiledProfiles<PlacementSpec, ProfilePreferences> preferences =
             new CompiledProfiles<>(ProfilePreferences::compile);
     private final LabelNumbers numbers = new LabelNumbers();
     private final NodeTaints taints = new NodeTaints();
@@ -42,6 +44,7 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     private final ProfileNodeMemo affinity = new ProfileNodeMemo();
     private final ProfileNodeMemo preferNoSchedule = new ProfileNodeMemo();
     private Session session;
+    private InterPodIndex interPod;
 
     /** Builds the plugin; a mistyped or negative weight is a ConfException. */
     public NodeOrderPlugin(Arguments arguments) {
@@ -55,11 +58,12 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
 
     @Override
     public void register(Extensions ext) {
+        interPod = ext.shared(InterPodIndex.class, InterPodIndex::new);
         if (weights.anyLocal()) {
             ext.nodeScorer(new LocalScores(this, weights));
         }
         if (weights.anyBatch()) {
-            ext.batchNodeScorer(new BatchScores(this, weights));
+            ext.batchNodeScorer(new BatchScores(this, weights, interPod));
         }
         if (weights.needsNodeRequests()) {
             ext.allocateListener(this);
@@ -77,6 +81,7 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
         if (weights.needsNodeRequests()) {
             requests.rebuild(s);
         }
+        interPod.open(s);
     }
 
     @Override

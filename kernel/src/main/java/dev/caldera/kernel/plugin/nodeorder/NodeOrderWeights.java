@@ -38,8 +38,8 @@ record NodeOrderWeights(int leastRequested, int mostRequested, int balancedResou
         return needsNodeRequests() || nodeAffinity != 0;
     }
 
-    /** Whether the batch sum can be anything but 0 (pod affinity adds 0). */
+    /** Whether the batch sum can be anything but 0. */
     boolean anyBatch() {
-        return taintToleration != 0 || podTopologySpread != 0 || selectorSpread != 0;
+        return taintToleration != 0 || podAffinity != 0 || podTopologySpread != 0 || selectorSpread != 0;
     }
 }

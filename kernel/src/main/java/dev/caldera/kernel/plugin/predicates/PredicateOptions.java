@@ -7,13 +7,14 @@ import dev.caldera.kernel.plugin.PluginArguments;
  * {@code helper.go}), read the way it reads them.
  * <ul>
  *   <li>Honoured: {@code predicate.NodeAffinityEnable} (node selector and required node affinity),
- *       {@code predicate.TaintTolerationEnable}, {@code predicate.NodePortsEnable}; all default true, read
- *       with Volcano's {@code GetBool} (a value of another type is ignored with a warning). NodeUnschedulable
- *       has no switch in Volcano and is always checked.</li>
- *   <li>Accepted with no effect: {@code predicate.PodAffinityEnable}, {@code predicate.NodeVolumeLimitsEnable},
- *       {@code predicate.VolumeZoneEnable}, {@code predicate.PodTopologySpreadEnable},
- *       {@code predicate.VolumeBindingEnable} (the kernel carries no pod affinity, volumes or topology spread
- *       constraints, so those kube filters pass every node), and {@code predicate.CacheEnable} (Volcano's
+ *       {@code predicate.TaintTolerationEnable}, {@code predicate.NodePortsEnable},
+ *       {@code predicate.PodAffinityEnable} (InterPodAffinity) and {@code predicate.PodTopologySpreadEnable}
+ *       (PodTopologySpread's DoNotSchedule constraints); all default true, read with Volcano's {@code GetBool}
+ *       (a value of another type is ignored with a warning). NodeUnschedulable has no switch in Volcano and is
+ *       always checked.</li>
+ *   <li>Accepted with no effect: {@code predicate.NodeVolumeLimitsEnable}, {@code predicate.VolumeZoneEnable},
+ *       {@code predicate.VolumeBindingEnable} (the kernel carries no volumes, so those kube filters pass every
+ *       node; pods with volume claims are reported when read), and {@code predicate.CacheEnable} (Volcano's
  *       equivalence cache of the stable filters; compiling each placement profile once is the same thing).</li>
  *   <li>{@code volumebinding.weight}, {@code volumebinding.bindTimeoutSeconds} (while volume binding is on) and
  *       {@code dynamicresources.filterTimeoutSeconds}: Volcano decodes them with {@code Get[T]} and stops with a
@@ -25,15 +26,17 @@ import dev.caldera.kernel.plugin.PluginArguments;
  *       switch is on.</li>
  * </ul>
  */
-record PredicateOptions(boolean nodeAffinity, boolean taintToleration, boolean nodePorts) {
+record PredicateOptions(boolean nodeAffinity, boolean taintToleration, boolean nodePorts, boolean podAffinity,
+                        boolean podTopologySpread) {
     static final String NODE_AFFINITY = "predicate.NodeAffinityEnable";
     static final String NODE_PORTS = "predicate.NodePortsEnable";
     static final String TAINT_TOLERATION = "predicate.TaintTolerationEnable";
+    static final String POD_AFFINITY = "predicate.PodAffinityEnable";
+    static final String POD_TOPOLOGY_SPREAD = "predicate.PodTopologySpreadEnable";
     static final String VOLUME_BINDING = "predicate.VolumeBindingEnable";
 
     private static final String[] ACCEPTED_FLAGS = {
-        "predicate.PodAffinityEnable", "predicate.NodeVolumeLimitsEnable", "predicate.VolumeZoneEnable",
-        "predicate.PodTopologySpreadEnable", "predicate.CacheEnable",
+        "predicate.NodeVolumeLimitsEnable", "predicate.VolumeZoneEnable", "predicate.CacheEnable",
     };
     private static final String[] RETIRED_FLAGS = {
         "predicate.GPUSharingEnable", "predicate.GPUNumberEnable", "predicate.ProportionalEnable",
@@ -54,7 +57,7 @@ record PredicateOptions(boolean nodeAffinity, boolean taintToleration, boolean n
         }
         args.raw().decodeInt("dynamicresources.filterTimeoutSeconds");
         return new PredicateOptions(args.flag(NODE_AFFINITY, true), args.flag(TAINT_TOLERATION, true),
-                args.flag(NODE_PORTS, true));
+                args.flag(NODE_PORTS, true), args.flag(POD_AFFINITY, true), args.flag(POD_TOPOLOGY_SPREAD, true));
     }
 
     /** What Volcano's setUpVolumeBindingArgs and the volume binding plugin's validation refuse. */

@@ -2,6 +2,10 @@ package dev.caldera.kernel.plugin.predicates;
 
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.Arguments;
+import dev.caldera.kernel.interpod.AffinityFilter;
+import dev.caldera.kernel.interpod.InterPodIndex;
+import dev.caldera.kernel.interpod.SpreadFilter;
+import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.match.CompiledProfiles;
 import dev.caldera.kernel.placement.match.LabelNumbers;
 import dev.caldera.kernel.placement.match.NodeTaints;
@@ -11,38 +15,45 @@ import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.FitReason;
 import dev.caldera.kernel.plugin.Plugin;
 import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.plugin.PrePredicate;
 import dev.caldera.kernel.plugin.Predicate;
 import dev.caldera.kernel.session.Session;
 
 import java.util.Arrays;
 
 /**
- * Volcano v1.7's {@code predicates} plugin for the node filters the kernel has data for, in Volcano's order
- * (the first failure is the node's reason, in kube's wording):
+ * Volcano's {@code predicates} plugin for the node filters the kernel has data for, in Volcano's order:
  * <ol>
  *   <li>NodeUnschedulable: {@code spec.unschedulable} fails unless the pod tolerates the
  *       {@code node.kubernetes.io/unschedulable:NoSchedule} taint;</li>
  *   <li>NodeAffinity: every nodeSelector label, and some required node affinity term (terms ORed,
  *       expressions ANDed; In, NotIn, Exists, DoesNotExist, Gt, Lt; matchFields on metadata.name);</li>
  *   <li>TaintToleration: every NoSchedule and NoExecute taint tolerated (PreferNoSchedule only scores);</li>
- *   <li>NodePorts: no wanted host port collides with one in use on the node.</li>
+ *   <li>NodePorts: no wanted host port collides with one in use on the node;</li>
+ *   <li>InterPodAffinity ({@link AffinityFilter}) and PodTopologySpread's DoNotSchedule constraints
+ *       ({@link SpreadFilter}), from the shared {@link InterPodIndex}.</li>
  * </ol>
- * Pod count and resources are the selector's (pods is a resource dimension), so they are not checked
- * twice. Pod affinity, volume and topology spread filters pass: the kernel carries no such constraints.
+ * Like Volcano's loop, which keeps going past an Unschedulable filter and stops at the first
+ * UnschedulableAndUnresolvable one, a node's reason is its first unresolvable code if any, else its first code
+ * ({@link FitReason#unresolvable}). Pod count and resources are the selector's (pods is a resource dimension),
+ * so they are not checked twice. Volume filters pass: the kernel carries no volumes.
  * <p>
- * Ports in use come from the tasks on each node: rebuilt at {@link #open} from the session's task states
- * (every status Volcano keeps on a node, pipelined and releasing included) and kept exact through allocate
- * events. As in Volcano, whose event handlers add and remove pods from the filter's node snapshot, an
- * eviction inside the session frees the victim's ports at once, and un-evicting takes them back.
+ * Ports in use and the inter-pod counts come from the tasks on each node: rebuilt at {@link #open} from the
+ * session's task states (every status Volcano keeps on a node, pipelined and releasing included) and kept
+ * exact through allocate events. As in Volcano, whose event handlers add and remove pods from the filters'
+ * node snapshot, an eviction inside the session frees the victim's ports and takes it out of the inter-pod
+ * counts at once, and un-evicting puts it back. PrePredicate is kube's PreFilter: the inter-pod filters read
+ * the counts as they were then until the next task is prepared ({@link InterPodIndex#prepare}).
  * <p>
- * Threading: {@link #check} is a pure read, run concurrently by filter workers for different nodes; open
- * and the events run on the scheduling thread. Allocation: none per check; profiles are compiled once each.
+ * Threading: {@link #check} is a pure read, run concurrently by filter workers for different nodes; open,
+ * PrePredicate and the events run on the scheduling thread. Allocation: none per check; profiles are compiled
+ * once each.
  */
-public final class PredicatesPlugin implements Plugin, Predicate, AllocateListener {
+public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, AllocateListener {
     public static final String NAME = "predicates";
 
     private final PredicateOptions options;
-    private final CompiledProfiles<ProfileRules> rules = new CompiledProfiles<>(ProfileRules::compile);
+    private final CompiledProfiles<PlacementSpec, ProfileRules> rules = new CompiledProfiles<>(ProfileRules::compile);
     private final LabelNumbers numbers = new LabelNumbers();
     private final NodeTaints taints = new NodeTaints();
     private final HostPorts ports = new HostPorts();
@@ -52,6 +63,9 @@ public final class PredicatesPlugin implements Plugin, Predicate, AllocateListen
     private int[] countedNode = new int[0];
     private int allIps;
     private Session session;
+    private InterPodIndex interPod;
+    private AffinityFilter affinity;
+    private SpreadFilter spread;
 
     /** Builds the plugin; a bad or unsupported argument is a ConfException. */
     public PredicatesPlugin(Arguments arguments) {
@@ -65,10 +79,12 @@ public final class PredicatesPlugin implements Plugin, Predicate, AllocateListen
 
     @Override
     public void register(Extensions ext) {
+        interPod = ext.shared(InterPodIndex.class, InterPodIndex::new);
+        affinity = new AffinityFilter(interPod);
+        spread = new SpreadFilter(interPod);
         ext.predicate(this);
-        if (options.nodePorts()) {
-            ext.allocateListener(this);
-        }
+        ext.prePredicate(this);
+        ext.allocateListener(this);
     }
 
     @Override
@@ -82,13 +98,31 @@ public final class PredicatesPlugin implements Plugin, Predicate, AllocateListen
         if (options.nodePorts()) {
             countPorts(s);
         }
+        interPod.open(s);
+    }
+
+    /** kube's PreFilter of the inter-pod filters: their counts for this task are taken now. */
+    @Override
+    public int prePredicate(int task) {
+        interPod.prepare(task);
+        return FitReason.OK;
+    }
+
+    @Override
+    public boolean nodeLocal(int task) {
+        return !interPod.affects(task);
+    }
+
+    @Override
+    public void beforeNodes(int task) {
+        interPod.ensureState(task);
     }
 
     /** 0 when the task may run on the node, else the first failing {@link FitReason}. */
     @Override
     public int check(int task, int node) {
         int profile = profileOf(task);
-        return check(profile, rules.get(profile), node);
+        return check(task, profile, rules.get(profile), node);
     }
 
     @Override
@@ -97,12 +131,12 @@ public final class PredicatesPlugin implements Plugin, Predicate, AllocateListen
         ProfileRules r = rules.get(profile);
         for (int i = from; i < to; i++) {
             if (codes[i] == FitReason.OK) {
-                codes[i] = check(profile, r, nodes[i]);
+                codes[i] = check(task, profile, r, nodes[i]);
             }
         }
     }
 
-    private int check(int profile, ProfileRules r, int node) {
+    private int check(int task, int profile, ProfileRules r, int node) {
         int code = verdicts.get(profile, node);
         if (code == ProfileNodeMemo.UNKNOWN) {
             code = placementCheck(r, node);
@@ -111,10 +145,25 @@ public final class PredicatesPlugin implements Plugin, Predicate, AllocateListen
         if (code != FitReason.OK) {
             return code;
         }
+        int first = FitReason.OK;
         if (options.nodePorts() && r.hostPorts.length > 0 && ports.conflicts(node, r.hostPorts, allIps)) {
-            return FitReason.HOST_PORT_CONFLICT;
+            first = FitReason.HOST_PORT_CONFLICT;
         }
-        return FitReason.OK;
+        if (options.podAffinity()) {
+            code = affinity.check(task, node);
+            if (FitReason.unresolvable(code)) {
+                return code;
+            }
+            first = first == FitReason.OK ? code : first;
+        }
+        if (options.podTopologySpread()) {
+            code = spread.check(task, node);
+            if (FitReason.unresolvable(code)) {
+                return code;
+            }
+            first = first == FitReason.OK ? code : first;
+        }
+        return first;
     }
 
     private int profileOf(int task) {
@@ -137,6 +186,10 @@ public final class PredicatesPlugin implements Plugin, Predicate, AllocateListen
 
     @Override
     public void allocated(int task) {
+        interPod.added(task);
+        if (!options.nodePorts()) {
+            return;
+        }
         uncount(task);
         int node = session.taskState.node[task];
         long[] wanted = portsOf(task);
@@ -148,7 +201,10 @@ public final class PredicatesPlugin implements Plugin, Predicate, AllocateListen
 
     @Override
     public void deallocated(int task) {
-        uncount(task);
+        interPod.removed(task);
+        if (options.nodePorts()) {
+            uncount(task);
+        }
     }
 
     private void uncount(int task) {

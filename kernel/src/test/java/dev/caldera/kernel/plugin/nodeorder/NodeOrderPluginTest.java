@@ -70,8 +70,8 @@ class NodeOrderPluginTest {
         // least 63 + balanced 86 (fractions 0.5 and 0.2328: std 0.1336); least 81 + balanced 93
         assertThat(score(s, "p1", "n1")).isEqualTo(149.0);
         assertThat(score(s, "p1", "n2")).isEqualTo(174.0);
-        // no taints: tainttoleration 100 x 3, podtopologyspread 100 x 2, podaffinity 0
-        assertThat(batch(s, "p1", "n1", "n2")).containsExactly(500.0, 500.0);
+        // no taints: tainttoleration 100 x 3; podtopologyspread and podaffinity skip a pod without terms (0)
+        assertThat(batch(s, "p1", "n1", "n2")).containsExactly(300.0, 300.0);
     }
 
     @Test
@@ -206,13 +206,13 @@ class NodeOrderPluginTest {
         pending(cache, "p1", P1, PlacementSpec.NONE);
         Session none = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
                 "balancedresource.weight", 0, "nodeaffinity.weight", 0, "tainttoleration.weight", 0,
-                "podtopologyspread.weight", 0));
+                "podtopologyspread.weight", 0, "podaffinity.weight", 0));
         assertThat(none.plugins.hasBatchScorers()).isFalse();
         assertThat(score(none, "p1", "n1")).isZero();
 
         Session spread = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
                 "balancedresource.weight", 0, "tainttoleration.weight", 0, "podtopologyspread.weight", 0,
-                "selectorspread.weight", 4));
+                "podaffinity.weight", 0, "selectorspread.weight", 4));
         assertThat(batch(spread, "p1", "n1", "n2")).containsExactly(400.0, 400.0);
     }
 

@@ -34,7 +34,7 @@ class PredicateOptionsTest {
     }
 
     @Test
-    void datalessFiltersAreAccepted() {
+    void volumeFiltersAndTheInterPodSwitchesAreAccepted() {
         build("predicate.CacheEnable", true, "predicate.PodAffinityEnable", false,
                 "predicate.VolumeZoneEnable", true, "predicate.PodTopologySpreadEnable", false,
                 "predicate.NodeVolumeLimitsEnable", true, "predicate.VolumeBindingEnable", true);
@@ -44,14 +44,16 @@ class PredicateOptionsTest {
     @Test
     void switchesTakeBooleansAndGoBooleanStrings() {
         assertThat(options("predicate.NodePortsEnable", "F", "predicate.TaintTolerationEnable", "0"))
-                .isEqualTo(new PredicateOptions(true, false, false));
+                .isEqualTo(new PredicateOptions(true, false, false, true, true));
+        assertThat(options("predicate.PodAffinityEnable", false, "predicate.PodTopologySpreadEnable", "false"))
+                .isEqualTo(new PredicateOptions(true, true, true, false, false));
         assertThat(warnings.lines).isEmpty();
     }
 
     @Test
     void aSwitchOfTheWrongTypeIsIgnoredWithAWarningNamingTheKey() {
         assertThat(options("predicate.NodeAffinityEnable", 5L, "predicate.NodePortsEnable", "on"))
-                .isEqualTo(new PredicateOptions(true, true, true));
+                .isEqualTo(new PredicateOptions(true, true, true, true, true));
         assertThat(warnings.lines).containsExactly(
                 "plugin 'predicates': argument 'predicate.NodeAffinityEnable': '5' is not true or false; ignored as"
                         + " Volcano does, the default true is used",
@@ -75,6 +77,6 @@ class PredicateOptionsTest {
     @Test
     void theFiltersDefaultOn() {
         PredicateOptions defaults = PredicateOptions.from(new PluginArguments("predicates", Arguments.NONE));
-        assertThat(defaults).isEqualTo(new PredicateOptions(true, true, true));
+        assertThat(defaults).isEqualTo(new PredicateOptions(true, true, true, true, true));
     }
 }

@@ -1,0 +1,82 @@
+package dev.caldera.kernel.placement;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
+
+import java.util.Arrays;
+
+/**
+ * Interns value-typed specs to dense ids, reference counted; a freed id is reused. Id 0 is the spec given to
+ * the constructor (the "no constraints" spec) and is never freed. Plugins compile a spec once, by id, and
+ * must recompile when {@link #version(int)} changes.
+ * <p>
+ * Threading: NOT thread safe; scheduling thread only.
+ *
+ * @param <T> a record (equals and hashCode by value)
+ */
+public class SpecInterner<T> {
+    public static final int NONE = 0;
+
+    private Object[] specs = new Object[16];
+    private int[] refs = new int[16];
+    private int[] versions = new int[16];
+    private int size;
+    private int live;
+    private final IntArrayList free = new IntArrayList();
+    private final Object2IntOpenHashMap<T> ids = new Object2IntOpenHashMap<>();
+
+    protected SpecInterner(T none) {
+        ids.defaultReturnValue(-1);
+        acquire(none);
+    }
+
+    /** The id of {@code spec}, created on first use; takes one reference. */
+    public int acquire(T spec) {
+        int id = ids.getInt(spec);
+        if (id < 0) {
+            id = free.isEmpty() ? size++ : free.popInt();
+            if (id >= specs.length) {
+                specs = Arrays.copyOf(specs, id * 2);
+                refs = Arrays.copyOf(refs, id * 2);
+                versions = Arrays.copyOf(versions, id * 2);
+            }
+            specs[id] = spec;
+            versions[id]++;
+            ids.put(spec, id);
+            live++;
+        }
+        refs[id]++;
+        return id;
+    }
+
+    /** Drops one reference; the id is freed when none remain (id 0 never is). */
+    @SuppressWarnings("unchecked")
+    public void release(int id) {
+        if (--refs[id] == 0 && id != NONE) {
+            ids.removeInt((T) specs[id]);
+            specs[id] = null;
+            free.add(id);
+            live--;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    public T spec(int id) {
+        return (T) specs[id];
+    }
+
+    /** Changes whenever the id is given to a different spec. */
+    public int version(int id) {
+        return versions[id];
+    }
+
+    /** One past the highest id ever used. */
+    public int size() {
+        return size;
+    }
+
+    /** Ids in use other than {@link #NONE}: 0 means every user has no constraints of this kind. */
+    public int liveOthers() {
+        return live - 1;
+    }
+}
