@@ -21,7 +21,7 @@ import java.util.List;
 
 /**
  * The placement part of a pod: node selector, required and preferred node affinity, tolerations and host
- * ports. Inter-pod affinity and topology spread are not read (the kernel has no such predicate yet).
+ * ports. Inter-pod affinity and topology spread are {@link InterPodTerms}.
  */
 public final class Placements {
     private Placements() {

@@ -67,6 +67,9 @@ public final class PodConverter {
                 .critical(className != null && CRITICAL_CLASSES.contains(className))
                 .preemptNever("Never".equals(spec.getPreemptionPolicy()))
                 .schedulingGated(spec.getSchedulingGates() != null && !spec.getSchedulingGates().isEmpty())
+                .labels(meta.getLabels())
+                .interPod(InterPodTerms.of(spec.getAffinity(), spec.getTopologySpreadConstraints(), meta.getLabels(),
+                        object))
                 .build();
     }
 

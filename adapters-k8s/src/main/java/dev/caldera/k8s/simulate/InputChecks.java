@@ -1,5 +1,6 @@
 package dev.caldera.k8s.simulate;
 
+import dev.caldera.k8s.convert.UnmodelledFields;
 import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.TaskSpec;
 
@@ -11,7 +12,8 @@ import java.util.function.Consumer;
 /**
  * Warnings about references that do not resolve, which Kubernetes or Volcano would also tolerate: pods whose
  * PodGroup is missing (Volcano leaves them alone), priority class names that do not exist (priority 0 or the
- * global default), pods on nodes that are not in the input.
+ * global default), pods on nodes that are not in the input; and pod fields that would change where Volcano
+ * places a pod but that Caldera does not model (one warning per kind of field, naming the pods).
  */
 final class InputChecks {
     private static final int EXAMPLES = 3;
@@ -45,6 +47,9 @@ final class InputChecks {
         report(missingClasses, "PriorityClass %s is not in the input; priority 0 (or the global default) is used"
                 + " for %s");
         report(missingNodes, "Node %s is not in the input; the pods on it hold no resources: %s");
+        cluster.unmodelled().forEach((field, pods) -> warnings.accept(String.format(
+                "%s is not modelled by Caldera (%s); scheduled as if absent: %s", field,
+                UnmodelledFields.CONSEQUENCES.get(field), examples(pods))));
     }
 
     private void noteClass(String className, String user, Map<String, TreeSet<String>> missing) {

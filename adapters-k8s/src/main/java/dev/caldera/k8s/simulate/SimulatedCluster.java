@@ -7,6 +7,7 @@ import dev.caldera.k8s.convert.PodConverter;
 import dev.caldera.k8s.convert.PodGroupConverter;
 import dev.caldera.k8s.convert.PriorityClassConverter;
 import dev.caldera.k8s.convert.QueueConverter;
+import dev.caldera.k8s.convert.UnmodelledFields;
 import dev.caldera.k8s.manifest.ClusterManifest;
 import dev.caldera.k8s.manifest.Location;
 import dev.caldera.k8s.manifest.ManifestException;
@@ -50,6 +51,8 @@ public final class SimulatedCluster {
     private final Map<String, HyperNodeSpec> hyperNodes = new LinkedHashMap<>();
     private final Map<String, TaskSpec> tasksByUid = new LinkedHashMap<>();
     private final Map<String, String> jobOfTask = new LinkedHashMap<>();
+    /** Per kind of pod field the kernel does not model, the pods of ours that set it. */
+    private final Map<String, java.util.TreeSet<String>> unmodelled = new LinkedHashMap<>();
     private int otherSchedulersPending;
 
     private SimulatedCluster() {
@@ -83,6 +86,11 @@ public final class SimulatedCluster {
         if (!ours && !PodConverter.isOnNode(pod)) {
             otherSchedulersPending++;
             return;
+        }
+        if (ours) {
+            for (String field : UnmodelledFields.of(pod.getSpec())) {
+                unmodelled.computeIfAbsent(field, k -> new java.util.TreeSet<>()).add(task.key());
+            }
         }
         if (ours && !PodConverter.hasGroup(pod)) {
             JobSpec shadow = at(s.location(), () -> converter.shadowGroup(pod));
@@ -188,6 +196,11 @@ public final class SimulatedCluster {
     /** The PodGroup key ({@code ns/name}) of a pod, also after it was evicted. */
     public String groupOf(String uid) {
         return jobOfTask.get(uid);
+    }
+
+    /** Per kind of unmodelled pod field ({@link UnmodelledFields}), the pods of ours that set it. */
+    Map<String, java.util.TreeSet<String>> unmodelled() {
+        return unmodelled;
     }
 
     /** Pending pods of other schedulers, which the simulation ignores. */
