@@ -45,6 +45,7 @@ public final class ClusterFeed {
     private final PodConverter pods;
     private final Runnable pendingArrived;
     private final MalformedObjects malformed;
+    private final UnmodelledPods unmodelled = new UnmodelledPods();
     /** Uids of pods of ours that name no PodGroup, whose shadow group is in the cache. */
     private final Set<String> shadowed = ConcurrentHashMap.newKeySet();
     /** PodGroups that exist as API objects ({@code namespace/name}). */
@@ -97,6 +98,9 @@ public final class ClusterFeed {
         TaskSpec task = convert("Pod", pod, () -> pods.task(pod));
         if (task == null) {
             return;
+        }
+        if (ours) {
+            unmodelled.check(pod, task.key());
         }
         if (ours && !PodConverter.hasGroup(pod) && shadowed.add(uid)) {
             JobSpec shadow = convert("Pod", pod, () -> pods.shadowGroup(pod));
