@@ -12,7 +12,12 @@ import java.util.List;
 import static dev.caldera.kernel.testing.PluginSessions.plugin;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Predicates, node scores and batch scores of the real node plugins allocate nothing once warmed up. */
+/**
+ * Predicates, node scores and batch scores of the real node plugins allocate nothing once warmed up. The figure
+ * is the smallest of five measured passes, so that a one-off JIT deoptimization (which re-materializes
+ * scalar-replaced objects) on a loaded machine is not mistaken for an allocation per check, which would show in
+ * every pass.
+ */
 class NodePluginsAllocationTest {
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -36,11 +41,14 @@ class NodePluginsAllocationTest {
         }
 
         long overhead = -THREADS.getCurrentThreadAllocatedBytes() + THREADS.getCurrentThreadAllocatedBytes();
-        long before = THREADS.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < 50; i++) {
-            pass(s.plugins);
+        long allocated = Long.MAX_VALUE;
+        for (int run = 0; run < 5; run++) {
+            long before = THREADS.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 50; i++) {
+                pass(s.plugins);
+            }
+            allocated = Math.min(allocated, THREADS.getCurrentThreadAllocatedBytes() - before);
         }
-        long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
 
         assertThat(sink).isNotZero();
         assertThat(allocated).as("bytes allocated by %d checks", 50L * tasks.length * nodes.length)
