@@ -18,7 +18,9 @@ import it.unimi.dsi.fastutil.ints.IntComparator;
  * </ul>
  * Nodes that allocate found unschedulable-and-unresolvable for the task are the nodes that fail the same
  * unresolvable predicates here: those read only node labels, taints and the cordon flag, which do not change
- * within a session, so one check serves both. Volcano's sampling of at most a share of the nodes on clusters
+ * within a session, so one check serves both; the exception is unmet required pod affinity, which pods placed
+ * after the task's allocate attempt can satisfy (Volcano would still leave such a node out; see
+ * DIFFERENCES.md). Volcano's sampling of at most a share of the nodes on clusters
  * of more than 100 nodes is not done: every node is a candidate.
  * <p>
  * Threading: scheduling thread. Allocation: scratch arrays sized to the node count, reused; the returned

@@ -5,8 +5,8 @@ import dev.caldera.kernel.resource.ResourceDimensions;
 /**
  * Why a node does not fit a task, as int codes: the filter loop counts codes per node and the text is
  * built only when a PodGroup condition is reported (see {@link FitErrors}). The wording is
- * kube-scheduler's. {@link #unresolvable} tells kube's UnschedulableAndUnresolvable codes (evicting pods from
- * the node cannot help, so preemption leaves such a node out) from plain Unschedulable ones.
+ * kube-scheduler's. {@link #resolvable} tells kube's Unschedulable codes (evicting pods from the node could
+ * help) from UnschedulableAndUnresolvable ones ({@link #unresolvable}: preemption leaves such a node out).
  */
 public final class FitReason {
     public static final int OK = 0;
@@ -39,10 +39,13 @@ public final class FitReason {
         "node(s) didn't match pod topology spread constraints (missing required label)",
         "node(s) didn't match pod topology spread constraints",
     };
-    /** kube's UnschedulableAndUnresolvable filters: NodeUnschedulable, NodeAffinity, TaintToleration, unmet pod
-     *  affinity, a missing spread topology label. */
-    private static final boolean[] UNRESOLVABLE = {
-        false, true, true, true, false, false, false, false, true, false, false, true, false,
+    /**
+     * kube's Unschedulable (resolvable) codes below {@link #INSUFFICIENT}: host ports, the pod count, room held for
+     * a nominated pod, pod anti-affinity (the incoming pod's and existing pods'), spread skew. The rest (cordon,
+     * node affinity, taints, unmet pod affinity, a missing spread topology label, gates) are unresolvable.
+     */
+    private static final boolean[] RESOLVABLE = {
+        false, false, false, false, true, true, true, false, false, true, true, false, true,
     };
 
     private FitReason() {
@@ -50,12 +53,13 @@ public final class FitReason {
 
     /**
      * True when evicting pods from the node could clear the failure (kube-scheduler's {@code Unschedulable}, as
-     * opposed to {@code UnschedulableAndUnresolvable}): resources, the pod count and host ports. Preempt and
-     * reclaim keep such nodes as candidates (Volcano's {@code PredicateForPreemptAction}); a cordoned node, a
-     * node selector or affinity mismatch and an untolerated taint are unresolvable.
+     * opposed to {@code UnschedulableAndUnresolvable}): resources, the pod count, host ports, pod anti-affinity
+     * and spread skew. Preempt and reclaim keep such nodes as candidates (Volcano's
+     * {@code PredicateForPreemptAction}); a cordoned node, a node selector or affinity mismatch, an untolerated
+     * taint, unmet pod affinity and a missing spread topology label are unresolvable.
      */
     public static boolean resolvable(int code) {
-        return code == HOST_PORT_CONFLICT || code == TOO_MANY_PODS || code >= INSUFFICIENT;
+        return code >= INSUFFICIENT || (code > OK && code < RESOLVABLE.length && RESOLVABLE[code]);
     }
 
     /** The code for "not enough of {@code dim}". */
@@ -68,7 +72,7 @@ public final class FitReason {
      * evicting pods from it (Volcano's PredicateForPreemptAction drops it from preemption's candidates).
      */
     public static boolean unresolvable(int code) {
-        return code > OK && code < UNRESOLVABLE.length && UNRESOLVABLE[code];
+        return code != OK && !resolvable(code);
     }
 
     /** Kubernetes wording for a code. */
