@@ -202,6 +202,9 @@ final class RunCommand implements Callable<Integer> {
             live.runLoop();
         } finally {
             live.close();
+            err.println("caldera: stopped: scheduling ended, in-flight binds drained, "
+                    + (options.leaderElect() ? "Lease released" : "no Lease held"));
+            err.flush();
             closed.countDown();
         }
         return Main.OK;
