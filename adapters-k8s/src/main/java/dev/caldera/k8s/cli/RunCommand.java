@@ -45,7 +45,8 @@ import java.util.concurrent.TimeUnit;
             "it through the same informers and bind path; with --cycles N it runs N cycles, prints the report",
             "(the contract of simulate, binds as observed on the API server) and exits."},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {"0:done (stopped by SIGTERM, or the cycles ran)", "1:internal error", "2:bad input or usage"})
+        exitCodeList = {"0:the --cycles ran", "1:internal error", "2:bad input or usage",
+            "143:stopped by SIGTERM, after a clean shutdown"})
 final class RunCommand implements Callable<Integer> {
     enum Output { text, json }
 
