@@ -13,13 +13,14 @@ set -euo pipefail
 usage() {
   cat <<'USAGE'
 usage: bench/live-bench.sh [--jdk PATH] [--nodes N] [--pods N] [--bound N] [--pending N] [--gang N]
-                           [--profile] [--no-build] [--out DIR]
-  defaults: --nodes 5000 --pods 10000 --bound 20000 --pending 1000 --gang 10, out perf-results/live
+                           [--creators N] [--bind-workers N] [--profile] [--no-build] [--out DIR]
+  defaults: --nodes 5000 --pods 10000 --bound 20000 --pending 1000 --gang 10 --creators 8 --bind-workers 8,
+            out perf-results/live
 USAGE
 }
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-JAVA=java; NODES=5000; PODS=10000; BOUND=20000; PENDING=1000; GANG=10; PROFILE=0; BUILD=1
+JAVA=java; NODES=5000; PODS=10000; BOUND=20000; PENDING=1000; GANG=10; PROFILE=0; BUILD=1; CREATORS=8; WORKERS=8
 OUT="$ROOT/perf-results/live"
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -29,6 +30,8 @@ while [[ $# -gt 0 ]]; do
     --bound) BOUND="$2"; shift ;;
     --pending) PENDING="$2"; shift ;;
     --gang) GANG="$2"; shift ;;
+    --creators) CREATORS="$2"; shift ;;
+    --bind-workers) WORKERS="$2"; shift ;;
     --profile) PROFILE=1 ;;
     --no-build) BUILD=0 ;;
     --out) OUT="$2"; shift ;;
@@ -61,6 +64,7 @@ fi
 
 echo "== throughput: $NODES nodes, $PODS pods in gangs of $GANG on $LABEL"
 "$JAVA" $HEAP "${AGENT[@]}" -cp "$JAR" $MAIN throughput --nodes "$NODES" --pods "$PODS" --gang "$GANG" \
+  --creators "$CREATORS" --bind-workers "$WORKERS" \
   --out "$OUT/$STAMP-$LABEL-throughput-${NODES}n-${PODS}p.txt" 2> "$OUT/$STAMP-$LABEL-throughput.log"
 
 if [[ $PROFILE == 1 && -f "$PROF.collapsed" ]]; then
@@ -79,5 +83,6 @@ fi
 
 echo "== restart: $NODES nodes, $BOUND bound pods, $PENDING pending"
 "$JAVA" $HEAP -cp "$JAR" $MAIN restart --nodes "$NODES" --bound "$BOUND" --pods "$PENDING" --gang "$GANG" \
+  --creators "$CREATORS" --bind-workers "$WORKERS" \
   --out "$OUT/$STAMP-$LABEL-restart-${NODES}n-${BOUND}b-${PENDING}p.txt" 2> "$OUT/$STAMP-$LABEL-restart.log"
 echo "== results in $OUT"
