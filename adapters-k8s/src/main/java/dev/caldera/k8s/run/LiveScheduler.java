@@ -314,5 +314,6 @@ public final class LiveScheduler implements AutoCloseable {
         if (scheduler != null) {
             scheduler.close();
         }
+        api.close();
     }
 }

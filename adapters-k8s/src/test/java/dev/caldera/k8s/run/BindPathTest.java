@@ -38,6 +38,40 @@ class BindPathTest {
     }
 
     @Test
+    void otherSchedulersPodsTakeRoomButAreNotScheduled() {
+        try (LiveCluster c = new LiveCluster()) {
+            c.node("n1", 4);
+            c.node("n2", 4);
+            c.client.resource(new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata().withName("theirs")
+                    .withNamespace("ml").endMetadata().withNewSpec().withNodeName("n1").addNewContainer()
+                    .withName("main").withImage("busybox").withNewResources()
+                    .withRequests(java.util.Map.of("cpu", new io.fabric8.kubernetes.api.model.Quantity("3")))
+                    .endResources().endContainer().endSpec().withNewStatus().withPhase("Running").endStatus().build())
+                    .create();
+            c.client.resource(new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata().withName("pending")
+                    .withNamespace("ml").endMetadata().withNewSpec().addNewContainer().withName("main")
+                    .withImage("busybox").endContainer().endSpec().build()).create();
+            List<String> ours = c.gang("ml", "ours", 2, 2, "2");
+            c.start(LiveCluster.fast());
+            assertThat(await(() -> c.allBound(ours), 10_000)).isTrue();
+            assertThat(c.nodeOf(ours.get(0))).as("n1 has 1 CPU left").isEqualTo("n2");
+            assertThat(c.nodeOf(ours.get(1))).isEqualTo("n2");
+            assertThat(c.nodeOf("ml/pending")).as("default-scheduler's pod is not ours").isNull();
+        }
+    }
+
+    @Test
+    void aPendingPodStartsACycleBeforeThePeriodEnds() {
+        try (LiveCluster c = new LiveCluster()) {
+            c.node("n1", 4);
+            c.start(LiveCluster.fast().withPeriod(30_000, 10));
+            LiveCluster.sleep(1_000); // the first cycle ran at sync; the next is due in 29 s
+            List<String> pods = c.gang("ml", "job", 1, 1, "1");
+            assertThat(await(() -> c.allBound(pods), 5_000)).as("bound long before the period ends").isTrue();
+        }
+    }
+
+    @Test
     void aPodThatFitsNoNodeSaysWhyInItsPodScheduledCondition() {
         try (LiveCluster c = new LiveCluster()) {
             c.node("n1", 4);
@@ -52,15 +86,22 @@ class BindPathTest {
     }
 
     @Test
-    void aBindThatFailsTwiceIsRetriedWithBackoffAndBindsOnce() {
+    void aBindThatFailsTwiceIsRetriedWithBackoffAndBindsOnce() throws java.io.IOException {
         try (LiveCluster c = new LiveCluster()) {
             c.node("n1", 4);
             List<String> pods = c.gang("ml", "job", 1, 1, "1");
             c.server.faults().inject("POST", "/pods/job-0/binding", 500, 2);
-            c.start(LiveCluster.fast());
+            LiveScheduler live = c.start(LiveCluster.fast());
             assertThat(await(() -> c.allBound(pods), 10_000)).isTrue();
             assertThat(c.server.dispatcher().bindAttempts("ml/job-0")).isEqualTo(3);
             assertThat(c.server.dispatcher().bindings("ml/job-0")).isEqualTo(1);
+            // each 500 reached the pipeline (task back to Pending, decided again after the backoff), none was
+            // re-sent by the HTTP client behind its back
+            java.io.ByteArrayOutputStream scrape = new java.io.ByteArrayOutputStream();
+            live.metrics().write(scrape);
+            assertThat(scrape.toString(java.nio.charset.StandardCharsets.UTF_8))
+                    .contains("caldera_bind_results_total{result=\"failed\"} 2.0")
+                    .contains("caldera_bind_results_total{result=\"bound\"} 1.0");
         }
     }
 

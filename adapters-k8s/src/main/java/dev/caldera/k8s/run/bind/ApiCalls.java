@@ -2,7 +2,10 @@ package dev.caldera.k8s.run.bind;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
@@ -20,19 +23,25 @@ import java.util.concurrent.TimeoutException;
  * Threading: thread safe; each call blocks its caller (a bind worker or the status writer) for at most
  * {@code timeoutMs}.
  */
-public final class ApiCalls {
+public final class ApiCalls implements AutoCloseable {
     /** No HTTP answer: the API server could not be reached or did not answer in time. */
     public static final int UNREACHABLE = 0;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String MERGE_PATCH = "application/merge-patch+json";
 
+    private final KubernetesClient own;
     private final HttpClient http;
     private final String base;
     private final long timeoutMs;
 
+    /**
+     * Calls through a client of {@code client}'s configuration without fabric8's own retries of 5xx answers:
+     * a failed bind must reach the pipeline (task back to Pending, backoff), not be re-sent behind its back.
+     */
     public ApiCalls(KubernetesClient client, long timeoutMs) {
-        this.http = client.getHttpClient();
-        String url = client.getConfiguration().getMasterUrl();
+        this.own = new KubernetesClientBuilder().withConfig(withoutRetries(client.getConfiguration())).build();
+        this.http = own.getHttpClient();
+        String url = own.getConfiguration().getMasterUrl();
         this.base = url.endsWith("/") ? url : url + "/";
         this.timeoutMs = timeoutMs;
     }
@@ -61,6 +70,16 @@ public final class ApiCalls {
 
     public int createEvent(String namespace, ObjectNode event) {
         return send(builder("api/v1/namespaces/" + namespace + "/events").post("application/json", event.toString()));
+    }
+
+    /** {@code config} with fabric8's request retries turned off. */
+    public static Config withoutRetries(Config config) {
+        return new ConfigBuilder(config).withRequestRetryBackoffLimit(0).build();
+    }
+
+    @Override
+    public void close() {
+        own.close();
     }
 
     public static String podPath(String namespace, String pod) {

@@ -15,7 +15,8 @@ import java.util.concurrent.CompletableFuture;
  * Whether this replica may schedule and write: always (one replica, {@code --leader-elect=false}), or while it
  * holds a coordination.k8s.io Lease through fabric8's {@link LeaderElector}. A replica that loses the lease sees
  * {@link #isLeader()} turn false at once; the scheduling loop checks it before every cycle and the bind workers
- * before every call, so it stops within one schedule period. {@link #close()} releases the lease.
+ * before every call, so it stops within one schedule period, and campaigns again. {@link #close()} releases
+ * the lease.
  * <p>
  * Threading: {@link #isLeader()} from any thread.
  */
@@ -23,9 +24,15 @@ public final class Leadership implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Leadership.class);
 
     private volatile boolean leader;
+    private volatile boolean closed;
     private volatile String currentLeader = "";
     private final String identity;
-    private CompletableFuture<?> election;
+    /** A new elector per campaign: fabric8's elector does not start again once it has stopped. */
+    private java.util.function.Supplier<LeaderElector> elector;
+    private long retryMs;
+    private volatile CompletableFuture<?> election;
+    private java.util.concurrent.ScheduledExecutorService recampaign;
+    private KubernetesClient own;
 
     private Leadership(String identity, boolean leader) {
         this.identity = identity;
@@ -46,7 +53,11 @@ public final class Leadership implements AutoCloseable {
     public static Leadership elect(KubernetesClient client, String namespace, String name, String identity,
                                    long leaseMs, long renewMs, long retryMs, Runnable onLost) {
         Leadership l = new Leadership(identity, false);
-        LeaderElector elector = client.leaderElector().withConfig(new LeaderElectionConfigBuilder()
+        // no fabric8 retries inside a renewal: a renewal that cannot reach the API server must fail within the
+        // renew deadline, so that this replica steps down before another may take the Lease
+        l.own = new io.fabric8.kubernetes.client.KubernetesClientBuilder()
+                .withConfig(dev.caldera.k8s.run.bind.ApiCalls.withoutRetries(client.getConfiguration())).build();
+        var config = new LeaderElectionConfigBuilder()
                 .withName("caldera-scheduler")
                 .withLock(new LeaseLock(namespace, name, identity))
                 .withLeaseDuration(Duration.ofMillis(leaseMs))
@@ -67,9 +78,33 @@ public final class Leadership implements AutoCloseable {
                             }
                         },
                         newLeader -> l.currentLeader = newLeader))
-                .build()).build();
-        l.election = elector.start();
+                .build();
+        l.elector = () -> l.own.leaderElector().withConfig(config).build();
+        l.retryMs = retryMs;
+        l.recampaign = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "caldera-leader-election");
+            t.setDaemon(true);
+            return t;
+        });
+        l.campaign();
         return l;
+    }
+
+    /**
+     * fabric8's elector stops for good once it loses the lease; a replica that lost it (an API server hiccup)
+     * campaigns again, so that the cluster is never left without a leader.
+     */
+    private void campaign() {
+        if (closed) {
+            return;
+        }
+        CompletableFuture<?> e = elector.get().start();
+        election = e;
+        e.whenComplete((v, t) -> {
+            if (!closed) {
+                recampaign.schedule(this::campaign, retryMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+            }
+        });
     }
 
     public boolean isLeader() {
@@ -87,9 +122,16 @@ public final class Leadership implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         leader = false;
         if (election != null) {
             election.cancel(true);
+        }
+        if (recampaign != null) {
+            recampaign.shutdownNow();
+        }
+        if (own != null) {
+            own.close();
         }
     }
 }
