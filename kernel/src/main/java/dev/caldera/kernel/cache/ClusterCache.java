@@ -630,12 +630,17 @@ public final class ClusterCache {
         queues.capability[row] = spec.capability() == null ? null : RequestVectors.of(spec.capability(), dims, false);
         queues.guarantee[row] = spec.guarantee() == null ? null : RequestVectors.of(spec.guarantee(), dims, false);
         queues.deserved[row] = spec.deserved() == null ? null : RequestVectors.of(spec.deserved(), dims, false);
+        queues.capabilityListed[row] = RequestVectors.listed(spec.capability(), dims);
+        queues.guaranteeListed[row] = RequestVectors.listed(spec.guarantee(), dims);
+        queues.deservedListed[row] = RequestVectors.listed(spec.deserved(), dims);
         growDims();
         queues.reclaimable[row] = spec.reclaimable();
         queues.parentName[row] = spec.parent();
         queues.priority[row] = spec.priority();
         queues.state[row] = QueueState.parse(spec.state());
         queues.creationMs[row] = spec.creationMs();
+        queues.hierarchy[row] = spec.hierarchy();
+        queues.hierarchyWeights[row] = spec.hierarchyWeights();
         queues.live[row] = true;
     }
 

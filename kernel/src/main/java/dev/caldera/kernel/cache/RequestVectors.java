@@ -29,4 +29,16 @@ final class RequestVectors {
         }
         return vector;
     }
+
+    /** Which dimensions {@code list} names, also with a zero amount; null for a null list. */
+    static boolean[] listed(ResourceList list, ResourceDimensions dims) {
+        if (list == null) {
+            return null;
+        }
+        boolean[] out = new boolean[dims.count()];
+        for (int i = 0; i < list.size(); i++) {
+            out[dims.register(list.name(i))] = true;
+        }
+        return out;
+    }
 }

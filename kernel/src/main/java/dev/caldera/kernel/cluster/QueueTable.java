@@ -5,7 +5,9 @@ import java.util.Arrays;
 /**
  * Queue specs in struct-of-arrays form, addressed by row. Quantity vectors ({@code capability},
  * {@code guarantee}, {@code deserved}) are dense over dimensions, or null when the Queue does not set
- * them. Written only by the cache; sessions read the same arrays.
+ * them; the matching {@code *Listed} arrays tell which dimensions the Queue names (a listed zero is not an
+ * unset entry for the capacity plugin), false beyond their length. Written only by the cache; sessions read
+ * the same arrays.
  * <p>
  * Threading: NOT thread safe; scheduling thread only.
  */
@@ -18,11 +20,18 @@ public final class QueueTable {
     public long[][] capability = new long[0][];
     public long[][] guarantee = new long[0][];
     public long[][] deserved = new long[0][];
+    public boolean[][] capabilityListed = new boolean[0][];
+    public boolean[][] guaranteeListed = new boolean[0][];
+    public boolean[][] deservedListed = new boolean[0][];
     public boolean[] reclaimable = new boolean[0];
     public String[] parentName = new String[0];
     public int[] priority = new int[0];
     public byte[] state = new byte[0];
     public long[] creationMs = new long[0];
+    /** The {@code volcano.sh/hierarchy} annotation (hierarchical DRF), or null. */
+    public String[] hierarchy = new String[0];
+    /** The {@code volcano.sh/hierarchy-weights} annotation, or null. */
+    public String[] hierarchyWeights = new String[0];
     public boolean[] live = new boolean[0];
 
     public void ensureRows(int needed) {
@@ -35,11 +44,16 @@ public final class QueueTable {
         capability = Arrays.copyOf(capability, cap);
         guarantee = Arrays.copyOf(guarantee, cap);
         deserved = Arrays.copyOf(deserved, cap);
+        capabilityListed = Arrays.copyOf(capabilityListed, cap);
+        guaranteeListed = Arrays.copyOf(guaranteeListed, cap);
+        deservedListed = Arrays.copyOf(deservedListed, cap);
         reclaimable = Arrays.copyOf(reclaimable, cap);
         parentName = Arrays.copyOf(parentName, cap);
         priority = Arrays.copyOf(priority, cap);
         state = Arrays.copyOf(state, cap);
         creationMs = Arrays.copyOf(creationMs, cap);
+        hierarchy = Arrays.copyOf(hierarchy, cap);
+        hierarchyWeights = Arrays.copyOf(hierarchyWeights, cap);
         live = Arrays.copyOf(live, cap);
         capacity = cap;
     }
@@ -50,11 +64,21 @@ public final class QueueTable {
         capability[row] = null;
         guarantee[row] = null;
         deserved[row] = null;
+        capabilityListed[row] = null;
+        guaranteeListed[row] = null;
+        deservedListed[row] = null;
         reclaimable[row] = true;
         parentName[row] = null;
         priority[row] = 0;
         state[row] = QueueState.OPEN;
         creationMs[row] = 0;
+        hierarchy[row] = null;
+        hierarchyWeights[row] = null;
         live[row] = false;
+    }
+
+    /** True when the queue's vector {@code listed} (one of the {@code *Listed} rows) names {@code dim}. */
+    public static boolean listed(boolean[] listed, int dim) {
+        return listed != null && dim < listed.length && listed[dim];
     }
 }

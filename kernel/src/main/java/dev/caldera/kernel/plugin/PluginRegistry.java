@@ -3,6 +3,7 @@ package dev.caldera.kernel.plugin;
 import dev.caldera.kernel.conf.ConfException;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.plugin.binpack.BinpackPlugin;
+import dev.caldera.kernel.plugin.capacity.CapacityPlugin;
 import dev.caldera.kernel.plugin.conformance.ConformancePlugin;
 import dev.caldera.kernel.plugin.drf.DrfPlugin;
 import dev.caldera.kernel.plugin.gang.GangPlugin;
@@ -34,6 +35,7 @@ public final class PluginRegistry implements PluginFactory {
         r.register(DrfPlugin.NAME, o -> new DrfPlugin());
         r.register(OvercommitPlugin.NAME, o -> new OvercommitPlugin(o.arguments()));
         r.register(ProportionPlugin.NAME, o -> new ProportionPlugin());
+        r.register(CapacityPlugin.NAME, o -> new CapacityPlugin());
         r.register(PredicatesPlugin.NAME, o -> new PredicatesPlugin(o.arguments()));
         r.register(NodeOrderPlugin.NAME, o -> new NodeOrderPlugin(o.arguments()));
         r.register(BinpackPlugin.NAME, o -> new BinpackPlugin(o.arguments()));

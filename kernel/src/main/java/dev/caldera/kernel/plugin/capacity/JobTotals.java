@@ -1,0 +1,116 @@
+package dev.caldera.kernel.plugin.capacity;
+
+import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.cluster.JobRequests;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.plugin.JobReservation;
+import dev.caldera.kernel.session.Session;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
+/**
+ * What one job adds to its queue's attributes at session open, as current Volcano's capacity plugin counts
+ * it ({@code buildQueueAttrs}):
+ * <ul>
+ *   <li>allocated: its tasks in AllocatedStatus (plus Pipelined ones, none at open, so that open and the
+ *       events agree); request: those plus its Pending tasks;</li>
+ *   <li>inqueue: for an Inqueue PodGroup with minResources, and for a Running one whose allocated tasks
+ *       reached minMember, {@code minResources - allocated} where positive (GetInqueueResource; ephemeral
+ *       storage is not reserved), less what its scheduling-gated pods request (DeductSchGatedResources);</li>
+ *   <li>elastic: {@code allocated - minResources} where positive (GetElasticResources).</li>
+ * </ul>
+ * Threading: scheduling thread. Scratch vectors reused; O(dims) per job, plus a walk over the tasks of a job
+ * that reserves and still has pending tasks (to find gated ones).
+ */
+final class JobTotals {
+    private long[] jobAllocated = new long[0];
+    private long[] reserve = new long[0];
+    private long[] gated = new long[0];
+
+    /** Adds job {@code job}'s totals into queue slot base {@code b} of {@code a}. */
+    void add(Session s, int job, QueueAttrs a, int b, int[] dims) {
+        size(a.stride);
+        JobRequests r = s.jobState.requests;
+        java.util.Arrays.fill(jobAllocated, 0);
+        JobReservation.addColumn(r.allocated, job, dims, jobAllocated, 0);
+        JobReservation.addColumn(r.allocated, job, dims, a.allocated, b);
+        JobReservation.addColumn(r.pipelined, job, dims, a.allocated, b);
+        JobReservation.addColumn(r.allocated, job, dims, a.request, b);
+        JobReservation.addColumn(r.pipelined, job, dims, a.request, b);
+        JobReservation.addColumn(r.pending, job, dims, a.request, b);
+        long[] min = s.jobs.minResources[job];
+        if (reserves(s, job, min)) {
+            addReserve(s, job, min, a.inqueue, b, dims);
+        }
+        for (int d : dims) {
+            long over = jobAllocated[d] - Limits.at(min, d);
+            if (over > 0) {
+                a.elastic[b + d] += over;
+            }
+        }
+    }
+
+    /** Inqueue with minResources, or Running with minResources and at least minMember allocated tasks. */
+    private static boolean reserves(Session s, int job, long[] min) {
+        if (min == null) {
+            return false;
+        }
+        byte phase = s.jobState.phase[job];
+        return phase == JobPhase.INQUEUE || phase == JobPhase.RUNNING
+                && JobReservation.allocatedTasks(s, job) >= s.jobs.minMember[job];
+    }
+
+    private void addReserve(Session s, int job, long[] min, long[] out, int b, int[] dims) {
+        gatedRequests(s, job, dims);
+        for (int d : dims) {
+            if (!reservable(s, d)) {
+                continue;
+            }
+            long part = Math.max(Limits.at(min, d) - jobAllocated[d], 0);
+            out[b + d] += Math.max(part - gated[d], 0);
+        }
+    }
+
+    /** GetInqueueResource reserves cpu, memory, pods and scalar resources, not ephemeral-storage. */
+    private static boolean reservable(Session s, int d) {
+        return !s.dims.name(d).equals("ephemeral-storage");
+    }
+
+    /** The summed requests of the job's pending, scheduling-gated tasks into {@link #gated}. */
+    private void gatedRequests(Session s, int job, int[] dims) {
+        java.util.Arrays.fill(gated, 0);
+        if (s.count(job, TaskStatus.PENDING) == 0) {
+            return;
+        }
+        IntArrayList tasks = s.jobs.tasks[job];
+        for (int i = 0; i < tasks.size(); i++) {
+            int t = tasks.getInt(i);
+            if (s.status(t) == TaskStatus.PENDING && s.tasks.has(t, TaskTable.SCHEDULING_GATED)) {
+                long[] req = s.request(t);
+                for (int d : dims) {
+                    gated[d] += Limits.at(req, d);
+                }
+            }
+        }
+    }
+
+    /** Volcano's JobEnqueued amount: minResources less the gated pods' requests, per dimension, not below 0. */
+    long[] enqueued(Session s, int job, int[] dims) {
+        size(s.dims.count());
+        long[] min = s.jobs.minResources[job];
+        gatedRequests(s, job, dims);
+        java.util.Arrays.fill(reserve, 0);
+        for (int d : dims) {
+            reserve[d] = Math.max(Limits.at(min, d) - gated[d], 0);
+        }
+        return reserve;
+    }
+
+    private void size(int stride) {
+        if (jobAllocated.length < stride) {
+            jobAllocated = new long[stride];
+            reserve = new long[stride];
+            gated = new long[stride];
+        }
+    }
+}
