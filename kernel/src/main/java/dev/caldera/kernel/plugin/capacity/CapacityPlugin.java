@@ -7,6 +7,7 @@ import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.Plugin;
 import dev.caldera.kernel.plugin.QueueShare;
 import dev.caldera.kernel.plugin.QueueShareSource;
+import dev.caldera.kernel.plugin.VolcanoDimensions;
 import dev.caldera.kernel.plugin.Vote;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -51,7 +52,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     static final String ANCESTOR_RECLAIM_LEVEL = "ancestorReclaimLevel";
     private static final Logger LOG = LoggerFactory.getLogger(CapacityPlugin.class);
 
-    private final CapacityDimensions dimensions = new CapacityDimensions();
+    private final VolcanoDimensions dimensions = new VolcanoDimensions();
     private final QueueAttrs attrs = new QueueAttrs();
     private final QueueTree tree = new QueueTree();
     private final JobTotals totals = new JobTotals();

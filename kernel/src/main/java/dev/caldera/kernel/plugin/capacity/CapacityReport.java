@@ -1,6 +1,7 @@
 package dev.caldera.kernel.plugin.capacity;
 
 import dev.caldera.kernel.plugin.QueueShare;
+import dev.caldera.kernel.plugin.VolcanoDimensions;
 import dev.caldera.kernel.resource.ResourceList;
 import dev.caldera.kernel.session.Session;
 
@@ -47,7 +48,7 @@ final class CapacityReport {
         Map<String, Long> m = new LinkedHashMap<>();
         for (int d : dims) {
             long x = v[b + d];
-            boolean shown = has != null ? has[b + d] : CapacityDimensions.fixed(d) || x != 0;
+            boolean shown = has != null ? has[b + d] : VolcanoDimensions.fixed(d) || x != 0;
             if (shown && !(bound && x == QueueAttrs.UNLIMITED)) {
                 m.put(s.dims.name(d), x);
             }

@@ -1,5 +1,7 @@
 package dev.caldera.kernel.plugin.capacity;
 
+import dev.caldera.kernel.plugin.VolcanoDimensions;
+
 /**
  * The comparisons of current Volcano's {@code api.Resource} that the capacity plugin uses, over flat vectors
  * ({@code long[] v} at {@code base + dim}, with an optional {@code boolean[] has} where an unset scalar differs
@@ -28,7 +30,7 @@ final class Limits {
     /** Volcano's IsEmpty: nothing above zero but {@code pods}. */
     static boolean isEmpty(long[] v, int b, int[] dims) {
         for (int d : dims) {
-            if (!CapacityDimensions.ignored(d) && v[b + d] > 0) {
+            if (!VolcanoDimensions.ignored(d) && v[b + d] > 0) {
                 return false;
             }
         }
@@ -41,7 +43,7 @@ final class Limits {
      */
     static boolean withinOnRequested(long[] used, int ub, long[] limit, int lb, long[] req, int[] dims) {
         for (int d : dims) {
-            if (!CapacityDimensions.ignored(d) && at(req, d) > 0 && used[ub + d] > limit[lb + d]) {
+            if (!VolcanoDimensions.ignored(d) && at(req, d) > 0 && used[ub + d] > limit[lb + d]) {
                 return false;
             }
         }
@@ -52,7 +54,7 @@ final class Limits {
     static boolean fitsOnRequested(long[] allocated, int ab, long[] req, long[] limit, int lb, int[] dims) {
         for (int d : dims) {
             long r = at(req, d);
-            if (!CapacityDimensions.ignored(d) && r > 0 && add(allocated[ab + d], r) > limit[lb + d]) {
+            if (!VolcanoDimensions.ignored(d) && r > 0 && add(allocated[ab + d], r) > limit[lb + d]) {
                 return false;
             }
         }
@@ -66,7 +68,7 @@ final class Limits {
     static boolean someRequestedWithin(long[] allocated, int ab, long[] deserved, int db, long[] req, int[] dims) {
         for (int d : dims) {
             long r = at(req, d);
-            if (CapacityDimensions.ignored(d) || r <= 0) {
+            if (VolcanoDimensions.ignored(d) || r <= 0) {
                 continue;
             }
             long used = add(allocated[ab + d], r);
@@ -84,10 +86,10 @@ final class Limits {
     static boolean exceedsOnRelevant(long[] allocated, int ab, long[] deserved, boolean[] has, int db, long[] req,
                                      int[] dims) {
         for (int d : dims) {
-            if (CapacityDimensions.ignored(d) || at(req, d) <= 0) {
+            if (VolcanoDimensions.ignored(d) || at(req, d) <= 0) {
                 continue;
             }
-            boolean relevant = CapacityDimensions.fixed(d) ? deserved[db + d] > 0 : has[db + d];
+            boolean relevant = VolcanoDimensions.fixed(d) ? deserved[db + d] > 0 : has[db + d];
             if (relevant && allocated[ab + d] > deserved[db + d]) {
                 return true;
             }
@@ -108,7 +110,7 @@ final class Limits {
     /** IntersectionWithIgnoredScalarResources of two requests: some dimension but pods where both ask. */
     static boolean requestsIntersect(long[] a, long[] b, int[] dims) {
         for (int d : dims) {
-            if (!CapacityDimensions.ignored(d) && at(a, d) > 0 && at(b, d) > 0) {
+            if (!VolcanoDimensions.ignored(d) && at(a, d) > 0 && at(b, d) > 0) {
                 return true;
             }
         }
@@ -122,7 +124,7 @@ final class Limits {
     static boolean guaranteeKept(long[] guarantee, boolean[] has, int gb, long[] allocated, int ab, long[] req,
                                  int[] dims) {
         for (int d : dims) {
-            if (CapacityDimensions.fixed(d) || has[gb + d]) {
+            if (VolcanoDimensions.fixed(d) || has[gb + d]) {
                 if (guarantee[gb + d] > allocated[ab + d] - at(req, d)) {
                     return false;
                 }

@@ -1,6 +1,7 @@
 package dev.caldera.kernel.plugin.capacity;
 
 import dev.caldera.kernel.cluster.QueueTable;
+import dev.caldera.kernel.plugin.VolcanoDimensions;
 
 /**
  * Copies a queue's {@code spec.deserved}, {@code spec.capability} and {@code spec.guarantee.resource} into
@@ -26,7 +27,7 @@ final class QueueSpecs {
     private static void copy(long[] vector, boolean[] listed, long[] out, boolean[] has, int b, int[] dims) {
         for (int d : dims) {
             out[b + d] = Limits.at(vector, d);
-            has[b + d] = CapacityDimensions.fixed(d) || QueueTable.listed(listed, d);
+            has[b + d] = VolcanoDimensions.fixed(d) || QueueTable.listed(listed, d);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
+import dev.caldera.kernel.plugin.VolcanoDimensions;
 import dev.caldera.kernel.session.Session;
 
 import java.util.ArrayList;
@@ -120,7 +121,7 @@ final class TreeQueues {
         if (Limits.isEmpty(a.capability, b, dims)) {
             ClusterTotal.of(s, dims, total);
             for (int d : dims) {
-                boolean clusterHas = CapacityDimensions.fixed(d) || total[d] > 0;
+                boolean clusterHas = VolcanoDimensions.fixed(d) || total[d] > 0;
                 a.capability[b + d] = clusterHas ? QueueAttrs.UNLIMITED : 0;
                 a.capabilityHas[b + d] = clusterHas;
             }
@@ -164,7 +165,7 @@ final class TreeQueues {
         Vectors.add(sumDeserved, sumDeservedHas, 0, a.deserved, a.deservedHas, cb, dims);
         Vectors.add(sumGuarantee, sumGuaranteeHas, 0, a.guarantee, a.guaranteeHas, cb, dims);
         for (int d : dims) {
-            if (CapacityDimensions.fixed(d) ? a.capability[cb + d] <= 0 : a.capabilityHas[pb + d]
+            if (VolcanoDimensions.fixed(d) ? a.capability[cb + d] <= 0 : a.capabilityHas[pb + d]
                     && !a.capabilityHas[cb + d]) {
                 a.capability[cb + d] = a.capability[pb + d];
                 a.capabilityHas[cb + d] = true;
@@ -201,7 +202,7 @@ final class TreeQueues {
                                     Session s, int[] dims) {
         StringBuilder sb = null;
         for (int d : dims) {
-            boolean compared = CapacityDimensions.fixed(d) || vHas[vb + d] && limitHas[lb + d];
+            boolean compared = VolcanoDimensions.fixed(d) || vHas[vb + d] && limitHas[lb + d];
             if (compared && v[vb + d] > limit[lb + d]) {
                 sb = sb == null ? new StringBuilder() : sb.append(", ");
                 sb.append(s.dims.name(d));
@@ -217,7 +218,7 @@ final class TreeQueues {
     private static void setHasFixed(QueueAttrs a, int q, int[] dims) {
         int b = a.base(q);
         for (int d : dims) {
-            if (CapacityDimensions.fixed(d)) {
+            if (VolcanoDimensions.fixed(d)) {
                 a.deservedHas[b + d] = true;
                 a.guaranteeHas[b + d] = true;
                 a.capabilityHas[b + d] = true;

@@ -1,5 +1,7 @@
 package dev.caldera.kernel.plugin.capacity;
 
+import dev.caldera.kernel.plugin.VolcanoDimensions;
+
 /**
  * The {@code api.Resource} arithmetic the capacity plugin's set-up uses, on attribute vectors with their
  * "set" flags ({@code has}): ExceededPart, Add, MinDimensionResource with the Infinity default, and
@@ -22,7 +24,7 @@ final class Vectors {
             long r = right[rb + d];
             boolean over = l > r;
             out[ob + d] = over ? Limits.sub(l, r) : 0;
-            outHas[ob + d] = CapacityDimensions.fixed(d) || over;
+            outHas[ob + d] = VolcanoDimensions.fixed(d) || over;
         }
     }
 
@@ -37,7 +39,7 @@ final class Vectors {
     /** MinDimensionResource(bound, Infinity): cpu and memory take the minimum; a set scalar too where bound sets it. */
     static void minWith(long[] out, boolean[] outHas, int ob, long[] bound, boolean[] boundHas, int bb, int[] dims) {
         for (int d : dims) {
-            if (CapacityDimensions.fixed(d) || outHas[ob + d] && boundHas[bb + d]) {
+            if (VolcanoDimensions.fixed(d) || outHas[ob + d] && boundHas[bb + d]) {
                 out[ob + d] = Math.min(out[ob + d], bound[bb + d]);
             }
         }
@@ -46,7 +48,7 @@ final class Vectors {
     /** helpers.Max: per dimension the larger, scalars set where either is. */
     static void maxWith(long[] out, boolean[] outHas, int ob, long[] other, boolean[] otherHas, int b, int[] dims) {
         for (int d : dims) {
-            if (CapacityDimensions.fixed(d) || otherHas[b + d]) {
+            if (VolcanoDimensions.fixed(d) || otherHas[b + d]) {
                 out[ob + d] = outHas[ob + d] ? Math.max(out[ob + d], other[b + d]) : other[b + d];
                 outHas[ob + d] = true;
             }

@@ -1,12 +1,12 @@
 package dev.caldera.kernel.plugin.drf;
 
 import dev.caldera.kernel.cluster.JobRequests;
-import dev.caldera.kernel.conf.ConfException;
 import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.plugin.AllocateListener;
 import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.Plugin;
 import dev.caldera.kernel.plugin.ShareDimensions;
+import dev.caldera.kernel.plugin.VolcanoDimensions;
 import dev.caldera.kernel.plugin.Vote;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -22,8 +22,18 @@ import java.util.Arrays;
  *   <li>Preemptable: see {@link #victims}.</li>
  * </ul>
  * Namespace accounting is on unless {@code enableNamespaceOrder: false}: v1.7 fills unset flags with true
- * before the plugin reads them. {@code enableHierarchy: true} (hierarchical DRF over queue annotations) is
- * refused with a {@link ConfException}: Caldera's queues do not carry the hierarchy annotations yet.
+ * before the plugin reads them.
+ * <p>
+ * With {@code enableHierarchy: true} (hierarchical DRF, current Volcano) the plugin also orders queues and
+ * chooses reclaim victims by the {@link HdrfTree} built from the queues' {@code volcano.sh/hierarchy}
+ * annotations:
+ * <ul>
+ *   <li>QueueOrder: walking both queues' paths from the root, an unsaturated node before a saturated one, else
+ *       the lower share / weight; equal nodes pass the comparison one level down.</li>
+ *   <li>Reclaimable: with the reclaimer's request added to its job, a candidate is a victim when, with the
+ *       candidate's request taken from its job, the reclaimer's queue would still come first. Candidates are
+ *       judged one at a time against that state (victims do not accumulate), as in Volcano.</li>
+ * </ul>
  * <p>
  * Threading: scheduling thread only. Events and orders are O(dims), no allocation; Preemptable is
  * O(candidates x dims) with reused scratch.
@@ -38,6 +48,9 @@ public final class DrfPlugin implements Plugin {
     private final DominantShares namespaceShares = new DominantShares();
     private final IntArrayList namespacesUsed = new IntArrayList();
     private final VictimScratch scratch = new VictimScratch();
+    private final VolcanoDimensions hierarchyDimensions = new VolcanoDimensions();
+    private final HdrfTree tree = new HdrfTree();
+    private boolean hierarchy;
     private boolean namespaceOrder;
     private int[] dims = new int[0];
     private long[] total = new long[0];
@@ -50,8 +63,10 @@ public final class DrfPlugin implements Plugin {
 
     @Override
     public void register(Extensions ext) {
-        if (ext.enabled(PluginFlag.HIERARCHY)) {
-            throw new ConfException("drf: enableHierarchy is not supported by Caldera yet");
+        hierarchy = ext.enabled(PluginFlag.HIERARCHY);
+        if (hierarchy) {
+            ext.queueOrder(this::compareQueues);
+            ext.reclaimable(this::hierarchicalVictims);
         }
         namespaceOrder = ext.enabled(PluginFlag.NAMESPACE_ORDER);
         ext.jobOrder(this::compareJobs);
@@ -72,6 +87,20 @@ public final class DrfPlugin implements Plugin {
         for (int i = 0; i < s.jobList.size(); i++) {
             addJob(s, s.jobList.getInt(i));
         }
+        if (hierarchy) {
+            hierarchyDimensions.refresh(s.dims);
+            tree.build(s, hierarchyDimensions.dims(), hierarchyDimensions.stride());
+        }
+    }
+
+    /** The hierarchical DRF tree of the last session (tests). */
+    HdrfTree hierarchyTree() {
+        return tree;
+    }
+
+    /** Problems with the queues' hierarchy annotations found in the last session (hierarchy only). */
+    public java.util.List<String> hierarchyProblems() {
+        return hierarchy ? java.util.List.copyOf(tree.problems()) : java.util.List.of();
     }
 
     private void clearNamespaces() {
@@ -114,6 +143,37 @@ public final class DrfPlugin implements Plugin {
     /** Weighted share = share / weight, with every namespace weight 1. */
     int compareNamespaces(int a, int b) {
         return compare(namespaceShares.share[a], namespaceShares.share[b]);
+    }
+
+    int compareQueues(int a, int b) {
+        double c = tree.compareQueues(a, b);
+        return c < 0 ? -1 : c > 0 ? 1 : 0;
+    }
+
+    /** Volcano's hierarchical reclaimFn; see the class comment. */
+    int hierarchicalVictims(int reclaimer, IntArrayList candidates, IntArrayList victims) {
+        Session s = session;
+        int job = s.jobOf(reclaimer);
+        if (!tree.hasLeaf(job)) {
+            return Vote.PERMIT;
+        }
+        int queue = s.queueOf(reclaimer);
+        tree.move(job, s.request(reclaimer), 1);
+        for (int i = 0; i < candidates.size(); i++) {
+            int v = candidates.getInt(i);
+            int victimJob = s.jobOf(v);
+            if (!tree.hasLeaf(victimJob)) {
+                continue;
+            }
+            tree.move(victimJob, s.request(v), -1);
+            double c = tree.compareQueues(queue, s.queueOf(v));
+            tree.move(victimJob, s.request(v), 1);
+            if (c < 0) {
+                victims.add(v);
+            }
+        }
+        tree.move(job, s.request(reclaimer), -1);
+        return Vote.PERMIT;
     }
 
     private static int compare(double a, double b) {
@@ -205,6 +265,9 @@ public final class DrfPlugin implements Plugin {
             jobShares.add(session.jobOf(task), req, sign, dims, total);
             if (namespaceOrder) {
                 namespaceShares.add(session.tasks.namespace[task], req, sign, dims, total);
+            }
+            if (hierarchy) {
+                tree.move(session.jobOf(task), req, sign);
             }
         }
     }

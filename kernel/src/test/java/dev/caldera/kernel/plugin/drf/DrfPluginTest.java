@@ -5,7 +5,6 @@ import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.TaskSpec;
-import dev.caldera.kernel.conf.ConfException;
 import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.resource.ResourceDimensions;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Cluster of 10 cpu / 10 GiB (pods are never part of a share); numbers worked out from Volcano v1.7's drf. */
 class DrfPluginTest {
@@ -119,14 +117,6 @@ class DrfPluginTest {
         open(Sessions.plugin("drf", Map.of(PluginFlag.NAMESPACE_ORDER, false)));
         assertThat(victims(cache.taskRow("a/small-0"), "b/victim-0").toIntArray())
                 .containsExactly(cache.taskRow("b/victim-0"));
-    }
-
-    @Test
-    void hierarchyIsRefusedWithAClearMessage() {
-        cluster();
-        assertThatThrownBy(() -> open(Sessions.plugin("drf", Map.of(PluginFlag.HIERARCHY, true))))
-                .isInstanceOf(ConfException.class)
-                .hasMessage("drf: enableHierarchy is not supported by Caldera yet");
     }
 
     // ------------------------------------------------------------------ fixtures

@@ -1,11 +1,12 @@
-package dev.caldera.kernel.plugin.capacity;
+package dev.caldera.kernel.plugin;
 
 import dev.caldera.kernel.resource.ResourceDimensions;
 
 import java.util.Arrays;
 
 /**
- * The dimensions current Volcano's {@code api.Resource} holds and the capacity plugin compares: cpu, memory,
+ * The dimensions current Volcano's {@code api.Resource} holds, which the plugins written after v1.7
+ * (capacity, hierarchical DRF) compare: cpu, memory,
  * {@code pods} (a scalar every task requests one of; {@link #ignored} in the per-dimension checks, as
  * Volcano's ignoredScalarResources), {@code ephemeral-storage}, and the Kubernetes scalar resources (extended
  * resources such as {@code nvidia.com/gpu}, {@code hugepages-*}, {@code attachable-volumes-*}, prefixed
@@ -13,11 +14,11 @@ import java.util.Arrays;
  * <p>
  * Threading: scheduling thread. {@link #refresh} allocates only when the dimension count grew.
  */
-final class CapacityDimensions {
+public final class VolcanoDimensions {
     private int[] dims = new int[0];
     private int seen = -1;
 
-    void refresh(ResourceDimensions registry) {
+    public void refresh(ResourceDimensions registry) {
         int count = registry.count();
         if (count == seen) {
             return;
@@ -34,22 +35,22 @@ final class CapacityDimensions {
     }
 
     /** The counted dimension indices, ascending (callers must not modify the array). */
-    int[] dims() {
+    public int[] dims() {
         return dims;
     }
 
     /** Every registered dimension (the stride of per-queue vectors). */
-    int stride() {
+    public int stride() {
         return Math.max(seen, 0);
     }
 
     /** {@code pods}: counted in shares and guarantees, skipped by Volcano's "WithDimension" comparisons. */
-    static boolean ignored(int dim) {
+    public static boolean ignored(int dim) {
         return dim == ResourceDimensions.PODS;
     }
 
     /** True for cpu and memory, which Volcano's Resource always holds (never "unset"). */
-    static boolean fixed(int dim) {
+    public static boolean fixed(int dim) {
         return dim <= ResourceDimensions.MEMORY;
     }
 
