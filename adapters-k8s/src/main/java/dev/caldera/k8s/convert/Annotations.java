@@ -12,6 +12,10 @@ public final class Annotations {
     public static final String TASK_SPEC = "volcano.sh/task-spec";
     /** The queue of the PodGroup Volcano creates for a pod that names none. */
     public static final String QUEUE_NAME = "scheduling.volcano.sh/queue-name";
+    /** A queue's path in hierarchical DRF, e.g. {@code root/eng/prod}. */
+    public static final String HIERARCHY = "volcano.sh/hierarchy";
+    /** The weights along that path, e.g. {@code 1/2/8}. */
+    public static final String HIERARCHY_WEIGHTS = "volcano.sh/hierarchy-weights";
     /** A PodGroup's SLA waiting time (Go duration). */
     public static final String SLA_WAITING_TIME = "sla-waiting-time";
 

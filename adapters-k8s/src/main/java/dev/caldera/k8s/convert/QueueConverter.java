@@ -10,7 +10,10 @@ import java.util.Map;
 
 /**
  * Queues (cluster scoped) to kernel queue specs. An unset or zero {@code spec.weight} is 1 and an unset
- * {@code reclaimable} true, as Volcano's admission defaults them; the state is {@code status.state}.
+ * {@code reclaimable} true, as Volcano's admission defaults them; the state is {@code status.state}. The
+ * {@code volcano.sh/hierarchy} and {@code volcano.sh/hierarchy-weights} annotations are kept for hierarchical
+ * DRF. Resource lists keep every name they list, also with a zero amount (the capacity plugin reads a listed
+ * {@code nvidia.com/gpu: 0} as "deserves no GPU").
  */
 public final class QueueConverter {
     private QueueConverter() {
@@ -35,7 +38,9 @@ public final class QueueConverter {
                 ObjectNames.emptyToNull(spec.getParent()),
                 spec.getPriority() == null ? 0 : spec.getPriority(),
                 queue.getStatus() == null ? null : ObjectNames.emptyToNull(queue.getStatus().getState()),
-                Timestamps.epochMs(meta.getCreationTimestamp(), object, "metadata.creationTimestamp"));
+                Timestamps.epochMs(meta.getCreationTimestamp(), object, "metadata.creationTimestamp"),
+                ObjectNames.emptyToNull(Annotations.get(meta.getAnnotations(), Annotations.HIERARCHY)),
+                ObjectNames.emptyToNull(Annotations.get(meta.getAnnotations(), Annotations.HIERARCHY_WEIGHTS)));
     }
 
     private static ResourceList optional(Map<String, Quantity> quantities, String object, String field) {

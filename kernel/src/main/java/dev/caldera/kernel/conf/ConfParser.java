@@ -280,6 +280,7 @@ public final class ConfParser {
         for (ConfNode t : node.sequence("a list of tiers, each '- plugins: [...]'")) {
             tiers.add(tier(t));
         }
+        rejectCapacityWithProportion(tiers);
         return tiers;
     }
 
@@ -349,6 +350,26 @@ public final class ConfParser {
         if (hierarchicalDrf && proportion) {
             throw tier.error("drf with enableHierarchy: true and proportion conflict in one tier"
                     + " (Volcano rejects this too); use one of them");
+        }
+    }
+
+    /**
+     * capacity and proportion both divide the cluster among queues; Volcano's documentation says they cannot be
+     * used together (its scheduler would load both and let their answers mix), so a conf with both is refused.
+     */
+    private static void rejectCapacityWithProportion(List<Tier> tiers) {
+        PluginOption capacity = null;
+        PluginOption proportion = null;
+        for (Tier t : tiers) {
+            for (PluginOption p : t.plugins()) {
+                capacity = capacity == null && p.name().equals("capacity") ? p : capacity;
+                proportion = proportion == null && p.name().equals("proportion") ? p : proportion;
+            }
+        }
+        if (capacity != null && proportion != null) {
+            throw capacity.origin().error("capacity and proportion both divide the cluster among queues and"
+                    + " cannot be used together (Volcano's capacity plugin guide); remove proportion (at "
+                    + proportion.origin().at() + proportion.origin().where() + ")");
         }
     }
 

@@ -55,7 +55,13 @@ public final class VolcanoDimensions {
     }
 
     static boolean counted(int dim, String name) {
-        if (dim <= ResourceDimensions.PODS || name.equals("ephemeral-storage")) {
+        return dim <= ResourceDimensions.PODS || countedName(name);
+    }
+
+    /** True when Volcano's {@code api.NewResource} keeps a resource of this name. */
+    public static boolean countedName(String name) {
+        if (name.equals(ResourceDimensions.CPU_NAME) || name.equals(ResourceDimensions.MEMORY_NAME)
+                || name.equals(ResourceDimensions.PODS_NAME) || name.equals("ephemeral-storage")) {
             return true;
         }
         if (name.startsWith("requests.") || name.startsWith("limits.") || name.startsWith("count/")) {

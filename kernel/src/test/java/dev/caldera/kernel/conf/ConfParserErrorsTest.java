@@ -212,6 +212,32 @@ class ConfParserErrorsTest {
         assertThat(conf.tiers().get(0).plugins().get(0).enabled(PluginFlag.HIERARCHY)).isTrue();
     }
 
+    /**
+     * Volcano's capacity plugin guide ({@code docs/user-guide/how_to_use_capacity_plugin.md}): "capacity and
+     * proportion plugin are in conflict, the two plugins cannot be used together". Refused in any tiers.
+     */
+    @Test
+    void capacityWithProportionIsRefusedNamingBoth() {
+        assertThat(error("""
+                actions: "enqueue, allocate, reclaim"
+                tiers:
+                - plugins:
+                  - name: gang
+                - plugins:
+                  - name: proportion
+                  - name: capacity
+                    enableHierarchy: true
+                """).getMessage()).isEqualTo("bad.conf: tiers[1].plugins[1]: capacity and proportion both divide the"
+                + " cluster among queues and cannot be used together (Volcano's capacity plugin guide); remove"
+                + " proportion (at bad.conf: tiers[1].plugins[0] (line 6, column 5)) (line 7, column 5)");
+        assertThat(error("""
+                actions: allocate
+                tiers:
+                - plugins: [{name: capacity}]
+                - plugins: [{name: proportion}]
+                """).getMessage()).contains("capacity and proportion").contains("tiers[1].plugins[0]");
+    }
+
     @Test
     void aMissingFileIsAConfExceptionNamingIt(@TempDir Path dir) {
         Path missing = dir.resolve("volcano-scheduler.conf");
