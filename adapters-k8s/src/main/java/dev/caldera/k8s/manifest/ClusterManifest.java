@@ -8,6 +8,7 @@ import dev.caldera.k8s.model.HyperNode;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.fabric8.volcano.api.model.batch.v1alpha1.Job;
 import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroup;
 import io.fabric8.volcano.api.model.scheduling.v1beta1.Queue;
 
@@ -19,12 +20,15 @@ import java.util.function.Consumer;
 
 /**
  * The objects of a cluster dump that scheduling reads, decoded into fabric8 model classes: Nodes and Pods
- * ({@code v1}), Volcano PodGroups and Queues ({@code scheduling.volcano.sh}), PriorityClasses
- * ({@code scheduling.k8s.io}) and Volcano HyperNodes ({@code topology.volcano.sh}, our own {@link HyperNode} model).
- * Other kinds are skipped with one warning line per kind.
+ * ({@code v1}), Volcano PodGroups and Queues ({@code scheduling.volcano.sh}), Volcano Jobs
+ * ({@code batch.volcano.sh}, expanded by {@link dev.caldera.k8s.convert.VcJobExpander} into the PodGroup and
+ * pods their controller would create), PriorityClasses ({@code scheduling.k8s.io}) and Volcano HyperNodes
+ * ({@code topology.volcano.sh}, our own {@link HyperNode} model). Other kinds are skipped with one warning line
+ * per kind.
  */
 public final class ClusterManifest {
-    public static final String SUPPORTED = "Node, Pod, PodGroup, Queue, PriorityClass and HyperNode";
+    public static final String SUPPORTED = "Node, Pod, PodGroup, Queue, Job (batch.volcano.sh), PriorityClass and"
+            + " HyperNode";
 
     public final List<Sourced<Node>> nodes = new ArrayList<>();
     public final List<Sourced<Pod>> pods = new ArrayList<>();
@@ -32,6 +36,7 @@ public final class ClusterManifest {
     public final List<Sourced<Queue>> queues = new ArrayList<>();
     public final List<Sourced<PriorityClass>> priorityClasses = new ArrayList<>();
     public final List<Sourced<HyperNode>> hyperNodes = new ArrayList<>();
+    public final List<Sourced<Job>> vcJobs = new ArrayList<>();
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -62,6 +67,7 @@ public final class ClusterManifest {
             case "Pod" -> { return add(d, group.isEmpty(), Pod.class, pods); }
             case "PodGroup" -> { return add(d, group.equals("scheduling.volcano.sh"), PodGroup.class, podGroups); }
             case "Queue" -> { return add(d, group.equals("scheduling.volcano.sh"), Queue.class, queues); }
+            case "Job" -> { return add(d, group.equals("batch.volcano.sh"), Job.class, vcJobs); }
             case "PriorityClass" -> {
                 return add(d, group.equals("scheduling.k8s.io"), PriorityClass.class, priorityClasses);
             }

@@ -70,6 +70,7 @@ public final class SimulatedCluster {
         convert(manifest.queues, QueueConverter::of, QueueSpec::name, "Queue", c.queues, warnings);
         c.queues.putIfAbsent(DEFAULT_QUEUE.name(), DEFAULT_QUEUE);
         convert(manifest.nodes, NodeConverter::of, NodeSpec::name, "Node", c.nodes, warnings);
+        VcJobs.expandInto(manifest);
         convert(manifest.podGroups, PodGroupConverter::of, JobSpec::key, "PodGroup", c.jobs, warnings);
         convert(manifest.hyperNodes, HyperNodeConverter::of, HyperNodeSpec::name, "HyperNode", c.hyperNodes, warnings);
         for (Sourced<Pod> s : manifest.pods) {

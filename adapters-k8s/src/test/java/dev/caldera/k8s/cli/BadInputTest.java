@@ -194,7 +194,8 @@ class BadInputTest {
         CliRun run = CliRun.of("simulate", "--cycles", "1", f);
         assertThat(run.status()).isZero();
         assertThat(run.err()).isEqualTo("caldera: warning: " + f + ":6: skipping 1 Deployment (apps/v1) object:"
-                + " caldera simulate reads Node, Pod, PodGroup, Queue, PriorityClass and HyperNode\n");
+                + " caldera simulate reads Node, Pod, PodGroup, Queue, Job (batch.volcano.sh), PriorityClass and"
+                + " HyperNode\n");
         assertThat(run.out()).contains("nodes 1, pods 0");
     }
 

@@ -81,7 +81,7 @@ class ClusterManifestTest {
         assertThat(m.hyperNodes).hasSize(1);
         assertThat(warnings).containsExactly(
                 "<stdin>:1: skipping 2 Deployment (apps/v1) objects: caldera simulate reads Node, Pod, PodGroup,"
-                        + " Queue, PriorityClass and HyperNode",
+                        + " Queue, Job (batch.volcano.sh), PriorityClass and HyperNode",
                 "<stdin>:9: skipping 1 PodGroup (scheduling.x-k8s.io/v1alpha1) object: not Volcano's PodGroup"
                         + " (scheduling.volcano.sh)",
                 "<stdin>:13: skipping 1 HyperNode (example.com/v1) object: not Volcano's HyperNode"
