@@ -101,6 +101,7 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
             simulation.hyperNodeProblems(warnings);
             simulation.load(cluster);
             result = SimulationRun.run(simulation, cycles);
+            simulation.queueProblems().forEach(warnings);
             if (simulation.cluster().otherSchedulersPending() > 0) {
                 warnings.accept(simulation.cluster().otherSchedulersPending() + " pending pod(s) of other schedulers"
                         + " were ignored (spec.schedulerName not " + String.join(" or ", schedulerNames) + ")");

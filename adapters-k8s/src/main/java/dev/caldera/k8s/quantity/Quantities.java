@@ -58,6 +58,31 @@ public final class Quantities {
     }
 
     /**
+     * A canonical amount written back as Kubernetes would: milli-unit resources as whole units when they are
+     * ({@code 4}, else {@code 500m}), memory with the largest exact binary suffix ({@code 8Gi}, else bytes), pods
+     * as a count. {@code canonical(resource, text(resource, v)) == v} for every non-negative {@code v}.
+     */
+    public static String text(String resource, long amount) {
+        if (isMilli(resource)) {
+            return amount % 1000 == 0 ? Long.toString(amount / 1000) : amount + "m";
+        }
+        if (!"memory".equals(resource) || amount == 0) {
+            return Long.toString(amount);
+        }
+        String[] suffixes = {"Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+        long v = amount;
+        String suffix = "";
+        for (String s : suffixes) {
+            if (v % 1024 != 0) {
+                break;
+            }
+            v /= 1024;
+            suffix = s;
+        }
+        return v + suffix;
+    }
+
+    /**
      * The exact value of a quantity string.
      *
      * @throws IllegalArgumentException when {@code text} does not follow the Kubernetes quantity grammar

@@ -11,6 +11,9 @@ import dev.caldera.k8s.simulate.PodEviction;
 import dev.caldera.k8s.simulate.PodGroupStatus;
 import dev.caldera.k8s.simulate.PodPlacement;
 import dev.caldera.k8s.simulate.SimulationResult;
+import dev.caldera.k8s.quantity.Quantities;
+import dev.caldera.kernel.plugin.QueueShare;
+import dev.caldera.kernel.resource.ResourceList;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code caldera simulate --output json}: exactly the contract of SCENARIOS.md, one object with a
+ * {@code caldera simulate --output json}: exactly the contract of docs/SIMULATE.md, one object with a
  * {@code cycles} array; lists sorted by pod or PodGroup name; times in milliseconds from the kernel's clock.
  */
 public final class JsonReport {
@@ -72,7 +75,36 @@ public final class JsonReport {
             g.writeEndObject();
         }
         g.writeEndArray();
+        queues(g, c);
         stats(g, c);
+        g.writeEndObject();
+    }
+
+    private static void queues(JsonGenerator g, CycleReport c) throws IOException {
+        g.writeArrayFieldStart("queues");
+        for (QueueShare q : c.queues()) {
+            g.writeStartObject();
+            g.writeStringField("name", q.queue());
+            g.writeStringField("parent", q.parent());
+            resources(g, "deserved", q.deserved());
+            resources(g, "allocated", q.allocated());
+            resources(g, "capability", q.capability());
+            g.writeFieldName("share");
+            g.writeNumber(Math.round(q.share() * 1e6) / 1e6);
+            g.writeObjectFieldStart("reclaim");
+            resources(g, "took", q.reclaimTook());
+            resources(g, "gave", q.reclaimGave());
+            g.writeEndObject();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static void resources(JsonGenerator g, String field, ResourceList r) throws IOException {
+        g.writeObjectFieldStart(field);
+        for (int i = 0; i < r.size(); i++) {
+            g.writeStringField(r.name(i), Quantities.text(r.name(i), r.amount(i)));
+        }
         g.writeEndObject();
     }
 

@@ -43,6 +43,7 @@ public final class TextReport {
         evictions(c.evictions());
         pipelined(c.pipelined());
         podGroups(c.podGroups());
+        queues(c);
         out.println();
     }
 
@@ -105,6 +106,14 @@ public final class TextReport {
             String line = "    " + pad(g.name(), width) + "  " + pad(g.phase(), 9);
             out.println(g.reason() == null ? line.stripTrailing() : line + "  " + g.reason());
         }
+    }
+
+    private void queues(CycleReport c) {
+        if (c.queues().isEmpty()) {
+            return;
+        }
+        out.println("  Queues");
+        c.queues().forEach(q -> out.println("    " + QueueLines.text(q)));
     }
 
     private void summary(SimulationSummary s) {

@@ -2,6 +2,7 @@ package dev.caldera.k8s.simulate;
 
 import dev.caldera.k8s.convert.UnmodelledFields;
 import dev.caldera.kernel.cache.JobSpec;
+import dev.caldera.kernel.cache.QueueAdmission;
 import dev.caldera.kernel.cache.TaskSpec;
 
 import java.util.LinkedHashMap;
@@ -12,8 +13,9 @@ import java.util.function.Consumer;
 /**
  * Warnings about references that do not resolve, which Kubernetes or Volcano would also tolerate: pods whose
  * PodGroup is missing (Volcano leaves them alone), priority class names that do not exist (priority 0 or the
- * global default), pods on nodes that are not in the input; and pod fields that would change where Volcano
- * places a pod but that Caldera does not model (one warning per kind of field, naming the pods).
+ * global default), pods on nodes that are not in the input; pod fields that would change where Volcano places a
+ * pod but that Caldera does not model (one warning per kind of field, naming the pods); and queues that Volcano's
+ * admission webhook would have refused ({@link QueueAdmission}).
  */
 final class InputChecks {
     private static final int EXAMPLES = 3;
@@ -50,6 +52,21 @@ final class InputChecks {
         cluster.unmodelled().forEach((field, pods) -> warnings.accept(String.format(
                 "%s is not modelled by Caldera (%s); scheduled as if absent: %s", field,
                 UnmodelledFields.CONSEQUENCES.get(field), examples(pods))));
+        queueAdmission();
+    }
+
+    /** What Volcano's queue webhook would have refused, each queue checked as if created among the others. */
+    private void queueAdmission() {
+        Map<String, Integer> podsByQueue = new LinkedHashMap<>();
+        for (TaskSpec t : cluster.tasks().values()) {
+            JobSpec j = cluster.jobs().get(t.namespace() + "/" + t.job());
+            if (j != null && t.nodeName() != null && dev.caldera.kernel.cluster.TaskStatus.onNode(t.status())) {
+                podsByQueue.merge(j.queue(), 1, Integer::sum);
+            }
+        }
+        for (String problem : QueueAdmission.review(cluster.queues().values(), podsByQueue)) {
+            warnings.accept(problem + " (Volcano's queue admission would refuse it; scheduled as it is)");
+        }
     }
 
     private void noteClass(String className, String user, Map<String, TreeSet<String>> missing) {

@@ -6,6 +6,9 @@ import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.plugin.PluginRegistry;
+import dev.caldera.kernel.plugin.capacity.CapacityPlugin;
+import dev.caldera.kernel.plugin.drf.DrfPlugin;
+import dev.caldera.kernel.plugin.QueueReports;
 import dev.caldera.kernel.scheduler.CycleMetrics;
 import dev.caldera.kernel.scheduler.CycleStats;
 import dev.caldera.kernel.scheduler.Scheduler;
@@ -35,6 +38,7 @@ public final class Simulation implements AutoCloseable {
     private final List<PodEviction> evictions = new ArrayList<>();
     private final Map<String, PodGroupStatus> statuses = new TreeMap<>();
     private final IntArrayList pipelinedRows = new IntArrayList();
+    private final java.util.LinkedHashSet<String> queueProblems = new java.util.LinkedHashSet<>();
     private long startMs;
     private int cycle;
 
@@ -75,7 +79,9 @@ public final class Simulation implements AutoCloseable {
         CycleStats stats = scheduler.runOnce();
         List<PodPlacement> pipelined = pipelined();
         CycleReport report = new CycleReport(cycle, sorted(binds), sortedEvictions(), pipelined,
-                new ArrayList<>(statuses.values()), CycleTimes.of(stats), stats.pendingTasks, stats.placed);
+                new ArrayList<>(statuses.values()), CycleTimes.of(stats), stats.pendingTasks, stats.placed,
+                QueueReports.of(scheduler.session()));
+        collectQueueProblems();
         play(report);
         return report;
     }
@@ -137,6 +143,29 @@ public final class Simulation implements AutoCloseable {
     /** Where what the kernel finds wrong with the HyperNodes goes (each problem once, when found). */
     public void hyperNodeProblems(java.util.function.Consumer<String> sink) {
         cache.topology.problemSink(sink);
+    }
+
+    /**
+     * What the queue plugins found wrong with the queue hierarchy in any cycle so far, each once: the capacity
+     * plugin's reason for refusing a cycle and what it only reports, hierarchical DRF's weight problems.
+     */
+    public java.util.List<String> queueProblems() {
+        return new java.util.ArrayList<>(queueProblems);
+    }
+
+    private void collectQueueProblems() {
+        CapacityPlugin capacity = scheduler.session().plugins.plugin(CapacityPlugin.class);
+        if (capacity != null) {
+            if (capacity.problem() != null) {
+                queueProblems.add("queue hierarchy: " + capacity.problem() + "; the capacity plugin refuses every"
+                        + " job while this lasts, as Volcano's does");
+            }
+            capacity.hierarchyWarnings().forEach(w -> queueProblems.add("queue hierarchy: " + w));
+        }
+        DrfPlugin drf = scheduler.session().plugins.plugin(DrfPlugin.class);
+        if (drf != null) {
+            drf.hierarchyProblems().forEach(queueProblems::add);
+        }
     }
 
     /** Cluster changes the kernel refused (each was logged); 0 when the input converted cleanly. */

@@ -53,7 +53,8 @@ class SimulateCommandTest {
                 PREEMPTION));
         assertThat(fields(root)).containsExactly("cycles");
         JsonNode cycle = root.path("cycles").get(0);
-        assertThat(fields(cycle)).containsExactly("cycle", "binds", "evictions", "pipelined", "podGroups", "stats");
+        assertThat(fields(cycle)).containsExactly("cycle", "binds", "evictions", "pipelined", "podGroups", "queues",
+                "stats");
         assertThat(cycle.path("cycle").asInt()).isEqualTo(1);
         assertThat(fields(cycle.path("evictions").get(0))).containsExactly("pod", "reason");
         assertThat(fields(cycle.path("pipelined").get(0))).containsExactly("pod", "node");

@@ -89,4 +89,19 @@ class QuantitiesTest {
         assertThat(Quantities.isMilli("memory")).isFalse();
         assertThat(Quantities.isMilli("pods")).isFalse();
     }
+
+    @Test
+    void textWritesCanonicalAmountsBackSoTheyParseToTheSameAmount() {
+        assertThat(Quantities.text("cpu", 4000)).isEqualTo("4");
+        assertThat(Quantities.text("cpu", 1500)).isEqualTo("1500m");
+        assertThat(Quantities.text("memory", 8L << 30)).isEqualTo("8Gi");
+        assertThat(Quantities.text("memory", 1_000_000_000L)).isEqualTo("1000000000");
+        assertThat(Quantities.text("nvidia.com/gpu", 2000)).isEqualTo("2");
+        assertThat(Quantities.text("pods", 110)).isEqualTo("110");
+        for (String r : new String[] {"cpu", "memory", "pods", "nvidia.com/gpu", "ephemeral-storage"}) {
+            for (long v : new long[] {0, 1, 999, 1000, 1024, 1536, 1L << 20, 3L << 40, 123_456_789_012L}) {
+                assertThat(Quantities.canonical(r, Quantities.text(r, v))).as("%s %d", r, v).isEqualTo(v);
+            }
+        }
+    }
 }

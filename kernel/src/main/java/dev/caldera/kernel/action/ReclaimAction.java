@@ -105,7 +105,9 @@ public final class ReclaimAction implements Action {
             }
         }
         if (session.plugins.jobPipelined(job)) {
+            session.decisions.committingFor(job);
             statement.commit();
+            session.decisions.committingFor(-1);
         } else {
             statement.discard();
         }

@@ -12,7 +12,9 @@ import java.util.Map;
 
 /**
  * The capacity plugin's queues as {@link QueueShare} report rows: deserved (set entries), allocated (non-zero
- * entries, cpu and memory always), realCapability (bounded entries only). Report time only; allocates.
+ * entries, cpu and memory always), realCapability (bounded entries only), and the share from allocated and
+ * deserved at the end of the cycle (an inner queue's own share is not refreshed during a cycle, as in Volcano;
+ * the report shows the current one). Report time only; allocates.
  */
 final class CapacityReport {
     private CapacityReport() {
@@ -36,7 +38,7 @@ final class CapacityReport {
         String parent = tree == null || q == tree.root ? null : name(s, a, tree.parent[q]);
         return new QueueShare(name(s, a, q), parent, list(s, a.deserved, a.deservedHas, b, dims, false),
                 list(s, a.allocated, null, b, dims, false), list(s, a.realCapability, a.realCapabilityHas, b, dims,
-                true), a.share[q], ResourceList.EMPTY, ResourceList.EMPTY);
+                true), a.currentShare(q, dims), ResourceList.EMPTY, ResourceList.EMPTY);
     }
 
     private static String name(Session s, QueueAttrs a, int q) {

@@ -94,10 +94,14 @@ final class QueueAttrs {
 
     /** Volcano's updateQueueAttrShare: 1 without deserved, else max of allocated / deserved over deserved's names. */
     void updateShare(int queue, int[] dims) {
+        share[queue] = currentShare(queue, dims);
+    }
+
+    /** The share {@link #updateShare} would set now (reports read it without changing the plugin's state). */
+    double currentShare(int queue, int[] dims) {
         int b = queue * stride;
         if (Limits.isEmpty(deserved, b, dims)) {
-            share[queue] = 1;
-            return;
+            return 1;
         }
         double res = 0;
         for (int d : dims) {
@@ -106,6 +110,6 @@ final class QueueAttrs {
                 res = Math.max(res, (double) allocated[b + d] / (double) des);
             }
         }
-        share[queue] = res;
+        return res;
     }
 }

@@ -5,6 +5,8 @@ import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.JobReservation;
 import dev.caldera.kernel.plugin.Plugin;
+import dev.caldera.kernel.plugin.QueueShare;
+import dev.caldera.kernel.plugin.QueueShareSource;
 import dev.caldera.kernel.plugin.ShareDimensions;
 import dev.caldera.kernel.plugin.Vote;
 import dev.caldera.kernel.session.Session;
@@ -34,7 +36,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * Threading: scheduling thread only (no predicate or scorer here). Events and checks are O(dims) with
  * no allocation; open is O(tasks + rounds x queues x dims).
  */
-public final class ProportionPlugin implements Plugin {
+public final class ProportionPlugin implements Plugin, QueueShareSource {
     public static final String NAME = "proportion";
 
     private final QueueAttributes attrs = new QueueAttributes();
@@ -234,6 +236,34 @@ public final class ProportionPlugin implements Plugin {
     }
 
     // ------------------------------------------------------------------ views for tests and reports
+
+    /** Report rows for the queues with a job in the last session (report time only; allocates). */
+    @Override
+    public java.util.List<QueueShare> queueShares() {
+        java.util.List<QueueShare> out = new java.util.ArrayList<>();
+        for (int q = 0; session != null && q < attrs.rows; q++) {
+            if (attrs.present[q]) {
+                int b = attrs.base(q);
+                out.add(new QueueShare(session.queues.name[q], null, list(attrs.deserved, b, false),
+                        list(attrs.allocated, b, false), list(attrs.realCapability, b, true), attrs.share[q],
+                        dev.caldera.kernel.resource.ResourceList.EMPTY, dev.caldera.kernel.resource.ResourceList.EMPTY));
+            }
+        }
+        return out;
+    }
+
+    /** cpu and memory, then non-zero dimensions; a bound leaves out what is unlimited. */
+    private dev.caldera.kernel.resource.ResourceList list(long[] v, int b, boolean bound) {
+        java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+        for (int d : dims) {
+            long x = v[b + d];
+            boolean shown = d <= dev.caldera.kernel.resource.ResourceDimensions.MEMORY || x != 0;
+            if (shown && !(bound && x == QueueAttributes.UNLIMITED)) {
+                m.put(session.dims.name(d), x);
+            }
+        }
+        return dev.caldera.kernel.resource.ResourceList.of(m);
+    }
 
     /** The queue's allocated amount of {@code dim} in this session. */
     public long allocated(int queue, int dim) {
