@@ -17,7 +17,8 @@ public final class ActionRegistry {
         FACTORIES.put("enqueue", c -> new EnqueueAction());
         FACTORIES.put("allocate", ActionRegistry::allocate);
         FACTORIES.put("backfill", c -> new BackfillAction(c.selector(), c.statement()));
-        FACTORIES.put("preempt", c -> new PreemptAction(c.statement()));
+        FACTORIES.put("preempt", c -> new PreemptAction(c.statement(),
+                PreemptOptions.from(c.conf().arguments("preempt"))));
         FACTORIES.put("reclaim", c -> new ReclaimAction(c.statement()));
     }
 

@@ -89,11 +89,16 @@ final class Eviction {
         return candidates;
     }
 
-    private boolean tryNode(int preemptor, int node, Candidates filter) {
+    /**
+     * The victims the plugins pick on {@code node} among what {@code filter} offers, in {@link VictimOrder}, or
+     * null when there is nothing to offer (reclaim) or they would not make room ({@code ValidateVictims}). The
+     * list is reused by the next call.
+     */
+    IntArrayList victimsOn(int preemptor, int node, Candidates filter) {
         Session s = session;
         IntArrayList offered = candidatesOn(preemptor, node, filter);
         if (fit == Fit.RECLAIM && offered.isEmpty()) {
-            return false;
+            return null;
         }
         // plugins pick victims walking the candidates (proportion stops at deserved): offer them in victim order,
         // not in cache row order, so that decisions do not depend on the order the adapter fed the cache
@@ -104,9 +109,16 @@ final class Eviction {
             s.plugins.preemptable(preemptor, offered, victims);
         }
         if (!victimsCoverRequest(preemptor, node)) {
-            return false;
+            return null;
         }
         IntArrays.quickSort(victims.elements(), 0, victims.size(), victimOrder.of(preemptor));
+        return victims;
+    }
+
+    private boolean tryNode(int preemptor, int node, Candidates filter) {
+        if (victimsOn(preemptor, node, filter) == null) {
+            return false;
+        }
         long mark = statement.mark();
         int reason = fit == Fit.RECLAIM ? Decisions.RECLAIM : Decisions.PREEMPT;
         boolean fits = fits(preemptor, node);

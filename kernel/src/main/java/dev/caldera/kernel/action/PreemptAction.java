@@ -26,7 +26,8 @@ import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
  *       pipelined although its gang is not, as in Volcano.</li>
  * </ol>
  * A task looks for room on the {@link CandidateNodes} in score order, node by node ({@link Eviction}) until
- * it is pipelined somewhere. A task with preemptionPolicy Never, a task whose PrePredicate fails, and a task
+ * it is pipelined somewhere; with {@code enableTopologyAwarePreemption} it dry-runs the candidate nodes (in
+ * name order) for the fewest victims instead ({@link TopologyAwarePreemption}). A task with preemptionPolicy Never, a task whose PrePredicate fails, and a task
  * nominated to a node that still passes its predicates (Volcano's {@code taskEligibleToPreempt}) look for
  * no room.
  * <p>
@@ -35,6 +36,8 @@ import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
 public final class PreemptAction implements Action {
     private final Statement statement;
     private final Eviction eviction;
+    private final PreemptOptions options;
+    private final TopologyAwarePreemption topologyAware;
     private final JobHeaps heaps = new JobHeaps();
     private final IntArrayList starving = new IntArrayList();
     private Session session;
@@ -44,8 +47,14 @@ public final class PreemptAction implements Action {
     private final Eviction.Candidates releasingLower = this::releasingWithLowerPriority;
 
     public PreemptAction(Statement statement) {
+        this(statement, PreemptOptions.DEFAULT);
+    }
+
+    PreemptAction(Statement statement, PreemptOptions options) {
         this.statement = statement;
         this.eviction = new Eviction(statement, Eviction.Fit.PREEMPT);
+        this.options = options;
+        this.topologyAware = new TopologyAwarePreemption(statement, eviction, options);
     }
 
     @Override
@@ -60,6 +69,7 @@ public final class PreemptAction implements Action {
             candidateNodes = new CandidateNodes(s);
         }
         eviction.open(s);
+        topologyAware.open(s);
         collectStarvingJobs(s);
         IntArrays.quickSort(heaps.queues.elements(), 0, heaps.queues.size(), s::compareQueues);
         for (int i = 0; i < heaps.queues.size(); i++) {
@@ -120,6 +130,10 @@ public final class PreemptAction implements Action {
     private boolean preempt(int task, Eviction.Candidates filter) {
         if (!eligible(task) || session.plugins.prePredicate(task) != FitReason.OK) {
             return false;
+        }
+        if (options.topologyAware()) {
+            int[] nodes = candidateNodes.inPredicateOrder(task);
+            return topologyAware.preemptOn(task, nodes, candidateNodes.count(), filter);
         }
         int[] nodes = candidateNodes.scored(task);
         return eviction.preemptOn(task, nodes, candidateNodes.count(), filter);

@@ -34,10 +34,22 @@ public final class AffinityFilter {
 
     /** 0 when the inter-pod affinity rules let the task run on the node, else the first failing code. */
     public int check(int task, int node) {
+        return check(task, node, index.frozen(task));
+    }
+
+    /**
+     * {@link #check} against the counts as they are now, pods evicted or placed since PrePredicate included:
+     * Volcano's SimulatePredicateFn, whose cycle state topology-aware preemption updates with SimulateRemoveTask
+     * and SimulateAddTask as it tries victims.
+     */
+    public int checkCurrent(int task, int node) {
+        return check(task, node, false);
+    }
+
+    private int check(int task, int node, boolean frozen) {
         if (!index.affectsNoCache(task)) {
             return FitReason.OK;
         }
-        boolean frozen = index.frozen(task);
         Incoming state = index.stateOf(task);
         if (state != null) {
             if (!satisfiesAffinity(state, task, node, frozen)) {
@@ -99,6 +111,8 @@ public final class AffinityFilter {
     }
 
     private boolean violatesExistingAnti(int task, int node, boolean frozen) {
+        // the carriers matched at PrePredicate cover every carrier that can count since: later events are
+        // evictions, their undoing and placements of pods that were not counted then (only the prepared task's)
         if (task == index.prepared) {
             IntArrayList profiles = index.preparedCarriers;
             for (int i = 0; i < profiles.size(); i++) {

@@ -396,6 +396,20 @@ public final class PluginChain {
         return true;
     }
 
+    /**
+     * Volcano's SimulatePredicateFn: 0 when every predicate's simulation passes for the session as it is now,
+     * else the first failing code (topology-aware preemption's fit test while it tries victims).
+     */
+    public int simulatePredicate(int task, int node) {
+        for (Predicate f : predicates) {
+            int code = f.simulate(task, node);
+            if (code != FitReason.OK) {
+                return code;
+            }
+        }
+        return FitReason.OK;
+    }
+
     /** Lets every predicate build its per-task state before the task's nodes are filtered. Scheduling thread. */
     public void beforeNodes(int task) {
         for (Predicate f : predicates) {

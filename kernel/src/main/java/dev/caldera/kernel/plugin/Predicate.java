@@ -48,4 +48,13 @@ public interface Predicate {
      */
     default void beforeNodes(int task) {
     }
+
+    /**
+     * Volcano's SimulatePredicateFn, which topology-aware preemption asks while it tries victims: the checks
+     * this plugin re-runs against the session as it is now (victims tentatively evicted), {@link FitReason#OK}
+     * for a plugin that has none (the default). Same threading contract as {@link #check}.
+     */
+    default int simulate(int task, int node) {
+        return FitReason.OK;
+    }
 }

@@ -3,6 +3,7 @@ package dev.caldera.kernel.select;
 import dev.caldera.kernel.bind.Sinks;
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.conf.Tier;
@@ -26,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * With inter-pod affinity, anti-affinity and topology spread, a verdict depends on pods placed anywhere in a
  * topology domain, not only on the node that changed: the incremental selector must still decide exactly as
  * the scan (which filters every node for every task), cycle after cycle, with the real predicates and nodeorder
- * plugins on random clusters ({@link RandomInterPod}); and filtering on two workers must decide like one thread.
+ * plugins on random clusters ({@link RandomInterPod}), preempting normally or (even seeds) topology-aware; and
+ * filtering on two workers must decide like one thread.
  */
 class InterPodSelectorDifferentialTest {
 
@@ -53,7 +55,9 @@ class InterPodSelectorDifferentialTest {
                 List.of(new Tier(List.of(PluginOption.of("priority"), PluginOption.of("gang"),
                                 PluginOption.of("conformance"))),
                         new Tier(List.of(PluginOption.of("drf"), PluginOption.of("predicates"),
-                                PluginOption.of("proportion"), PluginOption.of("nodeorder")))), Map.of());
+                                PluginOption.of("proportion"), PluginOption.of("nodeorder")))),
+                Map.of("preempt", new Arguments("action 'preempt'", Map.of("enableTopologyAwarePreemption",
+                        seed % 2 == 0, "minCandidateNodesPercentage", 50L))));
         SchedulerOptions options = new SchedulerOptions(workers, 0, incremental);
         try (Scheduler scheduler = new Scheduler(cache, conf, PluginRegistry.defaults(), options, sinks)) {
             IntArrayList pipelined = new IntArrayList();

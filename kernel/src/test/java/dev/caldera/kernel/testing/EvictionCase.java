@@ -102,13 +102,19 @@ public final class EvictionCase {
 
     /** Runs one cycle of {@code actions} with one tier per list of plugin names. */
     public EvictionCase run(List<String> actions, List<List<String>> tiers) {
+        return run(actions, tiers, Map.of());
+    }
+
+    /** {@link #run} with the given actions' arguments (the conf's {@code configurations}). */
+    public EvictionCase run(List<String> actions, List<List<String>> tiers,
+                            Map<String, dev.caldera.kernel.conf.Arguments> actionArguments) {
         List<Tier> conf = new ArrayList<>();
         for (List<String> tier : tiers) {
             conf.add(new Tier(tier.stream().map(PluginOption::of).toList()));
         }
         Sinks sinks = new Sinks((uid, key, node) -> binds.add(key + "@" + node),
                 (uid, key, reason) -> evictions.add(key + ":" + reason), (j, p, r) -> { });
-        try (Scheduler s = new Scheduler(cache, new SchedulerConf(actions, conf, Map.of()), registry,
+        try (Scheduler s = new Scheduler(cache, new SchedulerConf(actions, conf, actionArguments), registry,
                 SchedulerOptions.DEFAULT, sinks)) {
             evictions.clear();
             binds.clear();

@@ -118,6 +118,15 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
         interPod.ensureState(task);
     }
 
+    /**
+     * Volcano's SimulatePredicateFn of this plugin: only the InterPodAffinity filter, against the counts as they
+     * are now (predicates.go: the simulated cycle state; device checks do not apply here).
+     */
+    @Override
+    public int simulate(int task, int node) {
+        return options.podAffinity() ? affinity.checkCurrent(task, node) : FitReason.OK;
+    }
+
     /** 0 when the task may run on the node, else the first failing {@link FitReason}. */
     @Override
     public int check(int task, int node) {
