@@ -1,5 +1,6 @@
 package dev.caldera.kernel.action;
 
+import dev.caldera.kernel.action.topology.TopologyAllocate;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.TaskStatus;
@@ -41,6 +42,7 @@ public final class AllocateAction implements Action {
     private final TaskHeaps taskHeaps = new TaskHeaps();
     private final FailedRoles failedRoles = new FailedRoles();
     private final PredicateErrorCache errorCache = new PredicateErrorCache();
+    private TopologyAllocate topology;
     private Session session;
     private IntHeapPriorityQueue namespaces;
 
@@ -79,7 +81,9 @@ public final class AllocateAction implements Action {
             namespaces = new IntHeapPriorityQueue(s::compareNamespaces);
             jobQueues.bind(s);
             taskHeaps.bind(s);
+            topology = new TopologyAllocate(s);
         }
+        topology.open();
         namespaces.clear();
         jobQueues.clear();
         taskHeaps.clear();
@@ -105,6 +109,12 @@ public final class AllocateAction implements Action {
     }
 
     private void allocateJob(int job, int queue, IntHeapPriorityQueue jobs) {
+        if (topology.handles(job)) {
+            if (topology.turn(job)) {
+                jobs.enqueue(job);
+            }
+            return;
+        }
         Session s = session;
         IntHeapPriorityQueue tasks = taskHeaps.pending(job);
         statement.begin();

@@ -17,8 +17,6 @@ enum IgnoredFlag {
     TARGET_JOB("target-job selection (elect and reserve actions)", "enableTargetJob"),
     RESERVED_NODES("node reservation (elect and reserve actions)", "enableReservedNodes"),
     VICTIM("victim selection for rescheduling (shuffle action)", "enabledVictim"),
-    HYPER_NODE_ORDER("HyperNode ordering (network-topology-aware scheduling)", "enabledHyperNodeOrder"),
-    HYPER_NODE_GRADIENT("HyperNode gradients (network-topology-aware scheduling)", "enabledHyperNodeGradient"),
     SUB_JOB_READY("sub-job readiness", "enabledSubJobReady"),
     SUB_JOB_PIPELINED("sub-job pipelining", "enabledSubJobPipelined"),
     SUB_JOB_ORDER("sub-job ordering", "enabledSubJobOrder"),
@@ -44,7 +42,7 @@ enum IgnoredFlag {
         this.keys = List.of(keys);
     }
 
-    /** What the flag switches, for the warning: "HyperNode ordering (network-topology-aware scheduling)". */
+    /** What the flag switches, for the warning: "sub-job readiness". */
     String feature() {
         return feature;
     }

@@ -29,7 +29,11 @@ public enum PluginFlag {
     JOB_ENQUEUED("enableJobEnqueued", true),
     JOB_STARVING("enableJobStarving", true),
     OVERUSED("enabledOverused", true),
-    ALLOCATABLE("enabledAllocatable", true);
+    ALLOCATABLE("enabledAllocatable", true),
+    /** HyperNode scores (network-topology-aware: bin-packing of a job's requests into a HyperNode). */
+    HYPER_NODE_ORDER("enabledHyperNodeOrder", true),
+    /** HyperNode gradients (network-topology-aware: the candidate HyperNodes of a hard-mode job, tier by tier). */
+    HYPER_NODE_GRADIENT("enabledHyperNodeGradient", true);
 
     private static final Map<String, PluginFlag> BY_KEY = new HashMap<>();
 

@@ -7,6 +7,7 @@ import dev.caldera.kernel.plugin.capacity.CapacityPlugin;
 import dev.caldera.kernel.plugin.conformance.ConformancePlugin;
 import dev.caldera.kernel.plugin.drf.DrfPlugin;
 import dev.caldera.kernel.plugin.gang.GangPlugin;
+import dev.caldera.kernel.plugin.networktopology.NetworkTopologyAwarePlugin;
 import dev.caldera.kernel.plugin.nodeorder.NodeOrderPlugin;
 import dev.caldera.kernel.plugin.overcommit.OvercommitPlugin;
 import dev.caldera.kernel.plugin.predicates.PredicatesPlugin;
@@ -40,6 +41,7 @@ public final class PluginRegistry implements PluginFactory {
         r.register(NodeOrderPlugin.NAME, o -> new NodeOrderPlugin(o.arguments()));
         r.register(BinpackPlugin.NAME, o -> new BinpackPlugin(o.arguments()));
         r.register(SlaPlugin.NAME, o -> SlaPlugin.fromArguments(o.arguments()));
+        r.register(NetworkTopologyAwarePlugin.NAME, o -> new NetworkTopologyAwarePlugin(o.arguments()));
         return r;
     }
 

@@ -19,6 +19,7 @@ public final class JobConditions {
     private FitErrors[] fitErrors = new FitErrors[0];
     private boolean[] hasFitErrors = new boolean[0];
     private boolean[] queueLimited = new boolean[0];
+    private String[] topology = new String[0];
 
     void open(int jobCapacity) {
         if (reason.length < jobCapacity) {
@@ -29,7 +30,9 @@ public final class JobConditions {
             fitErrors = Arrays.copyOf(fitErrors, jobCapacity);
             hasFitErrors = new boolean[jobCapacity];
             queueLimited = new boolean[jobCapacity];
+            topology = new String[jobCapacity];
         } else {
+            Arrays.fill(topology, null);
             Arrays.fill(queueLimited, false);
             Arrays.fill(reason, null);
             Arrays.fill(message, null);
@@ -87,6 +90,16 @@ public final class JobConditions {
 
     public boolean isQueueLimited(int job) {
         return queueLimited[job];
+    }
+
+    /** The job's network topology left it no place: {@code text} says why (which tier, how close). */
+    public void topologyFailed(int job, String text) {
+        topology[job] = text;
+    }
+
+    /** Why the job's network topology left it no place in this session, or null. */
+    public String topologyFailure(int job) {
+        return topology[job];
     }
 
     /** The fit errors recorded for {@code job} in this session, or null. */

@@ -16,7 +16,9 @@ import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.placement.PlacementProfiles;
 import dev.caldera.kernel.plugin.JobValidation;
 import dev.caldera.kernel.plugin.PluginChain;
+import dev.caldera.kernel.plugin.networktopology.NetworkTopologyAwarePlugin;
 import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.topology.TopologySession;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;
@@ -50,6 +52,8 @@ public final class Session {
     public final NodeJournal journal = new NodeJournal();
     public final JobConditions conditions = new JobConditions();
     public final Decisions decisions = new Decisions();
+    /** HyperNodes, their sums, and the jobs' network topology in this session. */
+    public final TopologySession topology = new TopologySession();
 
     /** Live node rows (the cache's array; read only). */
     public int[] nodeList = new int[0];
@@ -118,6 +122,7 @@ public final class Session {
         conditions.open(jobs.capacity);
         sumAllocatable();
         selectJobs();
+        topology.open(this, plugins.plugin(NetworkTopologyAwarePlugin.class) != null);
         plugins.open(this);
         dropInvalidJobs();
     }
@@ -130,6 +135,7 @@ public final class Session {
     public void close() {
         plugins.close(this);
         cache.nominations.dropUnplaced(taskState.status, nodes.rows);
+        topology.close(this);
         for (int i = 0; i < jobList.size(); i++) {
             int job = jobList.getInt(i);
             jobState.phase[job] = PodGroupPhase.of(this, job);
@@ -283,24 +289,28 @@ public final class Session {
     /** Pending to Allocated on {@code node}; fires allocated. */
     public void allocate(int task, int node) {
         move(task, TaskStatus.ALLOCATED, node);
+        topology.used(node, request(task), 1);
         plugins.allocated(task);
     }
 
     /** Pending to Pipelined on {@code node} (waits for releasing resources); fires allocated. */
     public void pipeline(int task, int node) {
         move(task, TaskStatus.PIPELINED, node);
+        topology.used(node, request(task), 1);
         plugins.allocated(task);
     }
 
     /** To Releasing on its node; fires deallocated. */
     public void evict(int task) {
         move(task, TaskStatus.RELEASING, taskState.node[task]);
+        topology.used(taskState.node[task], request(task), -1);
         journal.freed();
         plugins.deallocated(task);
     }
 
     /** Undoes allocate or pipeline: back to Pending, off the node; fires deallocated. */
     public void unplace(int task) {
+        topology.used(taskState.node[task], request(task), -1);
         move(task, TaskStatus.PENDING, -1);
         journal.freed();
         plugins.deallocated(task);
@@ -309,6 +319,7 @@ public final class Session {
     /** Undoes evict: back to {@code previous}; fires allocated. */
     public void unevict(int task, byte previous) {
         move(task, previous, taskState.node[task]);
+        topology.used(taskState.node[task], request(task), 1);
         plugins.allocated(task);
     }
 
@@ -323,6 +334,10 @@ public final class Session {
         long[] req = request(task);
         byte old = taskState.status[task];
         int oldNode = taskState.node[task];
+        boolean tracked = topology.tracking();
+        if (tracked) {
+            topology.before(oldNode, node);
+        }
         if (oldNode >= 0) {
             usage.remove(oldNode, req, old);
             journal.touched(oldNode);
@@ -336,6 +351,9 @@ public final class Session {
             }
         }
         jobState.move(tasks.job[task], cache.roleSlot(task), bestEffort(task), req, old, status);
+        if (tracked) {
+            topology.after();
+        }
         int nominated = cache.taskState.nominatedNode[task];
         if (nominated >= 0 && nominated != node && nominated != oldNode) {
             journal.touched(nominated);

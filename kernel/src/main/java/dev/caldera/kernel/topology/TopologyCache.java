@@ -36,9 +36,7 @@ public final class TopologyCache {
     private List<String> reported = List.of();
     private Consumer<String> problemSink = problem -> LOG.warn("{}", problem);
 
-    private NetworkTopologySpec[] networkTopology = new NetworkTopologySpec[0];
-    private Policies[] subGroups = new Policies[0];
-    private String[] allocatedHyperNode = new String[0];
+    private JobEntry[] jobs = new JobEntry[0];
 
     public void upsert(HyperNodeSpec spec) {
         HyperNodeSpec old = specs.put(spec.name(), spec);
@@ -94,48 +92,81 @@ public final class TopologyCache {
     // ---------------------------------------------------------------- jobs
 
     public void ensureJobs(int capacity) {
-        if (networkTopology.length < capacity) {
-            networkTopology = Arrays.copyOf(networkTopology, capacity);
-            subGroups = Arrays.copyOf(subGroups, capacity);
-            allocatedHyperNode = Arrays.copyOf(allocatedHyperNode, capacity);
+        if (jobs.length < capacity) {
+            jobs = Arrays.copyOf(jobs, Math.max(capacity, jobs.length * 2));
         }
     }
 
-    /** The PodGroup's topology fields; an allocated HyperNode already kept stays. */
+    /** The PodGroup's topology fields; allocated HyperNodes already kept stay. */
     public void job(int row, NetworkTopologySpec topology, List<SubGroupPolicySpec> policies) {
         ensureJobs(row + 1);
-        networkTopology[row] = topology;
-        subGroups[row] = policies.isEmpty() ? null : new Policies(policies);
+        if (topology == null && policies.isEmpty() && jobs[row] == null) {
+            return;
+        }
+        JobEntry e = entry(row);
+        e.topology = topology;
+        e.policies = policies;
     }
 
     /** The job row is free again. */
     public void clearJob(int row) {
-        if (row < networkTopology.length) {
-            networkTopology[row] = null;
-            subGroups[row] = null;
-            allocatedHyperNode[row] = null;
+        if (row < jobs.length) {
+            jobs[row] = null;
         }
     }
 
     public NetworkTopologySpec networkTopology(int job) {
-        return job < networkTopology.length ? networkTopology[job] : null;
+        return job < jobs.length && jobs[job] != null ? jobs[job].topology : null;
     }
 
     public List<SubGroupPolicySpec> subGroupPolicy(int job) {
-        return job < subGroups.length && subGroups[job] != null ? subGroups[job].list() : NO_POLICIES;
+        return job < jobs.length && jobs[job] != null ? jobs[job].policies : NO_POLICIES;
     }
 
     /** The name of the HyperNode the job's tasks were allocated to, or null. */
     public String allocatedHyperNode(int job) {
-        return job < allocatedHyperNode.length ? allocatedHyperNode[job] : null;
+        return job < jobs.length && jobs[job] != null ? jobs[job].allocated : null;
     }
 
-    public void allocatedHyperNode(int job, String hyperNode) {
-        ensureJobs(job + 1);
-        allocatedHyperNode[job] = hyperNode;
+    /** The name of the HyperNode a sub-job's tasks were allocated to, or null. */
+    public String subJobAllocatedHyperNode(int job, String subJob) {
+        return job < jobs.length && jobs[job] != null ? jobs[job].subAllocated.get(subJob) : null;
     }
 
-    /** A job's sub-group policies (a record, since arrays of a generic type cannot be made). */
-    private record Policies(List<SubGroupPolicySpec> list) {
+    /** Keeps the job's allocated HyperNode (null forgets it). */
+    public void keepAllocated(int job, String hyperNode) {
+        if (hyperNode == null && networkTopology(job) == null && (job >= jobs.length || jobs[job] == null)) {
+            return;
+        }
+        entry(job).allocated = hyperNode;
+    }
+
+    /** Keeps a sub-job's allocated HyperNode (null forgets it). */
+    public void keepAllocated(int job, String subJob, String hyperNode) {
+        if (hyperNode == null) {
+            if (job < jobs.length && jobs[job] != null) {
+                jobs[job].subAllocated.remove(subJob);
+            }
+            return;
+        }
+        entry(job).subAllocated.put(subJob, hyperNode);
+    }
+
+    private JobEntry entry(int row) {
+        ensureJobs(row + 1);
+        JobEntry e = jobs[row];
+        if (e == null) {
+            e = new JobEntry();
+            jobs[row] = e;
+        }
+        return e;
+    }
+
+    /** What the cache keeps per job row that has topology. */
+    private static final class JobEntry {
+        NetworkTopologySpec topology;
+        List<SubGroupPolicySpec> policies = NO_POLICIES;
+        String allocated;
+        final Map<String, String> subAllocated = new TreeMap<>();
     }
 }

@@ -15,6 +15,7 @@ public final class SessionImage {
     private final int[] counts;
     private final int[][] roleCounts;
     private final long[][][] jobRequests;
+    private final long[][][] hyperNodeSums;
 
     private SessionImage(Session s) {
         int nodes = s.nodes.rows;
@@ -29,6 +30,9 @@ public final class SessionImage {
         counts = Arrays.copyOf(s.jobState.count, jobs * JobState.STRIDE);
         jobRequests = new long[][][] {rows(s.jobState.requests.allocated, jobs),
             rows(s.jobState.requests.pipelined, jobs), rows(s.jobState.requests.pending, jobs)};
+        var u = s.topology.usage;
+        hyperNodeSums = s.topology.tracking() ? new long[][][] {deep(u.allocatable), deep(u.idle), deep(u.futureIdle),
+            deep(u.room), deep(u.used)} : new long[0][][];
         roleCounts = new int[jobs][];
         for (int j = 0; j < jobs; j++) {
             roleCounts[j] = s.jobState.roleCount[j] == null ? null : s.jobState.roleCount[j].clone();
@@ -37,6 +41,14 @@ public final class SessionImage {
 
     public static SessionImage of(Session s) {
         return new SessionImage(s);
+    }
+
+    private static long[][] deep(long[][] a) {
+        long[][] out = new long[a.length][];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i].clone();
+        }
+        return out;
     }
 
     private static long[][] rows(long[][] column, int rows) {
@@ -57,7 +69,8 @@ public final class SessionImage {
                 && Arrays.equals(phase, other.phase)
                 && Arrays.equals(counts, other.counts)
                 && Arrays.deepEquals(roleCounts, other.roleCounts)
-                && Arrays.deepEquals(jobRequests, other.jobRequests);
+                && Arrays.deepEquals(jobRequests, other.jobRequests)
+                && Arrays.deepEquals(hyperNodeSums, other.hyperNodeSums);
     }
 
     @Override

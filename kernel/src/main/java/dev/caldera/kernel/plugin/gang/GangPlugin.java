@@ -160,6 +160,10 @@ public final class GangPlugin implements Plugin {
         int pipelined = s.count(job, TaskStatus.PIPELINED);
         // a gang whose places are held (pipelined) waits for releasing pods; why others did not fit is moot
         boolean waiting = pipelined > 0 && s.readyCount(job) + pipelined >= s.jobs.minMember[job];
+        String topology = s.conditions.topologyFailure(job);
+        if (topology != null && !waiting) {
+            return head + topology;
+        }
         FitErrors errors = s.conditions.fitErrors(job);
         if (errors != null && !waiting) {
             return head + errors.message(s.dims);

@@ -1,0 +1,284 @@
+package dev.caldera.kernel.plugin.networktopology;
+
+import dev.caldera.kernel.conf.Arguments;
+import dev.caldera.kernel.conf.PluginFlag;
+import dev.caldera.kernel.plugin.BatchNodeScorer;
+import dev.caldera.kernel.plugin.Extensions;
+import dev.caldera.kernel.plugin.Plugin;
+import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.topology.HyperNodeTree;
+import dev.caldera.kernel.topology.HyperNodeUsage;
+import dev.caldera.kernel.topology.SubJobs;
+import dev.caldera.kernel.topology.TopologySession;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
+import java.util.Arrays;
+
+/**
+ * Volcano's {@code network-topology-aware} plugin ({@code plugins/network-topology-aware}). It offers:
+ * <ul>
+ *   <li>HyperNode gradients ({@link #gradientEnabled()}): with it, a hard-mode job is searched for tier by tier;
+ *       without it the whole cluster is its only candidate. The search itself is the topology-aware allocate's.</li>
+ *   <li>A HyperNode score ({@link #hyperNodeScore}, {@link #taskShare}): how full the HyperNode would be with all
+ *       the (sub-)job's requests, per weighted resource, 0 when any resource would overflow; ties at the top are
+ *       broken by the share of the (sub-)job's tasks already inside.</li>
+ *   <li>A batch node score (scaled by 100 x {@code weight}): for a task of a (sub-)job with network topology,
+ *       1 on the job's allocated HyperNode so far, else {@code (maxTier - tier(LCA)) / (maxTier - minTier)} of the
+ *       lowest common HyperNode of the node's leaf and that allocated one, ties broken by the task share of the
+ *       node's leaf; for other tasks (when {@code hypernode.binpack.normal-pod.enable}) a tier-faded average of the
+ *       task's bin-packing score in each HyperNode holding the node (1 where a tier has none), weights
+ *       {@code fading^(tier-1)}.</li>
+ * </ul>
+ * The node score is not node-local (it depends on the job's other tasks and on HyperNode sums), so with this
+ * plugin the plain path selects nodes by full scans.
+ * <p>
+ * Threading: scheduling thread only (a batch scorer). No allocation per score once the scratch arrays fit.
+ */
+public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer {
+    public static final String NAME = "network-topology-aware";
+    private static final double MAX_NODE_SCORE = 100.0;
+
+    private final TopologyWeights weights;
+    private boolean gradient;
+    private boolean order;
+    private Session session;
+    private int[] weightByDim = new int[0];
+    private double[] perHyperNode = new double[0];
+    private long[] perHyperNodeStamp = new long[0];
+    private int[] tasksIn = new int[0];
+    private long stamp;
+    private double[] raw = new double[0];
+
+    public NetworkTopologyAwarePlugin(Arguments arguments) {
+        this.weights = TopologyWeights.from(new PluginArguments(NAME, arguments));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void register(Extensions ext) {
+        gradient = ext.enabled(PluginFlag.HYPER_NODE_GRADIENT);
+        order = ext.enabled(PluginFlag.HYPER_NODE_ORDER);
+        ext.batchNodeScorer(this);
+    }
+
+    @Override
+    public void open(Session s) {
+        session = s;
+        ResourceDimensions dims = s.dims;
+        if (weightByDim.length != dims.count()) {
+            weightByDim = new int[dims.count()];
+        }
+        for (int d = 0; d < dims.count(); d++) {
+            weightByDim[d] = weightOf(d, dims.name(d));
+        }
+        int size = s.topology.tree == null ? 1 : s.topology.tree.count + 1;
+        if (perHyperNode.length < size) {
+            perHyperNode = new double[size];
+            perHyperNodeStamp = new long[size];
+            tasksIn = new int[size];
+        }
+    }
+
+    private int weightOf(int dim, String name) {
+        if (dim == ResourceDimensions.CPU) {
+            return weights.cpu();
+        }
+        if (dim == ResourceDimensions.MEMORY) {
+            return weights.memory();
+        }
+        if (dim == ResourceDimensions.PODS) {
+            return -1;
+        }
+        Integer w = weights.resources().get(name);
+        return w == null ? -1 : w;
+    }
+
+    public boolean gradientEnabled() {
+        return gradient;
+    }
+
+    public boolean orderEnabled() {
+        return order;
+    }
+
+    /** {@code hypernode.gradient.evict.max-hypernodes}. */
+    public int evictMaxHyperNodes() {
+        return weights.evictMaxHyperNodes();
+    }
+
+    /** A score as the session sums it: {@code 100 x weight x score}. */
+    public double scaled(double score) {
+        return MAX_NODE_SCORE * weights.weight() * score;
+    }
+
+    // ---------------------------------------------------------------- HyperNode order
+
+    /**
+     * How full HyperNode {@code h} would be with {@code request} (a sub-job's summed requests) added to what it
+     * uses: the weighted average over the requested, weighted resources of {@code (used + request) /
+     * allocatable}; 0 when one of them would overflow or none is weighted. Unscaled.
+     */
+    public double hyperNodeScore(long[] request, int h) {
+        HyperNodeUsage u = session.topology.usage;
+        double total = 0;
+        int totalWeight = 0;
+        for (int d = 0; d < request.length && d < weightByDim.length; d++) {
+            int w = weightByDim[d];
+            if (w < 0 || request[d] <= 0) {
+                continue;
+            }
+            double allocatable = u.allocatable[d][h];
+            double used = u.used[d][h];
+            if (used + request[d] > allocatable) {
+                return 0;
+            }
+            total += w * ((used + request[d]) / allocatable);
+            totalWeight += w;
+        }
+        return totalWeight <= 0 ? 0 : total / totalWeight;
+    }
+
+    /** The share of {@code tasks} placed on nodes of HyperNode {@code h}; 0 without tasks. */
+    public double taskShare(IntArrayList tasks, int h) {
+        if (tasks.isEmpty()) {
+            return 0;
+        }
+        HyperNodeTree tree = session.topology.tree;
+        int inside = 0;
+        for (int i = 0; i < tasks.size(); i++) {
+            int node = session.taskState.node[tasks.getInt(i)];
+            if (node >= 0 && tree.contains(h, node)) {
+                inside++;
+            }
+        }
+        return (double) inside / tasks.size();
+    }
+
+    // ---------------------------------------------------------------- node order
+
+    @Override
+    public void score(int task, int[] nodes, int count, double[] scores) {
+        TopologySession topo = session.topology;
+        if (topo.tree == null) {
+            return;
+        }
+        int job = session.jobOf(task);
+        int sub = topo.subJobOf(task);
+        SubJobs subJobs = topo.subJobs(job);
+        if (subJobs != null && sub >= 0 && subJobs.withTopology[sub]) {
+            networkAware(task, subJobs.tasks[sub], nodes, count, scores);
+        } else if (weights.normalPodEnable()) {
+            normalPod(task, nodes, count, scores);
+        }
+    }
+
+    private void networkAware(int task, IntArrayList subJobTasks, int[] nodes, int count, double[] scores) {
+        TopologySession topo = session.topology;
+        int allocated = topo.scoringAllocated(task);
+        if (allocated < 0) {
+            return;
+        }
+        HyperNodeTree tree = topo.tree;
+        double[] s = raw(count);
+        double max = -1;
+        int atMax = 0;
+        for (int i = 0; i < count; i++) {
+            int leaf = tree.leafOf[nodes[i]];
+            s[i] = leaf < 0 ? 0 : leaf == allocated ? 1 : tierScore(tree, tree.tier[tree.lca(leaf, allocated)]);
+            if (s[i] > max) {
+                max = s[i];
+                atMax = 1;
+            } else if (s[i] == max) {
+                atMax++;
+            }
+        }
+        if (atMax > 1) {
+            addTaskShares(tree, subJobTasks, nodes, count, s, max);
+        }
+        for (int i = 0; i < count; i++) {
+            scores[i] += scaled(s[i]);
+        }
+    }
+
+    private void addTaskShares(HyperNodeTree tree, IntArrayList subJobTasks, int[] nodes, int count, double[] s,
+                               double max) {
+        Arrays.fill(tasksIn, 0, tree.count + 1, 0);
+        for (int k = 0; k < subJobTasks.size(); k++) {
+            int node = session.taskState.node[subJobTasks.getInt(k)];
+            if (node >= 0 && tree.leafOf[node] >= 0) {
+                tasksIn[tree.leafOf[node]]++;
+            }
+        }
+        int all = subJobTasks.size();
+        for (int i = 0; i < count; i++) {
+            int leaf = tree.leafOf[nodes[i]];
+            if (s[i] == max && all > 0) {
+                s[i] += leaf < 0 ? 0 : (double) tasksIn[leaf] / all;
+            }
+        }
+    }
+
+    /** {@code (maxTier - tier) / (maxTier - minTier)}; 1 when all tiers are one; 0 outside the tiers. */
+    private static double tierScore(HyperNodeTree tree, int tier) {
+        int min = tree.minTier;
+        int max = tree.topTier;
+        if (min == max) {
+            return 1;
+        }
+        return min <= tier && tier <= max ? (double) (max - tier) / (max - min) : 0;
+    }
+
+    private void normalPod(int task, int[] nodes, int count, double[] scores) {
+        HyperNodeTree tree = session.topology.tree;
+        double fading = weights.normalPodFading();
+        double totalWeight = 0;
+        for (int tier = tree.minTier; tier <= tree.topTier; tier++) {
+            totalWeight += Math.pow(fading, tier - 1);
+        }
+        if (totalWeight <= 0) {
+            return;
+        }
+        long mark = ++stamp;
+        long[] request = session.request(task);
+        for (int i = 0; i < count; i++) {
+            int node = nodes[i];
+            double total = 0;
+            int chain = tree.chainStart[node];
+            int end = tree.chainStart[node + 1];
+            for (int tier = tree.minTier; tier <= tree.topTier; tier++) {
+                while (chain < end && tree.tier[tree.chain[chain]] < tier) {
+                    chain++;
+                }
+                double tierScore = 1;
+                if (chain < end && tree.tier[tree.chain[chain]] == tier) {
+                    tierScore = podScore(tree.chain[chain], request, mark);
+                }
+                total += Math.pow(fading, tier - 1) * tierScore;
+            }
+            scores[i] += scaled(total / totalWeight);
+        }
+    }
+
+    /** The task's bin-packing score in HyperNode {@code h}, computed once per scoring call. */
+    private double podScore(int h, long[] request, long mark) {
+        if (perHyperNodeStamp[h] == mark) {
+            return perHyperNode[h];
+        }
+        perHyperNodeStamp[h] = mark;
+        perHyperNode[h] = hyperNodeScore(request, h);
+        return perHyperNode[h];
+    }
+
+    private double[] raw(int count) {
+        if (raw.length < count) {
+            raw = new double[Math.max(count, raw.length * 2)];
+        }
+        return raw;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.caldera.kernel.topology;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
+import java.util.Arrays;
+
+/**
+ * The sub-jobs of one job in a session (Volcano's {@code SubJobInfo}): the default sub-job, holding every task
+ * no sub-group policy claims, and one per sub-group. Each has its tasks, the size that makes it ready
+ * ({@code minAvailable}), its network topology after resolution ({@code hard} with {@code highestTier}, or
+ * none), the HyperNode its tasks were allocated to, and the summed requests of all its tasks (what the
+ * HyperNode bin-packing score places).
+ * <p>
+ * Threading: scheduling thread. Built at session open for jobs with topology or sub-groups only.
+ */
+public final class SubJobs {
+    public int count;
+    /** The sub-group policy of each sub-job, -1 for the default one. */
+    public int[] policy = new int[1];
+    /** Volcano's sub-job id (ordering fallback and the key the allocated HyperNode is kept under). */
+    public String[] key = new String[1];
+    /** The first matched label value as a number (Volcano's MatchIndex), 0 when not a number. */
+    public int[] matchIndex = new int[1];
+    public int[] minAvailable = new int[1];
+    public boolean[] withTopology = new boolean[1];
+    public boolean[] hard = new boolean[1];
+    public int[] highestTier = new int[1];
+    public int[] allocated = new int[1];
+    public IntArrayList[] tasks = {new IntArrayList()};
+    /** Sum of the requests of every task of the sub-job, per dimension. */
+    public long[][] requestSum = {new long[0]};
+
+    /** Starts over with {@code n} sub-jobs. */
+    void reset(int n, int dims) {
+        if (policy.length < n) {
+            int cap = Math.max(n, policy.length * 2);
+            policy = Arrays.copyOf(policy, cap);
+            key = Arrays.copyOf(key, cap);
+            matchIndex = Arrays.copyOf(matchIndex, cap);
+            minAvailable = Arrays.copyOf(minAvailable, cap);
+            withTopology = Arrays.copyOf(withTopology, cap);
+            hard = Arrays.copyOf(hard, cap);
+            highestTier = Arrays.copyOf(highestTier, cap);
+            allocated = Arrays.copyOf(allocated, cap);
+            tasks = Arrays.copyOf(tasks, cap);
+            requestSum = Arrays.copyOf(requestSum, cap);
+        }
+        count = n;
+        for (int i = 0; i < n; i++) {
+            if (tasks[i] == null) {
+                tasks[i] = new IntArrayList();
+            }
+            tasks[i].clear();
+            if (requestSum[i] == null || requestSum[i].length != dims) {
+                requestSum[i] = new long[dims];
+            } else {
+                Arrays.fill(requestSum[i], 0);
+            }
+            allocated[i] = -1;
+            hard[i] = false;
+            withTopology[i] = false;
+            highestTier[i] = 0;
+            matchIndex[i] = 0;
+        }
+    }
+
+    /** Adds {@code task} with {@code request} to sub-job {@code s}. */
+    void add(int s, int task, long[] request) {
+        tasks[s].add(task);
+        long[] sum = requestSum[s];
+        for (int d = 0; d < request.length && d < sum.length; d++) {
+            sum[d] += request[d];
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package dev.caldera.kernel.topology;
+
+import dev.caldera.kernel.session.Session;
+
+import java.util.Arrays;
+
+/**
+ * A session's view of network topology: the cache's {@link HyperNodeTree}, the per-HyperNode sums
+ * ({@link HyperNodeUsage}, kept exact by the session's task moves while {@link #tracking()}), and per job the
+ * resolved network topology (Volcano's session-open adjustments: {@code highestTierName} mapped to a tier, soft
+ * mode turned into hard mode up to the top tier), its {@link SubJobs} and the HyperNode it is allocated to.
+ * <p>
+ * Jobs with a {@code networkTopology} or sub-group policies are {@link #handled} by the topology-aware path of
+ * allocate; others take the plain path. The scoring context ({@link #scoring}) tells the network-topology-aware
+ * node scorer which HyperNode the job being placed has reached so far (Volcano's
+ * {@code TaskInfo.JobAllocatedHyperNode}).
+ * <p>
+ * Threading: scheduling thread. Open O(nodes x tiers x dims + tasks of handled jobs); nothing is tracked in a
+ * session without HyperNodes, topology jobs or the plugin.
+ */
+public final class TopologySession {
+    public HyperNodeTree tree;
+    public final HyperNodeUsage usage = new HyperNodeUsage();
+    private final JobTopologyResolver resolver = new JobTopologyResolver(this);
+    private boolean tracking;
+
+    boolean[] handled = new boolean[0];
+    boolean[] withTopology = new boolean[0];
+    boolean[] hard = new boolean[0];
+    int[] highestTier = new int[0];
+    int[] allocated = new int[0];
+    SubJobs[] subJobs = new SubJobs[0];
+    int[] subJobOfTask = new int[0];
+    private int handledCount;
+
+    private int scoringTask = -1;
+    private int scoringAllocated = -1;
+
+    /** Builds the session's topology state; {@code pluginConfigured}: the network-topology-aware plugin is on. */
+    public void open(Session s, boolean pluginConfigured) {
+        tree = s.cache.topology.tree();
+        ensure(s.jobs.capacity, s.tasks.capacity);
+        handledCount = resolver.open(s);
+        tracking = tree != null && (tree.count > 0 || handledCount > 0 || pluginConfigured);
+        if (tracking) {
+            usage.open(tree, s.nodes, s.usage, s.nodeList);
+        }
+        resolver.recoverAllocated(s);
+        scoringTask = -1;
+    }
+
+    /** Keeps each handled job's allocated HyperNodes in the cache for the next session. */
+    public void close(Session s) {
+        if (handledCount > 0) {
+            resolver.keep(s);
+        }
+    }
+
+    private void ensure(int jobs, int tasks) {
+        if (handled.length < jobs) {
+            handled = new boolean[jobs];
+            withTopology = new boolean[jobs];
+            hard = new boolean[jobs];
+            highestTier = new int[jobs];
+            allocated = new int[jobs];
+            subJobs = Arrays.copyOf(subJobs, jobs);
+        } else {
+            Arrays.fill(handled, false);
+        }
+        if (subJobOfTask.length < tasks) {
+            subJobOfTask = new int[tasks];
+        }
+        Arrays.fill(subJobOfTask, -1);
+    }
+
+    /** Whether HyperNode sums are kept in this session. */
+    public boolean tracking() {
+        return tracking;
+    }
+
+    /** A task is about to move between {@code fromNode} and {@code toNode} (either may be -1). */
+    public void before(int fromNode, int toNode) {
+        usage.before(fromNode, toNode);
+    }
+
+    public void after() {
+        usage.after();
+    }
+
+    /** Allocate/pipeline (+1) or evict/take back (-1) of a task with {@code request} on {@code node}. */
+    public void used(int node, long[] request, int sign) {
+        if (tracking) {
+            usage.used(node, request, sign);
+        }
+    }
+
+    // ---------------------------------------------------------------- jobs
+
+    /** Whether the job has a network topology or sub-groups (the topology-aware path places it). */
+    public boolean handled(int job) {
+        return job < handled.length && handled[job];
+    }
+
+    public int handledCount() {
+        return handledCount;
+    }
+
+    /** The PodGroup sets a networkTopology (hard or soft, resolved or not). */
+    public boolean withTopology(int job) {
+        return handled(job) && withTopology[job];
+    }
+
+    /** Hard mode with a resolved tier (soft mode counts, up to the top tier). */
+    public boolean hard(int job) {
+        return handled(job) && hard[job];
+    }
+
+    public int highestTier(int job) {
+        return highestTier[job];
+    }
+
+    /** The job's allocated HyperNode, or -1. */
+    public int allocated(int job) {
+        return handled(job) ? allocated[job] : -1;
+    }
+
+    public void allocated(int job, int hyperNode) {
+        allocated[job] = hyperNode;
+    }
+
+    public SubJobs subJobs(int job) {
+        return handled(job) ? subJobs[job] : null;
+    }
+
+    /** The sub-job of a task of a handled job, or -1. */
+    public int subJobOf(int task) {
+        return task < subJobOfTask.length ? subJobOfTask[task] : -1;
+    }
+
+    // ---------------------------------------------------------------- scoring context
+
+    /** The task about to be scored and the HyperNode its job (sub-job) has reached so far (-1: none). */
+    public void scoring(int task, int allocatedHyperNode) {
+        scoringTask = task;
+        scoringAllocated = allocatedHyperNode;
+    }
+
+    /** What {@link #scoring} said for {@code task}, or -1 when it was said for another task. */
+    public int scoringAllocated(int task) {
+        return task == scoringTask ? scoringAllocated : -1;
+    }
+}

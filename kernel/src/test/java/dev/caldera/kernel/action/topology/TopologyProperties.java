@@ -1,0 +1,146 @@
+package dev.caldera.kernel.action.topology;
+
+import dev.caldera.kernel.bind.Sinks;
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cache.HyperNodeSpec;
+import dev.caldera.kernel.cache.JobSpec;
+import dev.caldera.kernel.cache.NetworkTopologySpec;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.conf.PluginOption;
+import dev.caldera.kernel.conf.SchedulerConf;
+import dev.caldera.kernel.conf.Tier;
+import dev.caldera.kernel.plugin.PluginRegistry;
+import dev.caldera.kernel.plugin.networktopology.NetworkTopologyAwarePlugin;
+import dev.caldera.kernel.scheduler.Scheduler;
+import dev.caldera.kernel.scheduler.SchedulerOptions;
+import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.testing.RandomTopologies;
+import dev.caldera.kernel.testing.SessionImage;
+import dev.caldera.kernel.topology.HyperNodeTree;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Invariants of the topology-aware path over random racks, spines and gangs ({@link RandomTopologies}):
+ * hard mode keeps a job inside one HyperNode of an allowed tier; dry runs leave every session array as it was;
+ * the outcome does not depend on the order the HyperNodes arrive in.
+ */
+class TopologyProperties {
+    private static final List<Tier> TIERS = List.of(new Tier(List.of(PluginOption.of("priority"),
+            PluginOption.of("gang"), PluginOption.of("predicates"), PluginOption.of("binpack"),
+            PluginOption.of("network-topology-aware"))));
+
+    @Property(tries = 150)
+    void aHardJobsPlacedTasksLieInOneHyperNodeOfAnAllowedTier(@ForAll @LongRange(max = 1_000_000) long seed) {
+        RandomTopologies t = RandomTopologies.of(seed);
+        ClusterCache cache = feed(t, t.hyperNodes);
+        try (Scheduler s = scheduler(cache, new TreeMap<>())) {
+            s.runOnce();
+            Session session = s.session();
+            for (JobSpec job : t.jobs) {
+                NetworkTopologySpec spec = job.networkTopology();
+                if (spec != null && spec.mode() == NetworkTopologySpec.Mode.HARD) {
+                    assertInsideOneAllowedHyperNode(session, cache.jobRow(job.key()), spec.highestTierAllowed());
+                }
+            }
+        }
+    }
+
+    /** When the cycle placed anything of the job, all its tasks on nodes share a HyperNode of tier <= allowed. */
+    private static void assertInsideOneAllowedHyperNode(Session s, int job, int allowed) {
+        HyperNodeTree tree = s.topology.tree;
+        IntArrayList tasks = s.jobs.tasks[job];
+        boolean placedNow = false;
+        int common = -1;
+        for (int i = 0; i < tasks.size(); i++) {
+            int task = tasks.getInt(i);
+            byte status = s.status(task);
+            placedNow |= status == TaskStatus.BINDING || status == TaskStatus.PIPELINED;
+            int node = s.taskState.node[task];
+            if (TaskStatus.onNode(status) && node >= 0) {
+                int leaf = tree.chain[tree.chainStart[node]];
+                common = tree.lca(common, leaf);
+            }
+        }
+        if (placedNow) {
+            assertThat(tree.tier[common]).as("job %s: its tasks meet only in %s", s.jobs.key[job], tree.describe(common))
+                    .isLessThanOrEqualTo(allowed);
+        }
+    }
+
+    @Property(tries = 100)
+    void dryRunsLeaveEverySessionArrayAsItWas(@ForAll @LongRange(max = 1_000_000) long seed) {
+        RandomTopologies t = RandomTopologies.of(seed);
+        ClusterCache cache = feed(t, t.hyperNodes);
+        cache.applyChanges();
+        Session session = new Session(cache, dev.caldera.kernel.plugin.PluginChain.build(TIERS,
+                PluginRegistry.defaults()));
+        session.open();
+        SessionImage before = SessionImage.of(session);
+        SavedPool pool = new SavedPool();
+        FlatPlacement flat = new FlatPlacement(session);
+        SubJobSearch sub = new SubJobSearch(session, flat, new Statement(session), pool, new SearchReport());
+        JobSearch search = new JobSearch(session, sub, new Statement(session), pool);
+        NetworkTopologyAwarePlugin plugin = session.plugins.plugin(NetworkTopologyAwarePlugin.class);
+        for (int i = 0; i < session.jobList.size(); i++) {
+            int job = session.jobList.getInt(i);
+            if (session.topology.handled(job)) {
+                search.search(job, new Worksheet(session, job, session.topology.subJobs(job)), plugin);
+                pool.releaseAll();
+            }
+        }
+        assertThat(SessionImage.of(session)).isEqualTo(before);
+    }
+
+    @Property(tries = 100)
+    void theOutcomeDoesNotDependOnHyperNodeOrder(@ForAll @LongRange(max = 1_000_000) long seed) {
+        RandomTopologies t = RandomTopologies.of(seed);
+        List<HyperNodeSpec> shuffled = new ArrayList<>(t.hyperNodes);
+        Collections.shuffle(shuffled, new Random(seed));
+        Map<String, String> asGiven = cycle(feed(t, t.hyperNodes));
+        Map<String, String> reordered = cycle(feed(t, shuffled));
+        assertThat(reordered).isEqualTo(asGiven);
+    }
+
+    /** Binds of one cycle, and each job's allocated HyperNode afterwards. */
+    private static Map<String, String> cycle(ClusterCache cache) {
+        Map<String, String> out = new TreeMap<>();
+        try (Scheduler s = scheduler(cache, out)) {
+            s.runOnce();
+        }
+        for (int j = 0; j < cache.jobs.rows; j++) {
+            if (cache.jobs.hasSpec[j]) {
+                out.put("hypernode of " + cache.jobs.key[j], String.valueOf(cache.topology.allocatedHyperNode(j)));
+            }
+        }
+        return out;
+    }
+
+    private static ClusterCache feed(RandomTopologies t, List<HyperNodeSpec> hyperNodes) {
+        ClusterCache cache = new ClusterCache();
+        cache.upsertQueue(t.queue);
+        t.nodes.forEach(cache::upsertNode);
+        hyperNodes.forEach(cache::upsertHyperNode);
+        t.jobs.forEach(cache::upsertJob);
+        t.tasks.forEach(cache::upsertTask);
+        return cache;
+    }
+
+    private static Scheduler scheduler(ClusterCache cache, Map<String, String> binds) {
+        SchedulerConf conf = new SchedulerConf(List.of("allocate"), TIERS, Map.of());
+        Sinks sinks = new Sinks((uid, key, node) -> binds.put(key, node) == null, (u, k, r) -> true, (j, p, r) -> { });
+        return new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT, sinks);
+    }
+}
