@@ -72,6 +72,9 @@ public final class JsonReport {
             g.writeStringField("name", s.name());
             g.writeStringField("phase", s.phase());
             g.writeStringField("reason", s.reason());
+            if (s.hyperNode() != null) {
+                g.writeStringField("hyperNode", s.hyperNode());
+            }
             g.writeEndObject();
         }
         g.writeEndArray();

@@ -103,7 +103,8 @@ public final class TextReport {
         out.println("  PodGroups");
         int width = width(groups.stream().map(PodGroupStatus::name).toList());
         for (PodGroupStatus g : groups) {
-            String line = "    " + pad(g.name(), width) + "  " + pad(g.phase(), 9);
+            String line = "    " + pad(g.name(), width) + "  " + pad(g.phase(), 9)
+                    + (g.hyperNode() == null ? "" : "  in HyperNode " + g.hyperNode());
             out.println(g.reason() == null ? line.stripTrailing() : line + "  " + g.reason());
         }
     }

@@ -16,6 +16,9 @@ import java.util.TreeSet;
  * must be the same maps, evictions the same set, and every listed PodGroup in its phase (fields named in
  * {@code unchecked} are skipped); otherwise one of the {@code acceptableOutcomes}, or the count-level facts
  * (binds per PodGroup, eviction count, and evictions, pipelined counts and phases where determinable).
+ * Network topology cases add, in either mode: {@code expectedHyperNode} (PodGroup to the HyperNode it landed in,
+ * or a list of acceptable ones), {@code bindsWithinOneOf} (PodGroup to node sets: all its binds lie in one of
+ * them) and {@code reasonContains} (PodGroup to text its reason must contain).
  */
 public final class ScenarioJudge {
     private final JsonNode expected;
@@ -30,6 +33,12 @@ public final class ScenarioJudge {
     /** The differences, empty when the run passes. */
     public List<String> judge(JsonNode output) {
         Actual actual = Actual.of(output.path("cycles").path(0));
+        List<String> diffs = new ArrayList<>(outcomeDiffs(actual));
+        diffs.addAll(topologyDiffs(actual));
+        return diffs;
+    }
+
+    private List<String> outcomeDiffs(Actual actual) {
         if (expected.path("exact").asBoolean(true)) {
             return exactDiffs(expected, actual);
         }
@@ -43,6 +52,41 @@ public final class ScenarioJudge {
             return List.of("not one of the acceptable outcomes, and the counts are not determinable");
         }
         return countDiffs(det, actual);
+    }
+
+    private List<String> topologyDiffs(Actual actual) {
+        List<String> diffs = new ArrayList<>();
+        expected.path("expectedHyperNode").fields().forEachRemaining(e -> {
+            String got = actual.hyperNodes.get(e.getKey());
+            Set<String> ok = e.getValue().isArray() ? textSet(e.getValue()) : Set.of(e.getValue().asText());
+            if (!ok.contains(got)) {
+                diffs.add("hyperNode of " + e.getKey() + ": expected " + (ok.size() == 1 ? ok.iterator().next()
+                        : "one of " + ok) + ", got " + got);
+            }
+        });
+        expected.path("bindsWithinOneOf").fields().forEachRemaining(e -> {
+            Set<String> nodes = new TreeSet<>();
+            actual.binds.forEach((pod, node) -> {
+                if (e.getKey().equals(podGroupOfPod.get(pod))) {
+                    nodes.add(node);
+                }
+            });
+            boolean inOne = false;
+            for (JsonNode set : e.getValue()) {
+                inOne |= textSet(set).containsAll(nodes);
+            }
+            if (!inOne) {
+                diffs.add("binds of " + e.getKey() + " on " + nodes + " are not within one of " + e.getValue());
+            }
+        });
+        expected.path("reasonContains").fields().forEachRemaining(e -> {
+            String reason = actual.reasons.get(e.getKey());
+            if (reason == null || !reason.contains(e.getValue().asText())) {
+                diffs.add("reason of " + e.getKey() + ": expected it to contain '" + e.getValue().asText() + "', got "
+                        + reason);
+            }
+        });
+        return diffs;
     }
 
     private List<String> countDiffs(JsonNode det, Actual actual) {
@@ -131,7 +175,7 @@ public final class ScenarioJudge {
 
     /** Cycle 1 of a run, as maps; a pod bound or evicted twice is a failure in itself. */
     private record Actual(Map<String, String> binds, Set<String> evictions, Map<String, String> pipelined,
-                          Map<String, String> phases) {
+                          Map<String, String> phases, Map<String, String> hyperNodes, Map<String, String> reasons) {
         static Actual of(JsonNode cycle) {
             Map<String, String> binds = new TreeMap<>();
             for (JsonNode b : cycle.path("binds")) {
@@ -150,8 +194,18 @@ public final class ScenarioJudge {
             Map<String, String> pipelined = new TreeMap<>();
             cycle.path("pipelined").forEach(p -> pipelined.put(p.path("pod").asText(), p.path("node").asText()));
             Map<String, String> phases = new TreeMap<>();
-            cycle.path("podGroups").forEach(g -> phases.put(g.path("name").asText(), g.path("phase").asText()));
-            return new Actual(binds, evictions, pipelined, phases);
+            Map<String, String> hyperNodes = new TreeMap<>();
+            Map<String, String> reasons = new TreeMap<>();
+            cycle.path("podGroups").forEach(g -> {
+                phases.put(g.path("name").asText(), g.path("phase").asText());
+                if (g.hasNonNull("hyperNode")) {
+                    hyperNodes.put(g.path("name").asText(), g.path("hyperNode").asText());
+                }
+                if (g.hasNonNull("reason")) {
+                    reasons.put(g.path("name").asText(), g.path("reason").asText());
+                }
+            });
+            return new Actual(binds, evictions, pipelined, phases, hyperNodes, reasons);
         }
     }
 }

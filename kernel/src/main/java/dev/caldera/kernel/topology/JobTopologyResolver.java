@@ -46,7 +46,8 @@ final class JobTopologyResolver {
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
             NetworkTopologySpec spec = s.cache.topology.networkTopology(job);
-            List<SubGroupPolicySpec> policies = s.cache.topology.subGroupPolicy(job);
+            // sub-group policies are read but not acted on yet: their jobs are placed as if they had none
+            List<SubGroupPolicySpec> policies = List.of();
             if (spec == null && policies.isEmpty()) {
                 continue;
             }
@@ -95,6 +96,7 @@ final class JobTopologyResolver {
             t.subJobs[job] = sj;
         }
         IntArrayList tasks = s.jobs.tasks[job];
+        sj.policies = policies;
         assigner.assign(s, job, policies, sj, t.subJobOfTask);
         int softLimit = t.hard[job] ? t.highestTier[job] : t.tree.topTier;
         for (int k = 0; k < sj.count; k++) {

@@ -15,6 +15,8 @@ import java.util.Arrays;
  */
 public final class SubJobs {
     public int count;
+    /** The job's sub-group policies in force (empty: the job has only its default sub-job). */
+    public java.util.List<dev.caldera.kernel.cache.SubGroupPolicySpec> policies = java.util.List.of();
     /** The sub-group policy of each sub-job, -1 for the default one. */
     public int[] policy = new int[1];
     /** Volcano's sub-job id (ordering fallback and the key the allocated HyperNode is kept under). */

@@ -32,6 +32,8 @@ final class FlatPlacement {
     private final IntArrayList failedRoles = new IntArrayList();
     private final FitErrors lastErrors = new FitErrors();
     private final int[] one = new int[1];
+    /** The symbol of the empty role, which (like none) is no role: Volcano caches fit failures by role name. */
+    private int noRole;
 
     /** Where the worksheet cursor ended, how many tasks were placed and the HyperNode reached, after {@link #run}. */
     int cursor;
@@ -61,6 +63,7 @@ final class FlatPlacement {
         placed = 0;
         failedAny = false;
         failedRoles.clear();
+        noRole = s.symbols.find("");
         int i = from;
         while (i < list.length) {
             int task = list[i++];
@@ -69,13 +72,14 @@ final class FlatPlacement {
                 continue;
             }
             int role = s.tasks.role[task];
-            if (role != Symbols.NONE && failedRoles.contains(role)) {
+            boolean hasRole = role != Symbols.NONE && role != noRole;
+            if (hasRole && failedRoles.contains(role)) {
                 continue;
             }
             int node = place(task, h, tree, aware);
             if (node < 0) {
                 failedAny = true;
-                if (role != Symbols.NONE && !failedRoles.contains(role)) {
+                if (hasRole && !failedRoles.contains(role)) {
                     failedRoles.add(role);
                 }
                 if (needContinue(job, subJobs, sub)) {
@@ -161,7 +165,7 @@ final class FlatPlacement {
         if (s.jobs.minMember[job] == all.size() || subJobs.minAvailable[sub] >= subJobs.tasks[sub].size()) {
             return false;
         }
-        if (!s.cache.topology.subGroupPolicy(job).isEmpty()) {
+        if (!subJobs.policies.isEmpty()) {
             return true;
         }
         int[] mins = s.jobs.roleMin[job];
@@ -187,7 +191,8 @@ final class FlatPlacement {
         for (int i = 0; i < all.size(); i++) {
             int t = all.getInt(i);
             int role = s.tasks.role[t];
-            if (s.status(t) == TaskStatus.PENDING && (role == Symbols.NONE || !failedRoles.contains(role))) {
+            if (s.status(t) == TaskStatus.PENDING && (role == Symbols.NONE || role == noRole
+                    || !failedRoles.contains(role))) {
                 left++;
             }
         }

@@ -16,14 +16,14 @@ final class SubJobStates {
     }
 
     static boolean ready(Session s, int job, SubJobs sj, int sub) {
-        if (s.cache.topology.subGroupPolicy(job).isEmpty()) {
+        if (sj.policies.isEmpty()) {
             return s.plugins.jobReady(job);
         }
         return count(s, sj.tasks[sub], false) >= sj.minAvailable[sub];
     }
 
     static boolean pipelined(Session s, int job, SubJobs sj, int sub) {
-        if (s.cache.topology.subGroupPolicy(job).isEmpty()) {
+        if (sj.policies.isEmpty()) {
             return s.plugins.jobPipelined(job);
         }
         return count(s, sj.tasks[sub], true) >= sj.minAvailable[sub];

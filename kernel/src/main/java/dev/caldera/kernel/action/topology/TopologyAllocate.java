@@ -64,7 +64,7 @@ public final class TopologyAllocate {
     /** Volcano: {@code job.ContainsHardTopology() || job.ContainsSubJobPolicy()}. */
     private boolean searched(int job) {
         TopologySession t = session.topology;
-        if (t.hard(job) || !session.cache.topology.subGroupPolicy(job).isEmpty()) {
+        if (t.hard(job) || !t.subJobs(job).policies.isEmpty()) {
             return true;
         }
         SubJobs sj = t.subJobs(job);

@@ -37,7 +37,7 @@ final class Worksheet {
      * required until the ready ones plus those reach the policy's minSubGroups.
      */
     private void markRequired(Session s, int job, SubJobs sj) {
-        var policies = s.cache.topology.subGroupPolicy(job);
+        var policies = sj.policies;
         if (policies.isEmpty()) {
             return;
         }
