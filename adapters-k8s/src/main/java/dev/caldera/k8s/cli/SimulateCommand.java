@@ -1,13 +1,12 @@
 package dev.caldera.k8s.cli;
 
 import dev.caldera.k8s.convert.PodConverter;
-import dev.caldera.k8s.manifest.ClusterManifest;
-import dev.caldera.k8s.manifest.ManifestDocument;
 import dev.caldera.k8s.manifest.ManifestException;
 import dev.caldera.k8s.manifest.ManifestReader;
 import dev.caldera.k8s.report.JsonReport;
 import dev.caldera.k8s.report.TextReport;
-import dev.caldera.k8s.simulate.SimulatedCluster;
+import dev.caldera.k8s.simulate.ClusterBuilder;
+import dev.caldera.k8s.simulate.ClusterIngest;
 import dev.caldera.k8s.simulate.Simulation;
 import dev.caldera.k8s.simulate.SimulationResult;
 import dev.caldera.k8s.simulate.SimulationRun;
@@ -91,15 +90,14 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
         Consumer<String> warnings = w -> err.println("caldera: warning: " + w);
         SimulationResult result;
         try (Simulation simulation = new Simulation(loadConf(warnings), SchedulerOptions.DEFAULT)) {
-            List<ManifestDocument> documents = new ManifestReader(stdin).read(inputs);
-            if (documents.isEmpty()) {
+            ClusterIngest ingest = new ClusterIngest(new PodConverter(new LinkedHashSet<>(schedulerNames)));
+            ClusterBuilder builder = new ClusterBuilder(warnings, ingest);
+            int objects = new ManifestReader(stdin).stream(inputs, ingest, add -> add.accept(builder));
+            if (objects == 0) {
                 throw new ManifestException(String.join(", ", inputs) + ": no Kubernetes objects found");
             }
-            ClusterManifest manifest = ClusterManifest.of(documents, warnings);
-            SimulatedCluster cluster = SimulatedCluster.of(manifest,
-                    new PodConverter(new LinkedHashSet<>(schedulerNames)), warnings);
             simulation.hyperNodeProblems(warnings);
-            simulation.load(cluster);
+            simulation.load(builder.build());
             result = SimulationRun.run(simulation, cycles);
             simulation.queueProblems().forEach(warnings);
             if (simulation.cluster().otherSchedulersPending() > 0) {

@@ -34,7 +34,8 @@ public final class Annotations {
             case "0", "f", "F", "false", "FALSE", "False":
                 return false;
             default:
-                throw new ConversionException(object, field, "must be true or false, got '" + text + "'");
+                throw new ConversionException(object, field, "must be true or false, got "
+                        + dev.caldera.k8s.manifest.token.Quote.of(text));
         }
     }
 }

@@ -1,11 +1,11 @@
 package dev.caldera.k8s.convert;
 
+import dev.caldera.k8s.convert.fields.NodeFields;
+import dev.caldera.k8s.convert.fields.TaintFields;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.resource.ResourceList;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeStatus;
-import io.fabric8.kubernetes.api.model.Quantity;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,35 +21,32 @@ public final class NodeConverter {
     }
 
     public static NodeSpec of(Node node) {
-        String object = ObjectNames.clusterScoped("Node", node.getMetadata());
-        String name = ObjectNames.requireName(object, node.getMetadata());
-        NodeStatus status = node.getStatus();
-        Map<String, Quantity> allocatable = status == null ? null : status.getAllocatable();
-        String field = "status.allocatable";
-        if ((allocatable == null || allocatable.isEmpty()) && status != null && status.getCapacity() != null) {
-            allocatable = status.getCapacity();
-            field = "status.capacity";
-        }
-        io.fabric8.kubernetes.api.model.NodeSpec spec = node.getSpec();
-        boolean unschedulable = spec != null && Boolean.TRUE.equals(spec.getUnschedulable());
-        return new NodeSpec(name, ResourceList.of(QuantityMaps.of(allocatable, object, field)),
-                node.getMetadata().getLabels(), taints(spec, object), unschedulable);
+        return of(Fabric8Fields.node(node));
     }
 
-    private static List<Taint> taints(io.fabric8.kubernetes.api.model.NodeSpec spec, String object) {
-        List<Taint> out = new ArrayList<>();
-        if (spec == null || spec.getTaints() == null) {
-            return out;
+    public static NodeSpec of(NodeFields node) {
+        String object = ObjectNames.clusterScoped("Node", node.meta);
+        String name = ObjectNames.requireName(object, node.meta);
+        Map<String, String> allocatable = node.allocatable;
+        String field = "status.allocatable";
+        if ((allocatable == null || allocatable.isEmpty()) && node.capacity != null) {
+            allocatable = node.capacity;
+            field = "status.capacity";
         }
-        List<io.fabric8.kubernetes.api.model.Taint> taints = spec.getTaints();
-        for (int i = 0; i < taints.size(); i++) {
-            io.fabric8.kubernetes.api.model.Taint t = taints.get(i);
+        boolean unschedulable = Boolean.TRUE.equals(node.unschedulable);
+        return new NodeSpec(name, ResourceList.of(QuantityMaps.of(allocatable, object, field)), node.meta.labels,
+                taints(node.taints, object), unschedulable);
+    }
+
+    private static List<Taint> taints(List<TaintFields> taints, String object) {
+        List<Taint> out = new ArrayList<>();
+        for (int i = 0; taints != null && i < taints.size(); i++) {
+            TaintFields t = taints.get(i) == null ? new TaintFields() : taints.get(i);
             String at = "spec.taints[" + i + "]";
-            if (ObjectNames.emptyToNull(t.getKey()) == null) {
+            if (ObjectNames.emptyToNull(t.key) == null) {
                 throw new ConversionException(object, at + ".key", "is required");
             }
-            out.add(new Taint(t.getKey(), t.getValue(), Placements.effect(t.getEffect(), false, object,
-                    at + ".effect")));
+            out.add(new Taint(t.key, t.value, Placements.effect(t.effect, false, object, at + ".effect")));
         }
         return out;
     }

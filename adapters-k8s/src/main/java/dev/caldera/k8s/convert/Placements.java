@@ -1,5 +1,14 @@
 package dev.caldera.k8s.convert;
 
+import dev.caldera.k8s.convert.fields.ContainerFields;
+import dev.caldera.k8s.convert.fields.NodeAffinityFields;
+import dev.caldera.k8s.convert.fields.PodFields;
+import dev.caldera.k8s.convert.fields.PortFields;
+import dev.caldera.k8s.convert.fields.PreferredTermFields;
+import dev.caldera.k8s.convert.fields.RequirementFields;
+import dev.caldera.k8s.convert.fields.SelectorTermFields;
+import dev.caldera.k8s.convert.fields.TolerationFields;
+import dev.caldera.k8s.manifest.token.Quote;
 import dev.caldera.kernel.placement.HostPort;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.PreferredTerm;
@@ -8,116 +17,146 @@ import dev.caldera.kernel.placement.SelectorRequirement;
 import dev.caldera.kernel.placement.SelectorTerm;
 import dev.caldera.kernel.placement.TaintEffect;
 import dev.caldera.kernel.placement.Toleration;
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerPort;
-import io.fabric8.kubernetes.api.model.NodeAffinity;
-import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
-import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
-import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.PreferredSchedulingTerm;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The placement part of a pod: node selector, required and preferred node affinity, tolerations and host
- * ports. Inter-pod affinity and topology spread are {@link InterPodTerms}.
+ * ports, checked as the API server checks them (operators, values per operator, weights, ports). Inter-pod
+ * affinity and topology spread are {@link InterPodTerms}.
  */
 public final class Placements {
+    private static final String AFFINITY = "spec.affinity.nodeAffinity.";
+
     private Placements() {
     }
 
-    public static PlacementSpec of(PodSpec spec, String object) {
-        NodeAffinity affinity = spec.getAffinity() == null ? null : spec.getAffinity().getNodeAffinity();
+    public static PlacementSpec of(PodFields pod, String object) {
+        NodeAffinityFields affinity = pod.nodeAffinity;
         List<SelectorTerm> required = List.of();
         List<PreferredTerm> preferred = List.of();
         if (affinity != null) {
-            String base = "spec.affinity.nodeAffinity.";
-            if (affinity.getRequiredDuringSchedulingIgnoredDuringExecution() != null) {
-                required = terms(affinity.getRequiredDuringSchedulingIgnoredDuringExecution().getNodeSelectorTerms(),
-                        object, base + "requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms");
+            if (affinity.required != null) {
+                required = terms(affinity.required, object,
+                        AFFINITY + "requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms");
             }
-            preferred = preferred(affinity.getPreferredDuringSchedulingIgnoredDuringExecution(), object,
-                    base + "preferredDuringSchedulingIgnoredDuringExecution");
+            preferred = preferred(affinity.preferred, object,
+                    AFFINITY + "preferredDuringSchedulingIgnoredDuringExecution");
         }
-        return new PlacementSpec(spec.getNodeSelector(), required, preferred, tolerations(spec, object),
-                hostPorts(spec, object));
+        return new PlacementSpec(selector(pod.nodeSelector, object), required, preferred,
+                tolerations(pod.tolerations, object), hostPorts(pod.containers, object));
     }
 
-    private static List<SelectorTerm> terms(List<NodeSelectorTerm> terms, String object, String path) {
-        List<SelectorTerm> out = new ArrayList<>();
-        if (terms == null) {
-            return out;
+    private static Map<String, String> selector(Map<String, String> selector, String object) {
+        if (selector != null) {
+            for (Map.Entry<String, String> e : selector.entrySet()) {
+                if (e.getValue() == null) {
+                    throw new ConversionException(object, "spec.nodeSelector." + e.getKey(), "needs a value");
+                }
+            }
         }
+        return selector;
+    }
+
+    private static List<SelectorTerm> terms(List<SelectorTermFields> terms, String object, String path) {
+        List<SelectorTerm> out = new ArrayList<>();
         for (int i = 0; i < terms.size(); i++) {
             out.add(term(terms.get(i), object, path + "[" + i + "]"));
         }
         return out;
     }
 
-    private static SelectorTerm term(NodeSelectorTerm term, String object, String path) {
+    private static SelectorTerm term(SelectorTermFields term, String object, String path) {
         if (term == null) {
             return new SelectorTerm(List.of(), List.of());
         }
-        return new SelectorTerm(requirements(term.getMatchExpressions(), object, path + ".matchExpressions"),
-                requirements(term.getMatchFields(), object, path + ".matchFields"));
+        return new SelectorTerm(requirements(term.matchExpressions, object, path + ".matchExpressions"),
+                requirements(term.matchFields, object, path + ".matchFields"));
     }
 
-    private static List<PreferredTerm> preferred(List<PreferredSchedulingTerm> terms, String object, String path) {
+    private static List<PreferredTerm> preferred(List<PreferredTermFields> terms, String object, String path) {
         List<PreferredTerm> out = new ArrayList<>();
-        if (terms == null) {
-            return out;
-        }
-        for (int i = 0; i < terms.size(); i++) {
-            PreferredSchedulingTerm t = terms.get(i);
+        for (int i = 0; terms != null && i < terms.size(); i++) {
+            PreferredTermFields t = terms.get(i);
             String at = path + "[" + i + "]";
-            int weight = t.getWeight() == null ? 0 : t.getWeight();
+            int weight = t == null || t.weight == null ? 0 : t.weight;
             if (weight < 1 || weight > 100) {
                 throw new ConversionException(object, at + ".weight", "must be between 1 and 100, got " + weight);
             }
-            out.add(new PreferredTerm(weight, term(t.getPreference(), object, at + ".preference")));
+            out.add(new PreferredTerm(weight, term(t.preference, object, at + ".preference")));
         }
         return out;
     }
 
-    private static List<SelectorRequirement> requirements(List<NodeSelectorRequirement> list, String object,
+    private static List<SelectorRequirement> requirements(List<RequirementFields> list, String object,
                                                           String path) {
         List<SelectorRequirement> out = new ArrayList<>();
-        if (list == null) {
-            return out;
-        }
-        for (int i = 0; i < list.size(); i++) {
-            NodeSelectorRequirement r = list.get(i);
-            String at = path + "[" + i + "]";
-            if (ObjectNames.emptyToNull(r.getKey()) == null) {
-                throw new ConversionException(object, at + ".key", "is required");
-            }
-            SelectorOperator op = SelectorOperator.parse(r.getOperator());
-            if (op == null) {
-                throw new ConversionException(object, at + ".operator", "'" + r.getOperator()
-                        + "' is not one of In, NotIn, Exists, DoesNotExist, Gt, Lt");
-            }
-            out.add(new SelectorRequirement(r.getKey(), op, r.getValues()));
+        for (int i = 0; list != null && i < list.size(); i++) {
+            out.add(requirement(list.get(i), object, path + "[" + i + "]"));
         }
         return out;
     }
 
-    private static List<Toleration> tolerations(PodSpec spec, String object) {
-        List<Toleration> out = new ArrayList<>();
-        List<io.fabric8.kubernetes.api.model.Toleration> list = spec.getTolerations();
-        if (list == null) {
-            return out;
+    /** Kubernetes' ValidateNodeSelectorRequirement: the values each operator takes. */
+    private static SelectorRequirement requirement(RequirementFields r, String object, String at) {
+        if (r == null || ObjectNames.emptyToNull(r.key) == null) {
+            throw new ConversionException(object, at + ".key", "is required");
         }
-        for (int i = 0; i < list.size(); i++) {
-            io.fabric8.kubernetes.api.model.Toleration t = list.get(i);
-            String at = "spec.tolerations[" + i + "]";
-            String operator = t.getOperator() == null || t.getOperator().isEmpty() ? "Equal" : t.getOperator();
-            if (!operator.equals("Equal") && !operator.equals("Exists")) {
-                throw new ConversionException(object, at + ".operator", "'" + t.getOperator()
-                        + "' is not Equal or Exists");
+        SelectorOperator op = SelectorOperator.parse(r.operator);
+        if (op == null) {
+            throw new ConversionException(object, at + ".operator", Quote.of(r.operator)
+                    + " is not one of In, NotIn, Exists, DoesNotExist, Gt, Lt");
+        }
+        List<String> values = r.values == null ? List.of() : r.values;
+        for (int v = 0; v < values.size(); v++) {
+            if (values.get(v) == null) {
+                throw new ConversionException(object, at + ".values[" + v + "]", "is required (a string)");
             }
-            out.add(new Toleration(t.getKey(), operator.equals("Exists"), t.getValue(),
-                    effect(t.getEffect(), true, object, at + ".effect")));
+        }
+        switch (op) {
+            case IN, NOT_IN -> {
+                if (values.isEmpty()) {
+                    throw new ConversionException(object, at + ".values", "must not be empty for " + r.operator);
+                }
+            }
+            case EXISTS, DOES_NOT_EXIST -> {
+                if (!values.isEmpty()) {
+                    throw new ConversionException(object, at + ".values", "must be empty for " + r.operator);
+                }
+            }
+            default -> integerValue(values, object, at, r.operator);
+        }
+        return new SelectorRequirement(r.key, op, values);
+    }
+
+    /** Gt and Lt take exactly one value, a 64-bit integer. */
+    private static void integerValue(List<String> values, String object, String at, String operator) {
+        if (values.size() != 1) {
+            throw new ConversionException(object, at + ".values", "must hold exactly one integer for " + operator
+                    + ", got " + values.size() + " values");
+        }
+        try {
+            Long.parseLong(values.get(0));
+        } catch (NumberFormatException e) {
+            throw new ConversionException(object, at + ".values[0]", Quote.of(values.get(0))
+                    + " is not an integer (" + operator + " compares numbers)");
+        }
+    }
+
+    private static List<Toleration> tolerations(List<TolerationFields> list, String object) {
+        List<Toleration> out = new ArrayList<>();
+        for (int i = 0; list != null && i < list.size(); i++) {
+            TolerationFields t = list.get(i) == null ? new TolerationFields() : list.get(i);
+            String at = "spec.tolerations[" + i + "]";
+            String operator = t.operator == null || t.operator.isEmpty() ? "Equal" : t.operator;
+            if (!operator.equals("Equal") && !operator.equals("Exists")) {
+                throw new ConversionException(object, at + ".operator", Quote.of(t.operator)
+                        + " is not Equal or Exists");
+            }
+            out.add(new Toleration(t.key, operator.equals("Exists"), t.value,
+                    effect(t.effect, true, object, at + ".effect")));
         }
         return out;
     }
@@ -132,23 +171,19 @@ public final class Placements {
         }
         TaintEffect effect = TaintEffect.parse(text);
         if (effect == null) {
-            throw new ConversionException(object, field, "'" + text
-                    + "' is not one of NoSchedule, PreferNoSchedule, NoExecute");
+            throw new ConversionException(object, field, Quote.of(text)
+                    + " is not one of NoSchedule, PreferNoSchedule, NoExecute");
         }
         return effect;
     }
 
-    private static List<HostPort> hostPorts(PodSpec spec, String object) {
+    private static List<HostPort> hostPorts(List<ContainerFields> containers, String object) {
         List<HostPort> out = new ArrayList<>();
-        List<Container> containers = spec.getContainers();
-        if (containers == null) {
-            return out;
-        }
-        for (int c = 0; c < containers.size(); c++) {
-            List<ContainerPort> ports = containers.get(c).getPorts();
+        for (int c = 0; containers != null && c < containers.size(); c++) {
+            List<PortFields> ports = containers.get(c) == null ? null : containers.get(c).ports;
             for (int p = 0; ports != null && p < ports.size(); p++) {
-                ContainerPort port = ports.get(p);
-                Integer hostPort = port.getHostPort();
+                PortFields port = ports.get(p);
+                Integer hostPort = port == null ? null : port.hostPort;
                 if (hostPort == null || hostPort == 0) {
                     continue;
                 }
@@ -156,7 +191,7 @@ public final class Placements {
                     throw new ConversionException(object, "spec.containers[" + c + "].ports[" + p + "].hostPort",
                             "must be between 1 and 65535, got " + hostPort);
                 }
-                out.add(new HostPort(port.getProtocol(), hostPort, port.getHostIP()));
+                out.add(new HostPort(port.protocol, hostPort, port.hostIP));
             }
         }
         return out;

@@ -1,9 +1,7 @@
 package dev.caldera.k8s.convert;
 
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.Quantity;
-import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import dev.caldera.k8s.convert.fields.ContainerFields;
+import dev.caldera.k8s.convert.fields.PodFields;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,29 +20,36 @@ public final class PodRequests {
     private PodRequests() {
     }
 
-    /** The effective request of {@code spec}; {@code object} names the pod in errors. */
-    public static Map<String, Long> of(PodSpec spec, String object) {
+    /** The effective request of a fabric8 pod spec. */
+    public static Map<String, Long> of(io.fabric8.kubernetes.api.model.PodSpec spec, String object) {
+        io.fabric8.kubernetes.api.model.Pod pod = new io.fabric8.kubernetes.api.model.Pod();
+        pod.setSpec(spec);
+        return of(Fabric8Fields.pod(pod), object);
+    }
+
+    /** The effective request of {@code pod}; {@code object} names the pod in errors. */
+    public static Map<String, Long> of(PodFields pod, String object) {
         try {
-            return effective(spec, object);
+            return effective(pod, object);
         } catch (ArithmeticException e) {
             throw new ConversionException(object, "spec.containers[*].resources", "the summed requests do not fit"
                     + " a 64-bit amount");
         }
     }
 
-    private static Map<String, Long> effective(PodSpec spec, String object) {
+    private static Map<String, Long> effective(PodFields pod, String object) {
         Map<String, Long> containers = new LinkedHashMap<>();
-        List<Container> apps = spec.getContainers() == null ? List.of() : spec.getContainers();
+        List<ContainerFields> apps = pod.containers == null ? List.of() : pod.containers;
         for (int i = 0; i < apps.size(); i++) {
             add(containers, container(apps.get(i), object, "spec.containers[" + i + "]"));
         }
         Map<String, Long> initPeak = new LinkedHashMap<>();
         Map<String, Long> sidecars = new LinkedHashMap<>();
-        List<Container> inits = spec.getInitContainers() == null ? List.of() : spec.getInitContainers();
+        List<ContainerFields> inits = pod.initContainers == null ? List.of() : pod.initContainers;
         for (int i = 0; i < inits.size(); i++) {
-            Container c = inits.get(i);
+            ContainerFields c = inits.get(i);
             Map<String, Long> request = container(c, object, "spec.initContainers[" + i + "]");
-            if ("Always".equals(c.getRestartPolicy())) {
+            if (c != null && "Always".equals(c.restartPolicy)) {
                 add(containers, request);
                 add(sidecars, request);
                 max(initPeak, sidecars);
@@ -55,23 +60,21 @@ public final class PodRequests {
             }
         }
         max(containers, initPeak);
-        add(containers, QuantityMaps.of(spec.getOverhead(), object, "spec.overhead"));
+        add(containers, QuantityMaps.of(pod.overhead, object, "spec.overhead"));
         return containers;
     }
 
     /** One container's requests, with limits standing in for requests it does not set. */
-    static Map<String, Long> container(Container c, String object, String path) {
-        ResourceRequirements resources = c.getResources();
-        if (resources == null) {
+    static Map<String, Long> container(ContainerFields c, String object, String path) {
+        if (c == null) {
             return Map.of();
         }
-        Map<String, Long> request = QuantityMaps.of(resources.getRequests(), object, path + ".resources.requests");
-        Map<String, Quantity> limits = resources.getLimits();
-        if (limits != null) {
-            for (Map.Entry<String, Quantity> e : limits.entrySet()) {
+        Map<String, Long> request = QuantityMaps.of(c.requests, object, path + ".resources.requests");
+        if (c.limits != null) {
+            for (Map.Entry<String, String> e : c.limits.entrySet()) {
                 if (!request.containsKey(e.getKey())) {
                     request.put(e.getKey(), QuantityMaps.amount(e.getKey(), e.getValue(), object,
-                            path + ".resources.limits." + e.getKey()));
+                            path + ".resources.limits"));
                 }
             }
         }

@@ -1,22 +1,26 @@
 package dev.caldera.k8s.convert;
 
+import dev.caldera.k8s.convert.fields.PodFields;
 import dev.caldera.kernel.cluster.TaskStatus;
-import io.fabric8.kubernetes.api.model.Pod;
 
 /**
  * A pod's task status, by Volcano's rule: Pending without a node, Bound with one; Running; Releasing once
  * the pod is being deleted; Succeeded, Failed and Unknown as the phase says. A pod without
- * {@code status.phase} is Pending, as the API server makes every new pod.
+ * {@code status.phase} is Pending, as the API server makes every new pod. {@code deletionTimestamp} must be an
+ * RFC 3339 time, as the API server requires.
  */
 final class PodStatuses {
     private PodStatuses() {
     }
 
-    static byte of(Pod pod, String object) {
-        boolean deleting = pod.getMetadata().getDeletionTimestamp() != null;
-        boolean onNode = pod.getSpec().getNodeName() != null && !pod.getSpec().getNodeName().isEmpty();
-        String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
-        if (phase == null || phase.isEmpty()) {
+    static byte of(PodFields pod, String object) {
+        boolean deleting = pod.meta.deletionTimestamp != null;
+        if (deleting) {
+            Timestamps.epochMs(pod.meta.deletionTimestamp, object, "metadata.deletionTimestamp");
+        }
+        boolean onNode = ObjectNames.emptyToNull(pod.nodeName) != null;
+        String phase = ObjectNames.emptyToNull(pod.phase);
+        if (phase == null) {
             phase = "Pending";
         }
         return switch (phase) {
@@ -25,8 +29,8 @@ final class PodStatuses {
             case "Succeeded" -> TaskStatus.SUCCEEDED;
             case "Failed" -> TaskStatus.FAILED;
             case "Unknown" -> TaskStatus.UNKNOWN;
-            default -> throw new ConversionException(object, "status.phase", "'" + phase
-                    + "' is not one of Pending, Running, Succeeded, Failed, Unknown");
+            default -> throw new ConversionException(object, "status.phase", dev.caldera.k8s.manifest.token.Quote.of(phase)
+                    + " is not one of Pending, Running, Succeeded, Failed, Unknown");
         };
     }
 }

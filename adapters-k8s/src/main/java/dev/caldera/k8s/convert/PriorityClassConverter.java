@@ -1,5 +1,6 @@
 package dev.caldera.k8s.convert;
 
+import dev.caldera.k8s.convert.fields.PriorityClassFields;
 import dev.caldera.kernel.cache.PriorityClassSpec;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 
@@ -9,11 +10,15 @@ public final class PriorityClassConverter {
     }
 
     public static PriorityClassSpec of(PriorityClass pc) {
-        String object = ObjectNames.clusterScoped("PriorityClass", pc.getMetadata());
-        String name = ObjectNames.requireName(object, pc.getMetadata());
-        if (pc.getValue() == null) {
+        return of(Fabric8Fields.priorityClass(pc));
+    }
+
+    public static PriorityClassSpec of(PriorityClassFields pc) {
+        String object = ObjectNames.clusterScoped("PriorityClass", pc.meta);
+        String name = ObjectNames.requireName(object, pc.meta);
+        if (pc.value == null) {
             throw new ConversionException(object, "value", "is required");
         }
-        return new PriorityClassSpec(name, pc.getValue(), Boolean.TRUE.equals(pc.getGlobalDefault()));
+        return new PriorityClassSpec(name, pc.value, Boolean.TRUE.equals(pc.globalDefault));
     }
 }

@@ -1,9 +1,8 @@
 package dev.caldera.k8s.convert;
 
+import dev.caldera.k8s.convert.fields.QueueFields;
 import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.resource.ResourceList;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.volcano.api.model.scheduling.v1beta1.Queue;
 
 import java.util.Map;
@@ -20,30 +19,30 @@ public final class QueueConverter {
     }
 
     public static QueueSpec of(Queue queue) {
-        ObjectMeta meta = queue.getMetadata();
-        String object = ObjectNames.clusterScoped("Queue", meta);
-        String name = ObjectNames.requireName(object, meta);
-        var spec = queue.getSpec() == null ? new io.fabric8.volcano.api.model.scheduling.v1beta1.QueueSpec()
-                : queue.getSpec();
-        int weight = spec.getWeight() == null || spec.getWeight() == 0 ? 1 : spec.getWeight();
+        return of(Fabric8Fields.queue(queue));
+    }
+
+    public static QueueSpec of(QueueFields queue) {
+        String object = ObjectNames.clusterScoped("Queue", queue.meta);
+        String name = ObjectNames.requireName(object, queue.meta);
+        int weight = queue.weight == null || queue.weight == 0 ? 1 : queue.weight;
         if (weight < 0) {
             throw new ConversionException(object, "spec.weight", "must be positive, got " + weight);
         }
-        Map<String, Quantity> guarantee = spec.getGuarantee() == null ? null : spec.getGuarantee().getResource();
         return new QueueSpec(name, weight,
-                optional(spec.getCapability(), object, "spec.capability"),
-                optional(guarantee, object, "spec.guarantee.resource"),
-                optional(spec.getDeserved(), object, "spec.deserved"),
-                spec.getReclaimable() == null || spec.getReclaimable(),
-                ObjectNames.emptyToNull(spec.getParent()),
-                spec.getPriority() == null ? 0 : spec.getPriority(),
-                queue.getStatus() == null ? null : ObjectNames.emptyToNull(queue.getStatus().getState()),
-                Timestamps.epochMs(meta.getCreationTimestamp(), object, "metadata.creationTimestamp"),
-                ObjectNames.emptyToNull(Annotations.get(meta.getAnnotations(), Annotations.HIERARCHY)),
-                ObjectNames.emptyToNull(Annotations.get(meta.getAnnotations(), Annotations.HIERARCHY_WEIGHTS)));
+                optional(queue.capability, object, "spec.capability"),
+                optional(queue.guarantee, object, "spec.guarantee.resource"),
+                optional(queue.deserved, object, "spec.deserved"),
+                queue.reclaimable == null || queue.reclaimable,
+                ObjectNames.emptyToNull(queue.parent),
+                queue.priority == null ? 0 : queue.priority,
+                ObjectNames.emptyToNull(queue.state),
+                Timestamps.epochMs(queue.meta.creationTimestamp, object, "metadata.creationTimestamp"),
+                ObjectNames.emptyToNull(Annotations.get(queue.meta.annotations, Annotations.HIERARCHY)),
+                ObjectNames.emptyToNull(Annotations.get(queue.meta.annotations, Annotations.HIERARCHY_WEIGHTS)));
     }
 
-    private static ResourceList optional(Map<String, Quantity> quantities, String object, String field) {
+    private static ResourceList optional(Map<String, String> quantities, String object, String field) {
         // fabric8 gives an empty map for an absent field; both mean "not set"
         return quantities == null || quantities.isEmpty() ? null
                 : ResourceList.of(QuantityMaps.of(quantities, object, field));

@@ -1,5 +1,7 @@
 package dev.caldera.k8s.convert;
 
+import dev.caldera.k8s.manifest.token.Quote;
+
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 
@@ -14,8 +16,8 @@ final class Timestamps {
         }
         try {
             return OffsetDateTime.parse(text).toInstant().toEpochMilli();
-        } catch (DateTimeParseException e) {
-            throw new ConversionException(object, field, "'" + text + "' is not an RFC 3339 time such as"
+        } catch (DateTimeParseException | ArithmeticException e) {
+            throw new ConversionException(object, field, Quote.of(text) + " is not an RFC 3339 time such as"
                     + " 2024-01-01T00:00:00Z");
         }
     }

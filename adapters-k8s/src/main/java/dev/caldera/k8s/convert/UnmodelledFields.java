@@ -1,5 +1,6 @@
 package dev.caldera.k8s.convert;
 
+import dev.caldera.k8s.convert.fields.PodFields;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.PodAffinityTerm;
 import io.fabric8.kubernetes.api.model.PodSpec;
@@ -38,37 +39,54 @@ public final class UnmodelledFields {
 
     /** The kinds of unmodelled fields the pod spec sets, in a stable order (keys of {@link #CONSEQUENCES}). */
     public static List<String> of(PodSpec spec) {
+        io.fabric8.kubernetes.api.model.Pod pod = new io.fabric8.kubernetes.api.model.Pod();
+        pod.setSpec(spec);
+        return of(Fabric8Fields.pod(pod));
+    }
+
+    /** The same, from the pod's field view (what a manifest reader or {@link Fabric8Fields} filled). */
+    public static List<String> of(PodFields pod) {
         Set<String> found = new LinkedHashSet<>();
-        if (spec == null) {
-            return List.of();
+        if (pod.volumeSources != null) {
+            for (String source : List.of("persistentVolumeClaim", "ephemeral", "csi")) {
+                if (pod.volumeSources.contains(source)) {
+                    found.add("spec.volumes[]." + source);
+                }
+            }
         }
-        volumes(spec.getVolumes(), found);
-        if (spec.getResourceClaims() != null && !spec.getResourceClaims().isEmpty()) {
+        if (pod.resourceClaims) {
             found.add("spec.resourceClaims");
         }
-        if (spec.getResources() != null && (notEmpty(spec.getResources().getRequests())
-                || notEmpty(spec.getResources().getLimits()))) {
+        if (pod.podResources) {
             found.add("spec.resources");
         }
-        if (readsNamespaceLabels(spec.getAffinity())) {
+        if (readsNamespaceLabels(pod.interPodAffinity)) {
             found.add("spec.affinity.*.namespaceSelector");
         }
         return new ArrayList<>(found);
     }
 
-    private static void volumes(List<Volume> volumes, Set<String> found) {
+    /** The volume sources of fabric8 volumes that {@link #of(PodFields)} looks at. */
+    static Set<String> volumeSources(List<Volume> volumes) {
+        Set<String> found = new LinkedHashSet<>();
         for (int i = 0; volumes != null && i < volumes.size(); i++) {
             Volume v = volumes.get(i);
             if (v.getPersistentVolumeClaim() != null) {
-                found.add("spec.volumes[].persistentVolumeClaim");
+                found.add("persistentVolumeClaim");
             }
             if (v.getEphemeral() != null) {
-                found.add("spec.volumes[].ephemeral");
+                found.add("ephemeral");
             }
             if (v.getCsi() != null) {
-                found.add("spec.volumes[].csi");
+                found.add("csi");
             }
         }
+        return found;
+    }
+
+    /** Whether fabric8's pod-level resources set any request or limit. */
+    static boolean podResources(io.fabric8.kubernetes.api.model.ResourceRequirements r) {
+        return r != null && (notEmpty(r.getRequests()) || notEmpty(r.getLimits()));
     }
 
     private static boolean readsNamespaceLabels(Affinity affinity) {

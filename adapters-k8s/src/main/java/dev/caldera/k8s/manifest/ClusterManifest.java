@@ -12,6 +12,9 @@ import io.fabric8.volcano.api.model.batch.v1alpha1.Job;
 import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroup;
 import io.fabric8.volcano.api.model.scheduling.v1beta1.Queue;
 
+import dev.caldera.k8s.manifest.read.JacksonMessages;
+import dev.caldera.k8s.manifest.read.ManifestKinds;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,8 +30,7 @@ import java.util.function.Consumer;
  * per kind.
  */
 public final class ClusterManifest {
-    public static final String SUPPORTED = "Node, Pod, PodGroup, Queue, Job (batch.volcano.sh), PriorityClass and"
-            + " HyperNode";
+    public static final String SUPPORTED = ManifestKinds.SUPPORTED;
 
     public final List<Sourced<Node>> nodes = new ArrayList<>();
     public final List<Sourced<Pod>> pods = new ArrayList<>();
@@ -88,7 +90,7 @@ public final class ClusterManifest {
         return switch (d.kind()) {
             case "PodGroup", "Queue" -> "not Volcano's " + d.kind() + " (scheduling.volcano.sh)";
             case HyperNode.KIND -> "not Volcano's HyperNode (" + HyperNode.GROUP + ")";
-            default -> "caldera simulate reads " + SUPPORTED;
+            default -> "caldera simulate reads " + ManifestKinds.SUPPORTED;
         };
     }
 
@@ -114,36 +116,12 @@ public final class ClusterManifest {
         try {
             return MAPPER.treeToValue(d.tree(), type);
         } catch (JsonMappingException e) {
-            throw new ManifestException(d.location() + ": " + describe(d) + ": " + path(e) + ": " + simplify(e), e);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new ManifestException(d.location() + ": " + describe(d) + ": " + e.getMessage(), e);
+            String path = JacksonMessages.path(e);
+            throw new ManifestException(d.location() + ": " + describe(d) + ": " + (path.isEmpty() ? "(document)"
+                    : path) + ": " + JacksonMessages.simplify(e), e);
+        } catch (JsonProcessingException e) {
+            throw new ManifestException(d.location() + ": " + describe(d) + ": " + JacksonMessages.simplify(e), e);
         }
-    }
-
-    /** The field path of a binding error, e.g. {@code spec.containers[0].ports}. */
-    static String path(JsonMappingException e) {
-        StringBuilder sb = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
-            if (r.getFieldName() != null) {
-                sb.append(sb.length() == 0 ? "" : ".").append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                sb.append('[').append(r.getIndex()).append(']');
-            }
-        }
-        return sb.length() == 0 ? "(document)" : sb.toString();
-    }
-
-    /** Jackson's first line without Java type noise: "expected Integer, got String \"abc\"". */
-    static String simplify(JsonMappingException e) {
-        String m = e.getOriginalMessage();
-        int nl = m.indexOf('\n');
-        m = nl < 0 ? m : m.substring(0, nl);
-        m = m.replaceAll("`java\\.(lang|util)\\.([A-Za-z]+)(<[^`]*>)?`", "$2")
-                .replaceAll("`io\\.fabric8\\.[a-z0-9.]+\\.([A-Za-z]+)`", "$1")
-                .replaceAll("`([a-z]+)`", "$1");
-        m = m.replace("Cannot deserialize value of type ", "expected ");
-        int colon = m.indexOf(" (");
-        return colon > 0 && m.contains("(for Object starting") ? m.substring(0, colon) : m;
     }
 
     private static final class Skipped {

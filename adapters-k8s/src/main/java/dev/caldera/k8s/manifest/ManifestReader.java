@@ -1,40 +1,50 @@
 package dev.caldera.k8s.manifest;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.caldera.k8s.manifest.read.ObjectHandler;
+import dev.caldera.k8s.manifest.read.ObjectReader;
+import dev.caldera.k8s.manifest.read.Trees;
+import dev.caldera.k8s.manifest.token.JsonTokens;
+import dev.caldera.k8s.manifest.token.NodeTokens;
+import dev.caldera.k8s.manifest.token.ScalarType;
+import dev.caldera.k8s.manifest.token.Token;
+import dev.caldera.k8s.manifest.token.Tokens;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.error.Mark;
-import org.yaml.snakeyaml.error.MarkedYAMLException;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
  * Reads Kubernetes manifests: multi-document YAML, JSON, {@code kind: List} dumps (as {@code kubectl get -o yaml}
- * writes them; every item becomes a document with its own line) and directories of such files (recursively,
- * {@code *.yaml}, {@code *.yml}, {@code *.json}, in path order). {@code -} reads standard input.
+ * writes them; every item keeps its own line) and directories of such files (recursively, {@code *.yaml},
+ * {@code *.yml}, {@code *.json}, in path order). {@code -} reads standard input.
  * <p>
- * Errors are {@link ManifestException}s with file, line and column. Threading: one reader per thread.
+ * {@link #stream} is the ingest path: objects go straight from the text into field views ({@link ObjectHandler}),
+ * no tree of the dump is built. A YAML file is read by the fast block-YAML scanner ({@link YamlFile}), in
+ * parallel units when it is large; a file it does not take, standard input, and JSON (Jackson) are read
+ * sequentially by complete parsers. {@link #read} builds a Jackson tree per object instead, for callers that
+ * decode fabric8 objects.
+ * <p>
+ * Errors are {@link ManifestException}s with file, line and column. Threading: one caller at a time.
  */
 public final class ManifestReader {
-    private final ObjectMapper yaml;
-    private final ObjectMapper json = new ObjectMapper();
     private final InputStream stdin;
 
     public ManifestReader() {
@@ -42,34 +52,48 @@ public final class ManifestReader {
     }
 
     public ManifestReader(InputStream stdin) {
-        LoaderOptions options = new LoaderOptions();
-        // cluster dumps are large: snakeyaml's default limit is 3 MB of text per stream
-        options.setCodePointLimit(Integer.MAX_VALUE);
-        this.yaml = new ObjectMapper(YAMLFactory.builder().loaderOptions(options).build());
         this.stdin = stdin;
     }
 
-    /** Every document of every input, in order. */
+    /** Every object of every input to {@code handler}, each result to {@code out} in input order; returns how many. */
+    public <R> int stream(List<String> inputs, ObjectHandler<R> handler, Consumer<R> out) {
+        int[] count = {0};
+        Consumer<R> counting = r -> {
+            count[0]++;
+            out.accept(r);
+        };
+        for (String input : inputs) {
+            for (Source s : sources(input)) {
+                s.stream(handler, counting);
+            }
+        }
+        return count[0];
+    }
+
+    /** Every object of every input as a tree with its location (List items are objects of their own). */
     public List<ManifestDocument> read(List<String> inputs) {
         List<ManifestDocument> out = new ArrayList<>();
         for (String input : inputs) {
-            if (input.equals("-")) {
-                readStream("<stdin>", new java.io.InputStreamReader(stdin, StandardCharsets.UTF_8), yaml, out);
-            } else {
-                readPath(Path.of(input), out);
+            for (Source s : sources(input)) {
+                s.trees(out);
             }
         }
         return out;
     }
 
-    private void readPath(Path path, List<ManifestDocument> out) {
-        if (Files.isDirectory(path)) {
-            for (Path file : manifestFiles(path)) {
-                readFile(file, out);
-            }
-        } else {
-            readFile(path, out);
+    private List<Source> sources(String input) {
+        if (input.equals("-")) {
+            return List.of(new Source("<stdin>", null));
         }
+        Path path = Path.of(input);
+        if (Files.isDirectory(path)) {
+            return manifestFiles(path).stream().map(p -> new Source(p.toString(), p)).toList();
+        }
+        if (input.endsWith("/") || input.endsWith(java.io.File.separator)) {
+            throw new ManifestException(input + ": " + (Files.exists(path) ? "cannot read: not a directory"
+                    : "no such file or directory"));
+        }
+        return List.of(new Source(input, path));
     }
 
     /** The manifest files under {@code dir}, sorted by path so the order never depends on the file system. */
@@ -86,147 +110,114 @@ public final class ManifestReader {
         return name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".json");
     }
 
-    private void readFile(Path file, List<ManifestDocument> out) {
-        ObjectMapper mapper = file.getFileName().toString().endsWith(".json") ? json : yaml;
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            readStream(file.toString(), reader, mapper, out);
-        } catch (NoSuchFileException e) {
-            throw new ManifestException(file + ": no such file or directory");
-        } catch (IOException | UncheckedIOException e) {
-            if (isEncodingError(e)) {
-                throw new ManifestException(file + ": not valid UTF-8 text");
-            }
-            throw new ManifestException(file + ": cannot read: " + reason(e));
-        }
-    }
+    /** One input: a file (null path: standard input). */
+    private final class Source {
+        final String name;
+        final Path path;
 
-    private static void readStream(String source, Reader reader, ObjectMapper mapper, List<ManifestDocument> out) {
-        JsonFactory factory = mapper.getFactory();
-        try (JsonParser parser = factory.createParser(reader)) {
-            JsonToken token;
-            while ((token = parser.nextToken()) != null) {
-                if (token == JsonToken.VALUE_NULL
-                        || token == JsonToken.VALUE_STRING && parser.getText().isEmpty()) {
-                    continue; // an empty YAML document ("---" followed by nothing or comments)
-                }
-                int line = parser.currentTokenLocation().getLineNr();
-                if (token != JsonToken.START_OBJECT) {
-                    throw new ManifestException(source + ":" + line + ": expected a Kubernetes object (a mapping"
-                            + " with apiVersion and kind), found " + describe(token));
-                }
-                readObject(source, line, parser, mapper, out);
-            }
-        } catch (IOException e) {
-            if (isEncodingError(e)) {
-                throw new ManifestException(source + ": not valid UTF-8 text");
-            }
-            if (e instanceof JsonProcessingException syntax) {
-                throw new ManifestException(syntaxError(source, syntax), e);
-            }
-            throw new ManifestException(source + ": cannot read: " + reason(e));
+        Source(String name, Path path) {
+            this.name = name;
+            this.path = path;
         }
-    }
 
-    /**
-     * Reads one top-level object field by field, so that the items of a List keep their own line numbers;
-     * the parser is on the object's START_OBJECT.
-     */
-    private static void readObject(String source, int line, JsonParser parser, ObjectMapper mapper,
-                                   List<ManifestDocument> out) throws IOException {
-        ObjectNode object = mapper.createObjectNode();
-        List<ManifestDocument> items = null;
-        while (parser.nextToken() == JsonToken.FIELD_NAME) {
-            String field = parser.currentName();
-            JsonToken value = parser.nextToken();
-            if (field.equals("items") && value == JsonToken.START_ARRAY) {
-                items = new ArrayList<>();
-                while (parser.nextToken() != JsonToken.END_ARRAY) {
-                    JsonLocation at = parser.currentTokenLocation();
-                    JsonNode item = mapper.readTree(parser);
-                    items.add(new ManifestDocument(new Location(source, at.getLineNr()), item));
-                }
-            } else {
-                object.set(field, mapper.readTree(parser));
+        boolean json() {
+            return path != null && path.getFileName().toString().endsWith(".json");
+        }
+
+        <R> void stream(ObjectHandler<R> handler, Consumer<R> out) {
+            if (path != null && !json()) {
+                YamlFile.read(path, name, handler, out);
+                return;
+            }
+            try (Tokens t = tokens()) {
+                new ObjectReader<>(handler, name).documents(t, out);
             }
         }
-        ManifestDocument document = new ManifestDocument(new Location(source, line), object);
-        if (isList(document) && items != null) {
-            for (ManifestDocument item : items) {
-                if (item.tree().isObject()) {
-                    out.add(item);
-                } else if (!item.tree().isNull()) {
-                    throw new ManifestException(item.location() + ": expected a Kubernetes object in items, found "
-                            + item.tree().getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
+
+        void trees(List<ManifestDocument> out) {
+            try (Tokens t = tokens()) {
+                while (t.next() != Token.END) {
+                    tree(t, out);
                 }
             }
-        } else {
+        }
+
+        private void tree(Tokens t, List<ManifestDocument> out) {
+            int line = t.line();
+            if (t.current() == Token.SCALAR && (t.scalarType() == ScalarType.NULL || t.text().isEmpty())) {
+                return;
+            }
+            if (t.current() != Token.START_MAP) {
+                String found = t.current() == Token.START_LIST ? "a list" : "a plain string";
+                throw new ManifestException(name + ":" + line + ": expected a Kubernetes object (a mapping with"
+                        + " apiVersion and kind), found " + found);
+            }
+            ObjectNode object = JsonNodeFactory.instance.objectNode();
+            List<ManifestDocument> items = null;
+            while (t.next() == Token.FIELD) {
+                String key = t.text();
+                if (t.next() == Token.START_LIST && key.equals("items")) {
+                    items = new ArrayList<>();
+                    while (t.next() != Token.END_LIST) {
+                        items.add(new ManifestDocument(new Location(name, t.line()), Trees.value(t)));
+                    }
+                } else {
+                    object.set(key, Trees.value(t));
+                }
+            }
+            ManifestDocument d = new ManifestDocument(new Location(name, line), object);
+            if (d.kind() != null && d.kind().endsWith("List") && items != null) {
+                for (ManifestDocument item : items) {
+                    if (item.tree().isObject()) {
+                        out.add(item);
+                    } else if (!item.tree().isNull()) {
+                        throw new ManifestException(item.location() + ": expected a Kubernetes object in items,"
+                                + " found " + item.tree().getNodeType().toString().toLowerCase(Locale.ROOT));
+                    }
+                }
+                return;
+            }
             if (items != null) {
-                object.set("items", mapper.valueToTree(items.stream().map(ManifestDocument::tree).toList()));
+                ArrayNode list = object.putArray("items");
+                items.forEach(i -> list.add(i.tree()));
             }
-            out.add(document);
+            out.add(d);
         }
-    }
 
-    /** {@code kind: List}, or a typed list such as {@code PodList}. */
-    private static boolean isList(ManifestDocument d) {
-        String kind = d.kind();
-        return kind != null && kind.endsWith("List");
-    }
-
-    private static String describe(JsonToken token) {
-        return switch (token) {
-            case START_ARRAY -> "a list";
-            case VALUE_STRING -> "a plain string";
-            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
-            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
-            default -> token.toString();
-        };
-    }
-
-    /** One line: file:line:column: malformed YAML/JSON: the problem (with where the construct began). */
-    static String syntaxError(String source, JsonProcessingException e) {
-        String format = source.endsWith(".json") ? "JSON" : "YAML";
-        if (e.getCause() instanceof MarkedYAMLException m && m.getProblemMark() != null) {
-            Mark at = m.getProblemMark();
-            StringBuilder sb = new StringBuilder(source).append(':').append(at.getLine() + 1).append(':')
-                    .append(at.getColumn() + 1).append(": malformed ").append(format).append(": ")
-                    .append(oneLine(m.getProblem()));
-            Mark context = m.getContextMark();
-            if (m.getContext() != null && context != null) {
-                sb.append(" (").append(oneLine(m.getContext())).append(" started at line ")
-                        .append(context.getLine() + 1).append(", column ").append(context.getColumn() + 1).append(')');
-            }
-            return sb.toString();
-        }
-        JsonLocation at = e.getLocation();
-        String where = at == null ? source : source + ":" + at.getLineNr() + ":" + at.getColumnNr();
-        return where + ": malformed " + format + ": " + oneLine(e.getOriginalMessage());
-    }
-
-    private static String oneLine(String s) {
-        if (s == null) {
-            return "syntax error";
-        }
-        int nl = s.indexOf('\n');
-        return (nl < 0 ? s : s.substring(0, nl)).trim();
-    }
-
-    private static boolean isEncodingError(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.nio.charset.CharacterCodingException) {
-                return true;
+        /** A complete parser: Jackson for JSON, SnakeYAML for YAML (with aliases, merge keys and limits). */
+        private Tokens tokens() {
+            try {
+                if (json()) {
+                    JsonParser parser = new JsonFactory().createParser(Files.newBufferedReader(path,
+                            StandardCharsets.UTF_8));
+                    return new JsonTokens(parser, name);
+                }
+                Reader reader = path == null ? strictReader(stdin) : Files.newBufferedReader(path, StandardCharsets.UTF_8);
+                return new NodeTokens(reader, name);
+            } catch (NoSuchFileException e) {
+                throw new ManifestException(name + ": no such file or directory");
+            } catch (IOException e) {
+                throw new ManifestException(name + ": cannot read: " + reason(e));
             }
         }
-        return false;
     }
 
-    private static String reason(Exception e) {
+    static Reader strictReader(InputStream in) {
+        return new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT));
+    }
+
+    static Reader strictReader(byte[] bytes, int from) {
+        return strictReader(new ByteArrayInputStream(bytes, from, bytes.length - from));
+    }
+
+    static String reason(Exception e) {
         Throwable t = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause() : e;
         if (t instanceof java.nio.file.AccessDeniedException) {
             return "permission denied";
         }
         if (t instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
-            return fs.getReason().toLowerCase(java.util.Locale.ROOT);
+            return fs.getReason().toLowerCase(Locale.ROOT);
         }
         String m = t.getMessage();
         return m == null ? t.getClass().getSimpleName() : m;

@@ -19,7 +19,16 @@ import java.math.RoundingMode;
  */
 public final class Quantities {
     private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
-    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+    /**
+     * The largest amount taken, in canonical units (2^56: 72 trillion cpu in milli-units, 64 PiB of memory): node
+     * scores multiply an amount by 100 and cluster totals add many, and both must stay exact in 64 bits.
+     */
+    public static final long MAX_AMOUNT = 1L << 56;
+    private static final BigDecimal MAX = BigDecimal.valueOf(MAX_AMOUNT);
+    /** Longer text is cut short in messages. */
+    private static final int MAX_QUOTED = 60;
+    /** More digits than any quantity that fits 64 bits in milli-units, even with a suffix; refused unparsed. */
+    private static final int MAX_DIGITS = 64;
 
     private Quantities() {
     }
@@ -32,13 +41,13 @@ public final class Quantities {
     public static long canonical(String resource, String text) {
         BigDecimal value = parse(text);
         if (value.signum() < 0) {
-            throw new IllegalArgumentException("'" + text + "' is negative");
+            throw new IllegalArgumentException(quote(text) + " is negative");
         }
         BigDecimal scaled = isMilli(resource) ? value.multiply(THOUSAND) : value;
         BigDecimal whole = scaled.setScale(0, RoundingMode.CEILING);
-        if (whole.compareTo(LONG_MAX) > 0) {
-            throw new IllegalArgumentException("'" + text + "' is too large (more than " + Long.MAX_VALUE + " "
-                    + unit(resource) + ")");
+        if (whole.compareTo(MAX) > 0) {
+            throw new IllegalArgumentException(quote(text) + " is too large (more than " + MAX_AMOUNT + " "
+                    + unit(resource) + ", so that scores and totals stay exact in 64 bits)");
         }
         return whole.longValueExact();
     }
@@ -112,6 +121,9 @@ public final class Quantities {
         if (digits == 0) {
             throw invalid(text);
         }
+        if (digits > MAX_DIGITS) {
+            throw new IllegalArgumentException(quote(text) + " has more digits than any quantity Caldera can hold");
+        }
         BigDecimal number = new BigDecimal(text.substring(0, digitsStart).replace("+", "")
                 + normalizeFraction(text.substring(digitsStart, i)));
         return number.multiply(multiplier(text, text.substring(i)));
@@ -167,7 +179,7 @@ public final class Quantities {
         }
         String exp = suffix.substring(1);
         if (exp.replace("+", "").replace("-", "").length() > 3) {
-            throw new IllegalArgumentException("'" + text + "' has an exponent out of range");
+            throw new IllegalArgumentException(quote(text) + " has an exponent out of range");
         }
         return BigDecimal.ONE.scaleByPowerOfTen(Integer.parseInt(exp));
     }
@@ -177,7 +189,15 @@ public final class Quantities {
     }
 
     private static IllegalArgumentException invalid(String text) {
-        return new IllegalArgumentException("'" + text + "' is not a quantity (expected a number with an optional"
+        return new IllegalArgumentException(quote(text) + " is not a quantity (expected a number with an optional"
                 + " suffix such as 500m, 2, 1.5Gi, 128Mi, 1e3)");
+    }
+
+    /** The text in quotes, cut short when long: a 5,000-digit quantity is not echoed whole. */
+    static String quote(String text) {
+        if (text.length() <= MAX_QUOTED) {
+            return "'" + text + "'";
+        }
+        return "'" + text.substring(0, MAX_QUOTED) + "...' (" + text.length() + " characters)";
     }
 }

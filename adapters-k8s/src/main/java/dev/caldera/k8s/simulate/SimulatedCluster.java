@@ -1,17 +1,16 @@
 package dev.caldera.k8s.simulate;
 
-import dev.caldera.k8s.convert.ConversionException;
+import dev.caldera.k8s.convert.Fabric8Fields;
 import dev.caldera.k8s.convert.HyperNodeConverter;
 import dev.caldera.k8s.convert.NodeConverter;
 import dev.caldera.k8s.convert.PodConverter;
 import dev.caldera.k8s.convert.PodGroupConverter;
 import dev.caldera.k8s.convert.PriorityClassConverter;
 import dev.caldera.k8s.convert.QueueConverter;
-import dev.caldera.k8s.convert.UnmodelledFields;
 import dev.caldera.k8s.manifest.ClusterManifest;
-import dev.caldera.k8s.manifest.Location;
 import dev.caldera.k8s.manifest.ManifestException;
 import dev.caldera.k8s.manifest.Sourced;
+import dev.caldera.k8s.model.HyperNode;
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cache.HyperNodeSpec;
 import dev.caldera.kernel.cache.JobSpec;
@@ -20,13 +19,15 @@ import dev.caldera.kernel.cache.PriorityClassSpec;
 import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.cluster.TaskStatus;
+import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroup;
+import io.fabric8.volcano.api.model.scheduling.v1beta1.Queue;
 
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
  * The cluster a simulation plays: every object of the input as a kernel spec, keyed as Kubernetes keys it.
@@ -37,90 +38,49 @@ import java.util.function.Function;
  * Threading: one thread (the simulation's).
  */
 public final class SimulatedCluster {
-    /** Volcano installs the queue {@code default} (weight 1, reclaimable); dumps without it still have it. */
-    private static final QueueSpec DEFAULT_QUEUE = QueueSpec.open("default", 1);
-    /** Every Kubernetes cluster has these two, whether or not a dump lists them. */
-    private static final java.util.List<PriorityClassSpec> BUILT_IN_CLASSES = java.util.List.of(
-            new PriorityClassSpec("system-cluster-critical", 2_000_000_000, false),
-            new PriorityClassSpec("system-node-critical", 2_000_001_000, false));
-
-    private final Map<String, NodeSpec> nodes = new LinkedHashMap<>();
-    private final Map<String, QueueSpec> queues = new LinkedHashMap<>();
-    private final Map<String, PriorityClassSpec> priorityClasses = new LinkedHashMap<>();
-    private final Map<String, JobSpec> jobs = new LinkedHashMap<>();
-    private final Map<String, HyperNodeSpec> hyperNodes = new LinkedHashMap<>();
-    private final Map<String, TaskSpec> tasksByUid = new LinkedHashMap<>();
-    private final Map<String, String> jobOfTask = new LinkedHashMap<>();
+    final Map<String, NodeSpec> nodes = new LinkedHashMap<>();
+    final Map<String, QueueSpec> queues = new LinkedHashMap<>();
+    final Map<String, PriorityClassSpec> priorityClasses = new LinkedHashMap<>();
+    final Map<String, JobSpec> jobs = new LinkedHashMap<>();
+    final Map<String, HyperNodeSpec> hyperNodes = new LinkedHashMap<>();
+    final Map<String, TaskSpec> tasksByUid = new LinkedHashMap<>();
+    final Map<String, String> jobOfTask = new LinkedHashMap<>();
     /** Per kind of pod field the kernel does not model, the pods of ours that set it. */
-    private final Map<String, java.util.TreeSet<String>> unmodelled = new LinkedHashMap<>();
-    private int otherSchedulersPending;
+    final Map<String, java.util.TreeSet<String>> unmodelled = new LinkedHashMap<>();
+    int otherSchedulersPending;
 
-    private SimulatedCluster() {
+    SimulatedCluster() {
     }
 
     /**
-     * Converts the manifest. A conversion error becomes a {@link ManifestException} prefixed with the file and
-     * line of the object; a duplicate object replaces the earlier one with a warning.
+     * Converts a manifest decoded into fabric8 objects (the same rules as the streaming path). A conversion error
+     * becomes a {@link ManifestException} prefixed with the file and line of the object; a duplicate object
+     * replaces the earlier one with a warning.
      */
     public static SimulatedCluster of(ClusterManifest manifest, PodConverter pods, Consumer<String> warnings) {
-        SimulatedCluster c = new SimulatedCluster();
-        convert(manifest.priorityClasses, PriorityClassConverter::of, PriorityClassSpec::name, "PriorityClass",
-                c.priorityClasses, warnings);
-        BUILT_IN_CLASSES.forEach(pc -> c.priorityClasses.putIfAbsent(pc.name(), pc));
-        convert(manifest.queues, QueueConverter::of, QueueSpec::name, "Queue", c.queues, warnings);
-        c.queues.putIfAbsent(DEFAULT_QUEUE.name(), DEFAULT_QUEUE);
-        convert(manifest.nodes, NodeConverter::of, NodeSpec::name, "Node", c.nodes, warnings);
         VcJobs.expandInto(manifest);
-        convert(manifest.podGroups, PodGroupConverter::of, JobSpec::key, "PodGroup", c.jobs, warnings);
-        convert(manifest.hyperNodes, HyperNodeConverter::of, HyperNodeSpec::name, "HyperNode", c.hyperNodes, warnings);
+        ClusterBuilder b = new ClusterBuilder(warnings);
+        for (Sourced<PriorityClass> s : manifest.priorityClasses) {
+            b.priorityClass(ClusterIngest.at(s.location(), () -> PriorityClassConverter.of(s.object())),
+                    s.location());
+        }
+        for (Sourced<Queue> s : manifest.queues) {
+            b.queue(ClusterIngest.at(s.location(), () -> QueueConverter.of(s.object())), s.location());
+        }
+        for (Sourced<Node> s : manifest.nodes) {
+            b.node(ClusterIngest.at(s.location(), () -> NodeConverter.of(s.object())), s.location());
+        }
+        for (Sourced<PodGroup> s : manifest.podGroups) {
+            b.podGroup(ClusterIngest.at(s.location(), () -> PodGroupConverter.of(s.object())), s.location());
+        }
+        for (Sourced<HyperNode> s : manifest.hyperNodes) {
+            b.hyperNode(ClusterIngest.at(s.location(), () -> HyperNodeConverter.of(s.object())), s.location());
+        }
+        ClusterIngest ingest = new ClusterIngest(pods);
         for (Sourced<Pod> s : manifest.pods) {
-            c.addPod(s, pods, warnings);
+            ingest.pod(Fabric8Fields.pod(s.object()), s.location()).accept(b);
         }
-        new InputChecks(c, warnings).run();
-        return c;
-    }
-
-    private void addPod(Sourced<Pod> s, PodConverter converter, Consumer<String> warnings) {
-        Pod pod = s.object();
-        TaskSpec task = at(s.location(), () -> converter.task(pod));
-        boolean ours = converter.isOurs(pod);
-        if (!ours && !PodConverter.isOnNode(pod)) {
-            otherSchedulersPending++;
-            return;
-        }
-        if (ours) {
-            for (String field : UnmodelledFields.of(pod.getSpec())) {
-                unmodelled.computeIfAbsent(field, k -> new java.util.TreeSet<>()).add(task.key());
-            }
-        }
-        if (ours && !PodConverter.hasGroup(pod)) {
-            JobSpec shadow = at(s.location(), () -> converter.shadowGroup(pod));
-            jobs.putIfAbsent(shadow.key(), shadow);
-        }
-        if (tasksByUid.put(task.uid(), task) != null) {
-            warnings.accept(s.location() + ": Pod " + task.key() + " appears more than once; the last one is used");
-        }
-        jobOfTask.put(task.uid(), task.namespace() + "/" + task.job());
-    }
-
-    private static <T, S> void convert(Collection<Sourced<T>> objects, Function<T, S> converter,
-                                       Function<S, String> key, String kind, Map<String, S> into,
-                                       Consumer<String> warnings) {
-        for (Sourced<T> s : objects) {
-            S spec = at(s.location(), () -> converter.apply(s.object()));
-            if (into.put(key.apply(spec), spec) != null) {
-                warnings.accept(s.location() + ": " + kind + " " + key.apply(spec)
-                        + " appears more than once; the last one is used");
-            }
-        }
-    }
-
-    private static <S> S at(Location location, java.util.function.Supplier<S> conversion) {
-        try {
-            return conversion.get();
-        } catch (ConversionException | IllegalArgumentException e) {
-            throw new ManifestException(location + ": " + e.getMessage(), e);
-        }
+        return b.build();
     }
 
     /** Submits everything to {@code cache}: priority classes and queues first, so pods resolve against them. */
@@ -199,8 +159,8 @@ public final class SimulatedCluster {
         return jobOfTask.get(uid);
     }
 
-    /** Per kind of unmodelled pod field ({@link UnmodelledFields}), the pods of ours that set it. */
-    Map<String, java.util.TreeSet<String>> unmodelled() {
+    /** Per kind of unmodelled pod field ({@code UnmodelledFields}), the pods of ours that set it. */
+    public Map<String, java.util.TreeSet<String>> unmodelled() {
         return unmodelled;
     }
 

@@ -1,12 +1,15 @@
 package dev.caldera.k8s.simulate;
 
 import dev.caldera.k8s.convert.ConversionException;
+import dev.caldera.k8s.convert.Fabric8Fields;
+import dev.caldera.k8s.convert.fields.MetaFields;
+import dev.caldera.k8s.convert.fields.OwnerFields;
 import dev.caldera.k8s.convert.VcJobExpander;
 import dev.caldera.k8s.manifest.ClusterManifest;
+import dev.caldera.k8s.manifest.Location;
 import dev.caldera.k8s.manifest.ManifestException;
 import dev.caldera.k8s.manifest.Sourced;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.fabric8.volcano.api.model.batch.v1alpha1.Job;
@@ -33,16 +36,24 @@ final class VcJobs {
         if (m.vcJobs.isEmpty()) {
             return;
         }
-        Set<String> groups = keys(m.podGroups);
-        Set<String> pods = keys(m.pods);
-        Set<String> controlled = controlledJobs(m.podGroups);
         Map<String, Integer> priorities = new HashMap<>();
         for (Sourced<PriorityClass> pc : m.priorityClasses) {
             if (pc.object().getMetadata() != null && pc.object().getValue() != null) {
                 priorities.put(pc.object().getMetadata().getName(), pc.object().getValue());
             }
         }
-        for (Sourced<Job> s : m.vcJobs) {
+        expand(m.vcJobs, keys(m.podGroups), keys(m.pods), controlledJobs(m.podGroups), priorities,
+                (g, at) -> m.podGroups.add(new Sourced<>(g, at)), (p, at) -> m.pods.add(new Sourced<>(p, at)));
+    }
+
+    /**
+     * The expansion itself, given what the input holds: PodGroup and pod keys ({@code namespace/name}, updated
+     * as objects are made), the Jobs a PodGroup names as controller, and the priority classes' values.
+     */
+    static void expand(List<Sourced<Job>> jobs, Set<String> groups, Set<String> pods, Set<String> controlled,
+                       Map<String, Integer> priorities, java.util.function.BiConsumer<PodGroup, Location> addGroup,
+                       java.util.function.BiConsumer<Pod, Location> addPod) {
+        for (Sourced<Job> s : jobs) {
             Job job = s.object();
             String jobKey = key(job);
             VcJobExpander.Expansion e;
@@ -53,11 +64,11 @@ final class VcJobs {
                 throw new ManifestException(s.location() + ": " + ex.getMessage(), ex);
             }
             if (e.podGroup() != null) {
-                m.podGroups.add(new Sourced<>(e.podGroup(), s.location()));
+                addGroup.accept(e.podGroup(), s.location());
                 groups.add(key(e.podGroup()));
             }
             for (Pod p : e.pods()) {
-                m.pods.add(new Sourced<>(p, s.location()));
+                addPod.accept(p, s.location());
                 pods.add(key(p));
             }
         }
@@ -67,16 +78,25 @@ final class VcJobs {
     private static Set<String> controlledJobs(List<Sourced<PodGroup>> groups) {
         Set<String> out = new HashSet<>();
         for (Sourced<PodGroup> g : groups) {
-            List<OwnerReference> owners = g.object().getMetadata() == null ? null
-                    : g.object().getMetadata().getOwnerReferences();
-            for (OwnerReference o : owners == null ? List.<OwnerReference>of() : owners) {
-                if ("Job".equals(o.getKind()) && o.getApiVersion() != null
-                        && o.getApiVersion().startsWith("batch.volcano.sh/") && Boolean.TRUE.equals(o.getController())) {
-                    out.add(namespace(g.object()) + "/" + o.getName());
-                }
+            String job = controllingJob(Fabric8Fields.meta(g.object().getMetadata()));
+            if (job != null) {
+                out.add(job);
             }
         }
         return out;
+    }
+
+    /** The Volcano Job ({@code namespace/name}) a PodGroup's ownerReferences name as controller, or null. */
+    static String controllingJob(MetaFields meta) {
+        List<OwnerFields> owners = meta.ownerReferences == null ? List.of() : meta.ownerReferences;
+        for (OwnerFields o : owners) {
+            if (o != null && "Job".equals(o.kind) && o.apiVersion != null && o.apiVersion.startsWith("batch.volcano.sh/")
+                    && Boolean.TRUE.equals(o.controller)) {
+                String ns = meta.namespace == null || meta.namespace.isEmpty() ? "default" : meta.namespace;
+                return ns + "/" + o.name;
+            }
+        }
+        return null;
     }
 
     private static <T extends HasMetadata> Set<String> keys(List<Sourced<T>> objects) {

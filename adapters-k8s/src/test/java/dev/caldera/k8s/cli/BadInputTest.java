@@ -122,7 +122,8 @@ class BadInputTest {
     void aFieldOfTheWrongType() throws IOException {
         String f = write("type.yaml", "apiVersion: scheduling.volcano.sh/v1beta1\nkind: PodGroup\n"
                 + "metadata: {name: pg, namespace: ml}\nspec: {minMember: many}\n");
-        assertThat(refused(f)).startsWith("caldera: " + f + ":1: PodGroup ml/pg: spec.minMember: expected Integer");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":1: PodGroup ml/pg: spec.minMember: expected an integer,"
+                + " got the string 'many'");
     }
 
     @Test
@@ -139,6 +140,135 @@ class BadInputTest {
         String f = write("negative.yaml", "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
                 + "status: {allocatable: {cpu: \"-4\"}}\n");
         assertThat(refused(f)).isEqualTo("caldera: " + f + ":1: Node n1: status.allocatable.cpu: '-4' is negative");
+    }
+
+    private String pod(String name, String extraMetadata, String extraSpec) throws IOException {
+        return write(name, NODE + "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ml\n"
+                + extraMetadata + "spec:\n  schedulerName: volcano\n  containers:\n  - name: a\n" + extraSpec);
+    }
+
+    @Test
+    void aDeletionTimestampThatIsNotATime() throws IOException {
+        String f = pod("deleting.yaml", "  deletionTimestamp: soon\n", "");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":6: Pod ml/p: metadata.deletionTimestamp: 'soon' is not an"
+                + " RFC 3339 time such as 2024-01-01T00:00:00Z");
+    }
+
+    @Test
+    void aPriorityThatIsNotAWholeNumberIsNotTruncated() throws IOException {
+        String f = pod("priority.yaml", "", "  priority: 1.5\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":6: Pod ml/p: spec.priority: expected an integer, got the"
+                + " number 1.5");
+    }
+
+    @Test
+    void aStringWhereKubernetesWantsAStringAndYamlReadsABoolean() throws IOException {
+        String f = pod("selector.yaml", "", "  nodeSelector: {gpu: yes}\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":6: Pod ml/p: spec.nodeSelector.gpu: expected a string,"
+                + " got the boolean yes (quote it)");
+    }
+
+    @Test
+    void aDurationBeyondGosRange() throws IOException {
+        String f = write("sla.yaml", "apiVersion: scheduling.volcano.sh/v1beta1\nkind: PodGroup\nmetadata:\n"
+                + "  name: pg\n  namespace: ml\n  annotations: {sla-waiting-time: 3000000h}\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":1: PodGroup ml/pg: metadata.annotations[sla-waiting-time]:"
+                + " '3000000h' is beyond Go's duration range (about 292 years)");
+    }
+
+    @Test
+    void aGtRequirementWithoutAnInteger() throws IOException {
+        String f = pod("gt.yaml", "", "  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n"
+                + "        nodeSelectorTerms:\n        - matchExpressions: [{key: cores, operator: Gt, values: [many]}]\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":6: Pod ml/p: spec.affinity.nodeAffinity"
+                + ".requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0]:"
+                + " 'many' is not an integer (Gt compares numbers)");
+    }
+
+    @Test
+    void aResourceWithoutAName() throws IOException {
+        String f = pod("noname.yaml", "", "    resources: {requests: {\"\": 1}}\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":6: Pod ml/p: spec.containers[0].resources.requests: a"
+                + " resource needs a name, got \"\"");
+    }
+
+    @Test
+    void aFilePathWithATrailingSlash() {
+        assertThat(refused(cluster + "/")).isEqualTo("caldera: " + cluster + "/: cannot read: not a directory");
+    }
+
+    @Test
+    void aHugeQuantityIsNotEchoedWhole() throws IOException {
+        String f = pod("huge.yaml", "", "    resources: {requests: {cpu: \"" + "9".repeat(5000) + "\"}}\n");
+        assertThat(refused(f)).startsWith("caldera: " + f + ":6: Pod ml/p: spec.containers[0].resources.requests.cpu:"
+                + " '999").contains("...' (5000 characters)").hasSizeLessThan(300);
+    }
+
+    @Test
+    void aStructureOfTheWrongShapeIsNamedWithoutJavaTypes() throws IOException {
+        String f = write("shape.yaml", NODE + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: []\n");
+        assertThat(refused(f)).isEqualTo("caldera: " + f + ":6: Pod default/p: spec: expected a mapping, got a list");
+        String g = write("dashes.yaml", "- -\n");
+        assertThat(refused(g)).isEqualTo("caldera: " + g + ":1: expected a Kubernetes object (a mapping with"
+                + " apiVersion and kind), found a list");
+    }
+
+    /** Issue 11: two nodes of 5e15 cpu made the cluster's total wrap around; now no total can. */
+    @Test
+    void quantitiesAndTotalsBeyondExact64BitArithmeticAreRefused() throws IOException {
+        String big = write("big.yaml", "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
+                + "status: {allocatable: {cpu: 5e15}}\n");
+        assertThat(refused(big)).isEqualTo("caldera: " + big + ":1: Node n1: status.allocatable.cpu: '5e15' is too"
+                + " large (more than 72057594037927936 milli-units, so that scores and totals stay exact in 64 bits)");
+        StringBuilder many = new StringBuilder();
+        for (int i = 0; i < 70; i++) {
+            many.append("---\napiVersion: v1\nkind: Node\nmetadata: {name: n").append(i)
+                    .append("}\nstatus: {allocatable: {cpu: 72T}}\n");
+        }
+        String total = write("total.yaml", many.toString());
+        assertThat(refused(total)).startsWith("caldera: " + total + ":").contains(": Node n64: the total cpu of all"
+                + " nodes' allocatable would exceed 4611686018427387904 milli-units");
+    }
+
+    @Test
+    void twoPodsOfOneNameAreOneThatIsTheLast() throws IOException {
+        String f = write("twice.yaml", NODE + """
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p, namespace: ml, uid: u1}
+                spec: {schedulerName: volcano, containers: [{name: a, resources: {requests: {cpu: "1"}}}]}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p, namespace: ml, uid: u2}
+                spec: {schedulerName: volcano, containers: [{name: a, resources: {requests: {cpu: "2"}}}]}
+                """);
+        CliRun run = CliRun.of("simulate", "--cycles", "1", "--output", "json", f);
+        assertThat(run.status()).as(run.toString()).isZero();
+        assertThat(run.err()).isEqualTo("caldera: warning: " + f + ":11: Pod ml/p appears more than once (uids u1 and"
+                + " u2); the last one is used\n");
+        assertThat(run.out()).containsOnlyOnce("\"pod\": \"ml/p\"").contains("\"pendingTasks\": 1");
+    }
+
+    @Test
+    void yamlAnchorsInManifestsAreResolved() throws IOException {
+        String f = write("anchors.yaml", """
+                apiVersion: v1
+                kind: List
+                items:
+                - apiVersion: v1
+                  kind: Node
+                  metadata: {name: n1}
+                  status: {allocatable: &size {cpu: "4", memory: 8Gi, pods: "10"}}
+                - apiVersion: v1
+                  kind: Node
+                  metadata: {name: n2}
+                  status: {allocatable: *size}
+                """);
+        CliRun run = CliRun.of("simulate", "--cycles", "1", f);
+        assertThat(run.status()).as(run.toString()).isZero();
+        assertThat(run.out()).contains("nodes 2");
     }
 
     @Test

@@ -107,7 +107,7 @@ class ClusterManifestTest {
                   - name: a
                     ports: [{containerPort: http}]
                 """)).isInstanceOf(ManifestException.class)
-                .hasMessageStartingWith("<stdin>:1: Pod ns/p1: spec.containers[0].ports[0].containerPort: expected"
-                        + " Integer");
+                .hasMessage("<stdin>:1: Pod ns/p1: spec.containers[0].ports[0].containerPort: expected an integer,"
+                        + " got the string 'http'");
     }
 }

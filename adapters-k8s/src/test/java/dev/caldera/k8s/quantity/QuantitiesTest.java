@@ -33,8 +33,8 @@ class QuantitiesTest {
         "memory, 6G, 6000000000",
         "memory, 1M, 1000000",
         "memory, 1m, 1",
-        "memory, 1E, 1000000000000000000",
-        "memory, 1Ei, 1152921504606846976",
+        "memory, 1P, 1000000000000000",
+        "memory, 64Pi, 72057594037927936",
         "pods, 110, 110",
         "pods, 1k, 1000",
         "nvidia.com/gpu, 2, 2000",
@@ -70,7 +70,10 @@ class QuantitiesTest {
     }
 
     @Test
-    void refusesAmountsBeyondALong() {
+    void refusesAmountsThatCouldNotBeScoredOrAddedUpExactly() {
+        assertThatThrownBy(() -> Quantities.canonical("memory", "1Ei")).hasMessage("'1Ei' is too large (more than"
+                + " 72057594037927936 bytes, so that scores and totals stay exact in 64 bits)");
+        assertThatThrownBy(() -> Quantities.canonical("cpu", "5e15")).hasMessageContaining("too large");
         assertThatThrownBy(() -> Quantities.canonical("cpu", "10E"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("too large");
@@ -80,6 +83,15 @@ class QuantitiesTest {
         assertThatThrownBy(() -> Quantities.canonical("memory", "1e9999"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("exponent out of range");
+    }
+
+    @Test
+    void aHugeQuantityIsNotEchoedWhole() {
+        String digits = "7".repeat(5000);
+        assertThatThrownBy(() -> Quantities.canonical("cpu", digits)).hasMessage("'" + "7".repeat(60)
+                + "...' (5000 characters) has more digits than any quantity Caldera can hold");
+        assertThatThrownBy(() -> Quantities.canonical("cpu", "x" + digits)).hasMessageStartingWith("'x777")
+                .hasMessageContaining("...' (5001 characters) is not a quantity");
     }
 
     @Test

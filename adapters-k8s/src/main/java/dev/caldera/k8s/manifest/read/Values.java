@@ -1,0 +1,209 @@
+package dev.caldera.k8s.manifest.read;
+
+import dev.caldera.k8s.manifest.token.Quote;
+import dev.caldera.k8s.manifest.token.ScalarResolver;
+import dev.caldera.k8s.manifest.token.ScalarType;
+import dev.caldera.k8s.manifest.token.Token;
+import dev.caldera.k8s.manifest.token.Tokens;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Typed reads of one object's values from a {@link Tokens} stream, with the field path for messages. The
+ * current token is the value to read; each read leaves the stream on the value's last token. A value of the
+ * wrong type is what the API server would refuse: the first one is kept as the object's {@link #problem()}, the
+ * value is skipped, and reading goes on, so the message can name the object even when its name comes later.
+ * <p>
+ * Types as the API server takes them from JSON: a string field takes a string (a plain YAML scalar that YAML
+ * reads as a number or boolean must be quoted, as {@code kubectl} requires), an integer field a whole number in
+ * 32 bits, a boolean field a boolean; a quantity takes a string or a number.
+ * <p>
+ * Threading: one thread.
+ */
+public final class Values {
+    private Tokens t;
+    private String problem;
+
+    Values(Tokens tokens) {
+        this.t = tokens;
+    }
+
+    /** Reads from {@code tokens} from now on (recorded fields, then the live stream). */
+    void on(Tokens tokens) {
+        this.t = tokens;
+    }
+
+    public Tokens tokens() {
+        return t;
+    }
+
+    /** The first wrong value met, as {@code path: why}, or null. */
+    public String problem() {
+        return problem;
+    }
+
+    /** Records a problem at {@code path} (the first one wins) and skips the current value. */
+    public void problem(String path, String why) {
+        if (problem == null) {
+            problem = path + ": " + why;
+        }
+        t.skipValue();
+    }
+
+    public String string(String path) {
+        if (t.current() != Token.SCALAR) {
+            return wrong(path, "a string");
+        }
+        ScalarType type = t.scalarType();
+        if (type == ScalarType.STRING) {
+            return t.text();
+        }
+        if (type == ScalarType.NULL) {
+            return null;
+        }
+        problem(path, "expected a string, got " + type.describe(t.text()) + " (quote it)");
+        return null;
+    }
+
+    public Integer integer(String path) {
+        if (t.current() != Token.SCALAR) {
+            return wrong(path, "an integer");
+        }
+        ScalarType type = t.scalarType();
+        if (type == ScalarType.NULL) {
+            return null;
+        }
+        if (type != ScalarType.INT) {
+            problem(path, "expected an integer, got " + type.describe(t.text()));
+            return null;
+        }
+        Integer v = ScalarResolver.int32(t.text());
+        if (v == null) {
+            problem(path, Quote.bare(t.text()) + " does not fit a 32-bit integer");
+        }
+        return v;
+    }
+
+    public Boolean bool(String path) {
+        if (t.current() != Token.SCALAR) {
+            return wrong(path, "true or false");
+        }
+        ScalarType type = t.scalarType();
+        if (type == ScalarType.TRUE || type == ScalarType.FALSE) {
+            return type == ScalarType.TRUE;
+        }
+        if (type != ScalarType.NULL) {
+            problem(path, "expected true or false, got " + type.describe(t.text()));
+        }
+        return null;
+    }
+
+    /** A quantity as written: a string, or a number (an integer in its decimal form). */
+    public String quantity(String path) {
+        if (t.current() != Token.SCALAR) {
+            return wrong(path, "a quantity");
+        }
+        return switch (t.scalarType()) {
+            case STRING -> t.text();
+            case INT -> ScalarResolver.integer(t.text()).toString();
+            case FLOAT -> t.text().replace("_", "");
+            case NULL -> null;
+            default -> {
+                problem(path, "expected a quantity such as 500m or 2Gi, got " + t.scalarType().describe(t.text()));
+                yield null;
+            }
+        };
+    }
+
+    /** Whether the value is a mapping (then read its fields with {@link #nextField()}); null is not. */
+    public boolean map(String path) {
+        if (t.current() == Token.START_MAP) {
+            return true;
+        }
+        if (!isNull()) {
+            wrong(path, "a mapping");
+        }
+        return false;
+    }
+
+    /** On a mapping: the next key with the stream on its value, or null at the mapping's end. */
+    public String nextField() {
+        if (t.next() != Token.FIELD) {
+            return null;
+        }
+        String key = t.text();
+        t.next();
+        return key;
+    }
+
+    public Map<String, String> stringMap(String path) {
+        return map(path, (key, p) -> string(p));
+    }
+
+    public Map<String, String> quantityMap(String path) {
+        return map(path, (key, p) -> quantity(p));
+    }
+
+    public Map<String, Integer> integerMap(String path) {
+        return map(path, (key, p) -> integer(p));
+    }
+
+    /** A mapping read entry by entry with {@code value} (given the key and its path). */
+    public <V> Map<String, V> map(String path, java.util.function.BiFunction<String, String, V> value) {
+        if (!map(path)) {
+            return null;
+        }
+        Map<String, V> out = new LinkedHashMap<>();
+        String key;
+        while ((key = nextField()) != null) {
+            out.put(key, value.apply(key, path + "." + key));
+        }
+        return out;
+    }
+
+    /** A list read item by item with {@code item} (given the item's path). */
+    public <T> List<T> list(String path, Function<String, T> item) {
+        if (t.current() != Token.START_LIST) {
+            if (!isNull()) {
+                wrong(path, "a list");
+            }
+            return null;
+        }
+        List<T> out = new ArrayList<>();
+        while (t.next() != Token.END_LIST) {
+            out.add(item.apply(path + "[" + out.size() + "]"));
+        }
+        return out;
+    }
+
+    public List<String> strings(String path) {
+        return list(path, this::string);
+    }
+
+    /** Skips the current value. */
+    public void skip() {
+        t.skipValue();
+    }
+
+    private boolean isNull() {
+        return t.current() == Token.SCALAR && t.scalarType() == ScalarType.NULL;
+    }
+
+    private <T> T wrong(String path, String expected) {
+        problem(path, "expected " + expected + ", got " + describe());
+        return null;
+    }
+
+    private String describe() {
+        return switch (t.current()) {
+            case START_MAP -> "a mapping";
+            case START_LIST -> "a list";
+            case SCALAR -> t.scalarType().describe(t.text());
+            default -> "nothing";
+        };
+    }
+}

@@ -1,0 +1,196 @@
+package dev.caldera.k8s.manifest;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.caldera.k8s.convert.fields.NodeFields;
+import dev.caldera.k8s.convert.fields.PodFields;
+import dev.caldera.k8s.convert.fields.PodGroupFields;
+import dev.caldera.k8s.convert.fields.PriorityClassFields;
+import dev.caldera.k8s.convert.fields.QueueFields;
+import dev.caldera.k8s.manifest.read.ObjectHandler;
+import dev.caldera.k8s.testing.ConformanceCases;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The ingest path: objects straight from text into field views, in file order, with their lines. */
+class StreamingReaderTest {
+    @TempDir
+    Path dir;
+
+    /** Names what it is given: "Pod ns/name@line", "Node n@line", "skip Kind@line". */
+    private static final ObjectHandler<String> NAMES = new ObjectHandler<>() {
+        @Override
+        public String pod(PodFields pod, Location at) {
+            return "Pod " + pod.meta.namespace + "/" + pod.meta.name + "@" + at.line();
+        }
+
+        @Override
+        public String node(NodeFields node, Location at) {
+            return "Node " + node.meta.name + "@" + at.line() + " " + node.allocatable;
+        }
+
+        @Override
+        public String podGroup(PodGroupFields group, Location at) {
+            return "PodGroup " + group.meta.name + "@" + at.line() + " minMember " + group.minMember;
+        }
+
+        @Override
+        public String queue(QueueFields queue, Location at) {
+            return "Queue " + queue.meta.name + "@" + at.line();
+        }
+
+        @Override
+        public String priorityClass(PriorityClassFields pc, Location at) {
+            return "PriorityClass " + pc.meta.name + "@" + at.line();
+        }
+
+        @Override
+        public String tree(String kind, String apiVersion, ObjectNode object, Location at) {
+            return "tree " + kind;
+        }
+
+        @Override
+        public String other(String kind, String apiVersion, String why, Location at) {
+            return "skip " + kind + "@" + at.line();
+        }
+    };
+
+    private List<String> stream(String text) throws IOException {
+        Path f = dir.resolve("c.yaml");
+        Files.writeString(f, text);
+        List<String> out = new ArrayList<>();
+        new ManifestReader().stream(List.of(f.toString()), NAMES, out::add);
+        return out;
+    }
+
+    /** Only explicit keys ({@code ? ""} for an empty key, as SnakeYAML writes it) send a case to SnakeYAML. */
+    @Test
+    void theConformanceCasesAreReadByTheFastScannerSaveExplicitKeys() throws IOException {
+        for (Path c : ConformanceCases.cases()) {
+            byte[] bytes = Files.readAllBytes(c.resolve("cluster.yaml"));
+            boolean explicitKey = new String(bytes, StandardCharsets.UTF_8).contains("\n    ? ");
+            List<String> fast = YamlFile.fast(bytes, 0, c.toString(), NAMES);
+            assertThat(fast == null).as(c.toString()).isEqualTo(explicitKey);
+        }
+    }
+
+    @Test
+    void aKubectlListIsReadItemByItemWithItsLines() throws IOException {
+        assertThat(stream("""
+                apiVersion: v1
+                items:
+                - apiVersion: v1
+                  kind: Node
+                  metadata:
+                    name: n1
+                  status:
+                    allocatable: {cpu: "4"}
+                - apiVersion: apps/v1
+                  kind: Deployment
+                  metadata: {name: web}
+                kind: List
+                metadata:
+                  resourceVersion: ""
+                """)).containsExactly("Node n1@3 {cpu=4}", "skip Deployment@9");
+    }
+
+    @Test
+    void fieldsBeforeKindAreKeptUntilTheKindIsKnown() throws IOException {
+        assertThat(stream("""
+                metadata: {name: pg, namespace: ml}
+                spec: {minMember: 3}
+                kind: PodGroup
+                apiVersion: scheduling.volcano.sh/v1beta1
+                """)).containsExactly("PodGroup pg@1 minMember 3");
+    }
+
+    @Test
+    void anchorsAliasesAndMergeKeysAreResolved() throws IOException {
+        assertThat(stream("""
+                apiVersion: v1
+                kind: List
+                items:
+                - apiVersion: v1
+                  kind: Node
+                  metadata: {name: n1}
+                  status:
+                    allocatable: &shape {cpu: "8", memory: 32Gi}
+                - apiVersion: v1
+                  kind: Node
+                  metadata: {name: n2}
+                  status:
+                    allocatable:
+                      <<: *shape
+                      cpu: "16"
+                """)).containsExactly("Node n1@4 {cpu=8, memory=32Gi}", "Node n2@9 {cpu=16, memory=32Gi}");
+    }
+
+    @Test
+    void anAliasBombIsRefused() throws IOException {
+        StringBuilder sb = new StringBuilder("apiVersion: v1\nkind: Node\nmetadata: {name: n}\nx: &a0 [a, a]\n");
+        for (int i = 1; i < 40; i++) {
+            sb.append("x").append(i).append(": &a").append(i).append(" [*a").append(i - 1).append(", *a")
+                    .append(i - 1).append("]\n");
+        }
+        assertThatThrownBy(() -> stream(sb.toString())).isInstanceOf(ManifestException.class)
+                .hasMessageContaining("c.yaml").hasMessageNotContaining("Exception");
+    }
+
+    @Test
+    void aRecursiveAliasIsRefused() throws IOException {
+        assertThatThrownBy(() -> stream("apiVersion: v1\nkind: Node\nmetadata: {name: n}\nx: &a [*a]\n"))
+                .isInstanceOf(ManifestException.class).hasMessageContaining("c.yaml");
+    }
+
+    @Test
+    void itemsOutsideAListAreRefused() throws IOException {
+        assertThatThrownBy(() -> stream("apiVersion: v1\nitems: []\nkind: Node\nmetadata: {name: n}\n"))
+                .hasMessageEndingWith("c.yaml:1: Node: has a top-level items list, which only a List (a kind ending in"
+                        + " List) may have");
+    }
+
+    @Test
+    void aNestedListIsNotAnObject() throws IOException {
+        assertThatThrownBy(() -> stream("- - a\n")).hasMessage(dir.resolve("c.yaml") + ":1: expected a Kubernetes"
+                + " object (a mapping with apiVersion and kind), found a list");
+    }
+
+    @Test
+    void aLargeFileReadInParallelKeepsFileOrder() throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            sb.append("---\napiVersion: v1\nkind: Node\nmetadata:\n  name: n").append(i)
+                    .append("\n  labels: {a: b}\nstatus:\n  allocatable:\n    cpu: \"4\"\n");
+        }
+        assertThat(sb.length()).isGreaterThan(YamlFile.PARALLEL_MIN_BYTES);
+        List<String> out = stream(sb.toString());
+        assertThat(out).hasSize(20_000);
+        for (int i = 0; i < out.size(); i++) {
+            assertThat(out.get(i)).startsWith("Node n" + i + "@" + (i * 9 + 2) + " ");
+        }
+    }
+
+    @Test
+    void aUtf8ByteOrderMarkIsSkipped() throws IOException {
+        Path f = dir.resolve("bom.yaml");
+        byte[] text = "apiVersion: scheduling.volcano.sh/v1beta1\nkind: Queue\nmetadata: {name: q}\n".getBytes(StandardCharsets.UTF_8);
+        byte[] withBom = new byte[text.length + 3];
+        withBom[0] = (byte) 0xEF;
+        withBom[1] = (byte) 0xBB;
+        withBom[2] = (byte) 0xBF;
+        System.arraycopy(text, 0, withBom, 3, text.length);
+        Files.write(f, withBom);
+        List<String> out = new ArrayList<>();
+        new ManifestReader().stream(List.of(f.toString()), NAMES, out::add);
+        assertThat(out).containsExactly("Queue q@1");
+    }
+}
