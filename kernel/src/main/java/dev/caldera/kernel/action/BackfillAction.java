@@ -4,6 +4,7 @@ import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.plugin.FitReason;
 import dev.caldera.kernel.select.NodeSelector;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;
@@ -49,6 +50,10 @@ public final class BackfillAction implements Action {
             int task = tasks.getInt(i);
             if (s.status(task) != TaskStatus.PENDING || !s.bestEffort(task)
                     || s.tasks.has(task, TaskTable.SCHEDULING_GATED)) {
+                continue;
+            }
+            // Volcano's backfill runs PrePredicate per task too; it is where the inter-pod filters take their counts
+            if (s.plugins.prePredicate(task) != FitReason.OK) {
                 continue;
             }
             int node = selector.select(task);

@@ -59,6 +59,16 @@ class InterPodPreemptionTest {
         assertThat(c.pipelined).containsEntry("ns/web", "n2");
     }
 
+    /** Backfill (actions/backfill/backfill.go Execute: PrePredicateFn, then PredicateNodes) honours them too. */
+    @Test
+    void bestEffortPodsHonourTheRulesInBackfill() {
+        c.node("n1", 2).node("n2", 2).add(pod("rival", "low", 1).labels(Map.of("app", "web")).running("n1"))
+                .add(EvictionCase.bestEffortPod("web", "high").labels(Map.of("app", "web"))
+                        .interPod(anti(term(selector("app", "web"), HOST))));
+        c.run(List.of("backfill"), TIERS);
+        assertThat(c.binds).containsExactly("ns/web@n2");
+    }
+
     /** A pod with no inter-pod terms preempts as before. */
     @Test
     void podsWithoutTermsAreUnaffected() {
