@@ -44,10 +44,26 @@ public final class Main {
         cmd.setOut(out);
         cmd.setErr(err);
         cmd.setExecutionExceptionHandler((e, line, parse) -> handle(e, err, verbose(parse)));
-        int status = cmd.execute(args);
+        int status;
+        try {
+            status = cmd.execute(args);
+        } catch (OutOfMemoryError e) {
+            status = outOfMemory(err);
+        } catch (StackOverflowError e) {
+            err.println("caldera: internal error: the input is nested too deeply to process (stack overflow)");
+            status = INTERNAL_ERROR;
+        }
         out.flush();
         err.flush();
         return status;
+    }
+
+    /** Out of memory anywhere: one line saying what to do, never a stack trace. */
+    static int outOfMemory(PrintWriter err) {
+        long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
+        err.println("caldera: out of memory: the input needs more than the JVM's " + maxMiB + " MiB of heap (give"
+                + " java more with -Xmx, or split the input)");
+        return INTERNAL_ERROR;
     }
 
     private static boolean verbose(CommandLine.ParseResult parse) {

@@ -4,11 +4,11 @@ import dev.caldera.k8s.convert.PodConverter;
 import dev.caldera.k8s.manifest.ManifestException;
 import dev.caldera.k8s.manifest.ManifestReader;
 import dev.caldera.k8s.report.JsonReport;
+import dev.caldera.k8s.report.ReportWriter;
 import dev.caldera.k8s.report.TextReport;
 import dev.caldera.k8s.simulate.ClusterBuilder;
 import dev.caldera.k8s.simulate.ClusterIngest;
 import dev.caldera.k8s.simulate.Simulation;
-import dev.caldera.k8s.simulate.SimulationResult;
 import dev.caldera.k8s.simulate.SimulationRun;
 import dev.caldera.kernel.action.ActionRegistry;
 import dev.caldera.kernel.conf.ConfParser;
@@ -54,8 +54,8 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
     Path conf;
 
     @Option(names = "--cycles", paramLabel = "N",
-            description = "run exactly N cycles (default: until a cycle changes nothing, at most "
-                    + SimulationRun.MAX_CYCLES + ")")
+            description = "run exactly N cycles, 1 to " + SimulationRun.MAX_ASKED_CYCLES + " (default: until a cycle"
+                    + " changes nothing, at most " + SimulationRun.MAX_CYCLES + ")")
     Integer cycles;
 
     @Option(names = "--output", paramLabel = "FORMAT", defaultValue = "text",
@@ -82,13 +82,14 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (cycles != null && cycles < 1) {
-            throw new ParameterException(spec.commandLine(), "--cycles must be at least 1, got " + cycles);
+        if (cycles != null && (cycles < 1 || cycles > SimulationRun.MAX_ASKED_CYCLES)) {
+            throw new ParameterException(spec.commandLine(), "--cycles must be between 1 and "
+                    + SimulationRun.MAX_ASKED_CYCLES + ", got " + cycles);
         }
         Logging.configure(verbose);
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> warnings = w -> err.println("caldera: warning: " + w);
-        SimulationResult result;
+        PrintWriter out = spec.commandLine().getOut();
         try (Simulation simulation = new Simulation(loadConf(warnings), SchedulerOptions.DEFAULT)) {
             ClusterIngest ingest = new ClusterIngest(new PodConverter(new LinkedHashSet<>(schedulerNames)));
             ClusterBuilder builder = new ClusterBuilder(warnings, ingest);
@@ -98,7 +99,8 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
             }
             simulation.hyperNodeProblems(warnings);
             simulation.load(builder.build());
-            result = SimulationRun.run(simulation, cycles);
+            ReportWriter report = output == Output.json ? JsonReport.open(out) : TextReport.open(out);
+            report.finish(SimulationRun.run(simulation, cycles, report::cycle));
             simulation.queueProblems().forEach(warnings);
             if (simulation.cluster().otherSchedulersPending() > 0) {
                 warnings.accept(simulation.cluster().otherSchedulersPending() + " pending pod(s) of other schedulers"
@@ -108,12 +110,6 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
                 warnings.accept(simulation.rejectedChanges() + " object(s) were refused by the scheduler's cache"
                         + " (see the errors above)");
             }
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        if (output == Output.json) {
-            JsonReport.write(result, out);
-        } else {
-            TextReport.write(result, out);
         }
         out.flush();
         return Main.OK;

@@ -11,6 +11,7 @@ import dev.caldera.k8s.simulate.PodEviction;
 import dev.caldera.k8s.simulate.PodGroupStatus;
 import dev.caldera.k8s.simulate.PodPlacement;
 import dev.caldera.k8s.simulate.SimulationResult;
+import dev.caldera.k8s.simulate.SimulationSummary;
 import dev.caldera.k8s.quantity.Quantities;
 import dev.caldera.kernel.plugin.QueueShare;
 import dev.caldera.kernel.resource.ResourceList;
@@ -25,7 +26,7 @@ import java.util.Map;
  * {@code caldera simulate --output json}: exactly the contract of docs/SIMULATE.md, one object with a
  * {@code cycles} array; lists sorted by pod or PodGroup name; times in milliseconds from the kernel's clock.
  */
-public final class JsonReport {
+public final class JsonReport implements ReportWriter {
     /** Two-space indentation, {@code "key": value}, one element per line, {@code []} when empty. */
     private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter(Separators.createDefaultInstance()
             .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
@@ -33,21 +34,48 @@ public final class JsonReport {
             .withObjectEmptySeparator(""))
             .withObjectIndenter(new DefaultIndenter("  ", "\n"))
             .withArrayIndenter(new DefaultIndenter("  ", "\n"));
-    private JsonReport() {
+    private final JsonGenerator g;
+
+    private JsonReport(Writer out) throws IOException {
+        g = new JsonFactory().createGenerator(out);
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        g.setPrettyPrinter(PRETTY);
+        g.writeStartObject();
+        g.writeArrayFieldStart("cycles");
+    }
+
+    /** Starts the document; cycles follow one by one as they are run. */
+    public static JsonReport open(Writer out) {
+        try {
+            return new JsonReport(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     public static void write(SimulationResult result, Writer out) {
-        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.setPrettyPrinter(PRETTY);
-            g.writeStartObject();
-            g.writeArrayFieldStart("cycles");
-            for (CycleReport c : result.cycles()) {
-                cycle(g, c);
-            }
+        JsonReport r = open(out);
+        result.cycles().forEach(r::cycle);
+        r.finish(result.summary());
+    }
+
+    @Override
+    public void cycle(CycleReport c) {
+        try {
+            cycle(g, c);
+            g.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void finish(SimulationSummary summary) {
+        try {
             g.writeEndArray();
             g.writeEndObject();
             g.writeRaw('\n');
+            g.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -18,23 +18,32 @@ import java.util.TreeMap;
  * {@code caldera simulate} for a person: per cycle the binds grouped by PodGroup (and node), evictions with
  * their reason, pipelined pods, every PodGroup's phase and why it is not placed; then a closing summary.
  */
-public final class TextReport {
+public final class TextReport implements ReportWriter {
     private final PrintWriter out;
 
     private TextReport(PrintWriter out) {
         this.out = out;
     }
 
+    /** A report whose cycles are written as they are run. */
+    public static TextReport open(PrintWriter out) {
+        return new TextReport(out);
+    }
+
     public static void write(SimulationResult result, PrintWriter out) {
         TextReport r = new TextReport(out);
-        for (CycleReport c : result.cycles()) {
-            r.cycle(c);
-        }
-        r.summary(result.summary());
+        result.cycles().forEach(r::cycle);
+        r.finish(result.summary());
+    }
+
+    @Override
+    public void finish(SimulationSummary summary) {
+        summary(summary);
         out.flush();
     }
 
-    private void cycle(CycleReport c) {
+    @Override
+    public void cycle(CycleReport c) {
         out.println("Cycle " + c.cycle() + "  (" + times(c.times()) + ")");
         if (c.binds().isEmpty() && c.evictions().isEmpty() && c.pipelined().isEmpty()) {
             out.println("  nothing bound, evicted or pipelined");
@@ -45,6 +54,7 @@ public final class TextReport {
         podGroups(c.podGroups());
         queues(c);
         out.println();
+        out.flush();
     }
 
     private static String times(CycleTimes t) {

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ArrayList;
+import java.util.function.Consumer;
 
 /**
  * Drives a {@link Simulation}: either exactly the number of cycles asked for, or until a cycle changes
@@ -18,23 +19,40 @@ import java.util.ArrayList;
 public final class SimulationRun {
     /** The bound on a run that waits for a quiet cycle. */
     public static final int MAX_CYCLES = 100;
+    /** The most cycles {@code --cycles} may ask for: a simulated day of one-second cycles and more. */
+    public static final int MAX_ASKED_CYCLES = 100_000;
 
     private SimulationRun() {
     }
 
     /** {@code cycles} null: until quiet (at most {@link #MAX_CYCLES}); else exactly that many. */
     public static SimulationResult run(Simulation simulation, Integer cycles) {
+        List<CycleReport> reports = new ArrayList<>();
+        SimulationSummary summary = run(simulation, cycles, reports::add);
+        return new SimulationResult(reports, summary);
+    }
+
+    /**
+     * Runs the cycles and hands each report to {@code listener} as soon as it is done, keeping none: memory does
+     * not grow with the number of cycles. Returns the summary.
+     */
+    public static SimulationSummary run(Simulation simulation, Integer cycles, Consumer<CycleReport> listener) {
         SimulatedCluster cluster = simulation.cluster();
         int pods = cluster.tasks().size();
         int runningAtStart = countOnNode(cluster);
         Map<String, String> phases = initialPhases(cluster);
         Map<String, String> nominated = initialNominations(cluster);
-        List<CycleReport> reports = new ArrayList<>();
         int limit = cycles == null ? MAX_CYCLES : cycles;
         String stop = null;
+        int run = 0;
+        int bound = 0;
+        int evicted = 0;
         for (int i = 0; i < limit && stop == null; i++) {
             CycleReport r = simulation.runCycle();
-            reports.add(r);
+            run++;
+            bound += r.binds().size();
+            evicted += r.evictions().size();
+            listener.accept(r);
             boolean quiet = r.binds().isEmpty() && r.evictions().isEmpty()
                     && nominated.equals(nominations(r)) && phases.equals(phases(r));
             nominated = nominations(r);
@@ -47,17 +65,11 @@ public final class SimulationRun {
             stop = cycles == null ? "stopped at the limit of " + MAX_CYCLES + " cycles while decisions still changed"
                     : "ran the " + limit + (limit == 1 ? " cycle" : " cycles") + " asked for";
         }
-        return new SimulationResult(reports, summary(simulation, reports, pods, runningAtStart, stop));
+        return summary(simulation, run, bound, evicted, pods, runningAtStart, stop);
     }
 
-    private static SimulationSummary summary(Simulation simulation, List<CycleReport> reports, int pods,
+    private static SimulationSummary summary(Simulation simulation, int cycles, int bound, int evicted, int pods,
                                              int runningAtStart, String stop) {
-        int bound = 0;
-        int evicted = 0;
-        for (CycleReport r : reports) {
-            bound += r.binds().size();
-            evicted += r.evictions().size();
-        }
         SimulatedCluster cluster = simulation.cluster();
         int pending = 0;
         for (TaskSpec t : cluster.tasks().values()) {
@@ -66,7 +78,7 @@ public final class SimulationRun {
         Histogram h = simulation.metrics().cycles();
         boolean any = h.getTotalCount() > 0;
         return new SimulationSummary(cluster.nodes().size(), pods, runningAtStart, bound, evicted, pending,
-                reports.size(), stop, any ? h.getValueAtPercentile(50) : 0, any ? h.getValueAtPercentile(99) : 0,
+                cycles, stop, any ? h.getValueAtPercentile(50) : 0, any ? h.getValueAtPercentile(99) : 0,
                 any ? h.getMaxValue() : 0);
     }
 

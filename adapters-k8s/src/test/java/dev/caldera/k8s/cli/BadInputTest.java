@@ -308,7 +308,24 @@ class BadInputTest {
     void aNonPositiveCycleCountIsAUsageError() {
         CliRun run = CliRun.of("simulate", "--cycles", "0", cluster);
         assertThat(run.status()).isEqualTo(Main.BAD_INPUT);
-        assertThat(run.err()).startsWith("--cycles must be at least 1, got 0").doesNotContain("\tat ");
+        assertThat(run.err()).startsWith("--cycles must be between 1 and 100000, got 0").doesNotContain("\tat ");
+    }
+
+    /** Issue 11: --cycles 2147483647 ran until killed while memory grew per cycle. */
+    @Test
+    void aHugeCycleCountIsAUsageError() {
+        CliRun run = CliRun.of("simulate", "--cycles", "2147483647", cluster);
+        assertThat(run.status()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run.err()).startsWith("--cycles must be between 1 and 100000, got 2147483647");
+    }
+
+    /** Out of memory ends in one line saying what to do, not a stack trace. */
+    @Test
+    void runningOutOfMemoryIsOneLine() {
+        java.io.StringWriter err = new java.io.StringWriter();
+        assertThat(Main.outOfMemory(new java.io.PrintWriter(err, true))).isEqualTo(Main.INTERNAL_ERROR);
+        assertThat(err.toString()).startsWith("caldera: out of memory: the input needs more than the JVM's ")
+                .endsWith("MiB of heap (give java more with -Xmx, or split the input)\n");
     }
 
     @Test
