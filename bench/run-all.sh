@@ -63,6 +63,7 @@ RUNS=(
   "parallel-filter|ParallelFilterBenchmark|-p nodes=250,500,1000,2000,5000,10000,50000 -p workers=1,2|-p nodes=500,2000,10000 -p workers=1,2"
   "fenzo|FenzoComparisonBenchmark|-p nodes=1000,5000 -p pendingTasks=2000|-p nodes=1000 -p pendingTasks=2000"
   "preempt|PreemptCycleBenchmark||"
+  "queues|QueueHierarchyBenchmark|-p nodes=10000 -p pendingTasks=10000|-p nodes=1000 -p pendingTasks=2000"
 )
 HEADLINE_RUNS=(allocate-nodes allocate-tasks)
 

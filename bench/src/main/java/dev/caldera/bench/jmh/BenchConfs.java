@@ -1,5 +1,7 @@
 package dev.caldera.bench.jmh;
 
+import dev.caldera.kernel.conf.Arguments;
+import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.conf.Tier;
@@ -20,6 +22,24 @@ public final class BenchConfs {
         List<PluginOption> second = new ArrayList<>(tiers.get(1).plugins());
         second.add(PluginOption.of("binpack"));
         tiers.set(1, new Tier(second));
+        return new SchedulerConf(base.actions(), tiers, base.actionArguments());
+    }
+
+    /**
+     * Volcano's default configuration with proportion replaced by capacity with {@code enableHierarchy} (as
+     * Volcano's capacity guide sets it up) and binpack added: the hierarchical-queue suite of issue 16.
+     */
+    public static SchedulerConf capacityHierarchy() {
+        SchedulerConf base = defaultPlusBinpack();
+        List<Tier> tiers = new ArrayList<>();
+        for (Tier t : base.tiers()) {
+            List<PluginOption> plugins = new ArrayList<>();
+            for (PluginOption p : t.plugins()) {
+                plugins.add(p.name().equals("proportion") ? new PluginOption("capacity",
+                        Map.of(PluginFlag.HIERARCHY, true), Arguments.NONE) : p);
+            }
+            tiers.add(new Tier(plugins));
+        }
         return new SchedulerConf(base.actions(), tiers, base.actionArguments());
     }
 
