@@ -12,8 +12,9 @@ import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
 
 /**
  * The preempt action as current Volcano runs it (actions/preempt/preempt.go, {@code Execute} and
- * {@code normalPreempt}; SEMANTICS.md section 7). Jobs that are not Pending and starve (JobStarving) are
- * preemptors, with their pending tasks that are not scheduling-gated. Queue by queue (QueueOrder):
+ * {@code normalPreempt}). Jobs that are not Pending, starve (JobStarving) and set no network topology (neither
+ * the job nor a sub-group) are preemptors, with their pending tasks that are not scheduling-gated. Queue by
+ * queue (QueueOrder):
  * <ol>
  *   <li>between jobs: each job once, in JobOrder, with one statement; while the job starves its tasks in
  *       TaskOrder look for room ({@link #preempt}) among Bound or Running, preemptable tasks of other jobs of
@@ -84,12 +85,30 @@ public final class PreemptAction implements Action {
         starving.clear();
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
-            if (s.jobState.phase[job] != JobPhase.PENDING && s.plugins.jobStarving(job)) {
+            if (s.jobState.phase[job] != JobPhase.PENDING && s.plugins.jobStarving(job)
+                    && !containsNetworkTopology(s, job)) {
                 heaps.addJob(s.jobs.queue[job], job);
                 heaps.refillTasks(job);
                 starving.add(job);
             }
         }
+    }
+
+    /**
+     * Volcano's {@code JobInfo.ContainsNetworkTopology}: the job or one of its sub-jobs sets a network topology.
+     * Preempt skips such jobs (preempt.go, "jobs containing networkTopology do not support preemption").
+     */
+    private static boolean containsNetworkTopology(Session s, int job) {
+        if (s.topology.withTopology(job)) {
+            return true;
+        }
+        dev.caldera.kernel.topology.SubJobs subJobs = s.topology.subJobs(job);
+        for (int k = 0; subJobs != null && k < subJobs.count; k++) {
+            if (subJobs.withTopology[k]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void betweenJobs(IntHeapPriorityQueue jobs) {

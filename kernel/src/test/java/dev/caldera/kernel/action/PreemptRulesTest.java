@@ -218,6 +218,19 @@ class PreemptRulesTest {
         assertThat(c.pipelined).containsOnlyKeys("ns/high-0");
     }
 
+    /** {@code Execute}: a job with a networkTopology does not preempt (Volcano leaves it to gangpreempt). */
+    @Test
+    void aJobWithANetworkTopologyDoesNotPreempt() {
+        c.node("n1", 2).add(pod("low-0", "low", 2).running("n1")).add(pod("high-0", "high", 2));
+        c.cache.upsertJob(new dev.caldera.kernel.cache.JobSpec("ns", "high", "q", 1, Map.of(), "high", null,
+                "Inqueue", 0).withTopology(new dev.caldera.kernel.cache.NetworkTopologySpec(null, 1, null), List.of()));
+        c.run(PREEMPT, PRIORITY);
+        assertThat(c.evictions).isEmpty();
+
+        c.job("high", "q", 1, "high", "Inqueue").run(PREEMPT, PRIORITY);
+        assertThat(c.evictions).as("without it, it does").containsExactly("ns/low-0:preempt");
+    }
+
     /** {@code taskEligibleToPreempt}: preemptionPolicy Never. */
     @Test
     void aTaskWithPreemptionPolicyNeverDoesNotPreempt() {

@@ -22,7 +22,14 @@ import static dev.caldera.kernel.testing.Clusters.node;
 import static dev.caldera.kernel.testing.Clusters.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Room held on a node for a nominated (preempting) pod is not taken by lower-priority pods. */
+/**
+ * Nominated pods. Volcano writes a preemptor's {@code nominatedNodeName} when its pipeline needed evictions
+ * (pkg/scheduler/api/job_info.go, {@code TaskSchedulingReason}) but does not hold the room (its framework handle,
+ * pkg/scheduler/plugins/util/k8s/framework.go, leaves {@code NominatedPodsForNode} unimplemented); Caldera holds
+ * it against lower-priority pods as kube-scheduler's PodNominator does, and drops a nomination as kube-scheduler
+ * does (pkg/scheduler/schedule_one.go, {@code handleSchedulingFailure} clears a pod's nominated node when an
+ * attempt fails without a new one): when the pod binds, is deleted, or a cycle leaves it unplaced.
+ */
 class NominatedPodsTest {
     private final ClusterCache cache = new ClusterCache();
     private final List<String> binds = new ArrayList<>();
