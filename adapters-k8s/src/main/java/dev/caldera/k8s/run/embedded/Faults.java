@@ -41,7 +41,10 @@ public final class Faults {
         return deleteBeforeBind.remove(podKey);
     }
 
-    /** The next {@code times} requests whose method matches and whose path matches {@code pathRegex} get {@code code}. */
+    /**
+     * The next {@code times} requests whose method matches ({@code GET}, {@code POST}, ...; {@code WATCH} for
+     * watch requests) and whose path matches {@code pathRegex} (found anywhere in it) get {@code code}.
+     */
     public synchronized Faults inject(String method, String pathRegex, int code, int times) {
         Rule rule = rules.stream().filter(r -> r.method.equals(method) && r.regex.equals(pathRegex)).findFirst()
                 .orElseGet(() -> {
