@@ -10,6 +10,8 @@ import dev.caldera.kernel.bind.StatusSink;
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.plugin.FitErrors;
+import dev.caldera.kernel.plugin.QueueReports;
+import dev.caldera.kernel.plugin.QueueShare;
 import dev.caldera.kernel.scheduler.CycleStats;
 import dev.caldera.kernel.scheduler.Scheduler;
 import dev.caldera.kernel.session.Decisions;
@@ -69,10 +71,12 @@ final class CycleReporter {
         for (int i = 0; i < session.decisions.evictReasons.size(); i++) {
             victims += session.decisions.evictReasons.getInt(i) == Decisions.PREEMPT ? 1 : 0;
         }
+        List<QueueShare> queues = QueueReports.of(session);
         metrics.cycle(stats, binds.size(), tasks, victims);
         metrics.unschedulable(unschedulable);
+        metrics.queues(queues);
         return new CycleOutcome(stats.cycle, binds, evictions, pipelined, new ArrayList<>(statuses.values()),
-                times(stats), stats.pendingTasks, stats.placed);
+                times(stats), stats.pendingTasks, stats.placed, queues);
     }
 
     private List<PodPlacement> binds(Session session) {

@@ -197,7 +197,6 @@ public final class LiveScheduler implements AutoCloseable {
         reporter.beginCycle();
         CycleStats stats = scheduler.runOnce();
         CycleOutcome outcome = reporter.endCycle(scheduler, stats, status, metrics);
-        metrics.queues(cache);
         status.flush();
         return outcome;
     }

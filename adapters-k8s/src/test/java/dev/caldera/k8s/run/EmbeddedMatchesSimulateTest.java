@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Every scenario in the repository (the conformance cases and the quick-start example) through
  * {@code caldera run --embedded-api --cycles 1 --output json} (informers, bind pipeline, Eviction API, status
  * writes over HTTP) and through {@code caldera simulate --cycles 1 --output json}: the first cycle's binds (as
- * observed on the API server), evictions and pipelined pods are identical.
+ * observed on the API server), evictions, pipelined pods and queue reports are identical.
  */
 class EmbeddedMatchesSimulateTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -47,7 +47,7 @@ class EmbeddedMatchesSimulateTest {
         assertThat(live.status()).as(live.toString()).isZero();
         JsonNode expected = JSON.readTree(simulated.out()).path("cycles").get(0);
         JsonNode actual = JSON.readTree(live.out()).path("cycles").get(0);
-        for (String field : List.of("binds", "evictions", "pipelined")) {
+        for (String field : List.of("binds", "evictions", "pipelined", "queues")) {
             assertThat(actual.path(field)).as(scenario.getFileName() + " " + field).isEqualTo(expected.path(field));
         }
         int decided = expected.path("binds").size() + expected.path("evictions").size()

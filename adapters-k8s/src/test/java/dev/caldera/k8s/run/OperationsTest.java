@@ -113,6 +113,8 @@ class OperationsTest {
                     "volcano_unschedule_task_count{job_id=\"huge\"} 1.0",
                     "volcano_queue_allocated_milli_cpu{queue_name=\"default\"} 2000.0",
                     "volcano_queue_allocated_memory_bytes{queue_name=\"default\"}",
+                    "volcano_queue_deserved_milli_cpu{queue_name=\"default\"}",
+                    "volcano_queue_share{queue_name=\"default\"}",
                     "caldera_bind_results_total{result=\"bound\"} 2.0");
             assertThat(FaultsTest.get(live, "/healthz").statusCode()).isEqualTo(200);
             assertThat(FaultsTest.get(live, "/readyz").body()).isEqualTo("ok: leader\n");

@@ -87,7 +87,7 @@ public final class EmbeddedCycles {
             }
         }
         return new CycleReport((int) o.cycle(), binds, evictions, o.pipelined(), o.podGroups(), o.times(),
-                o.pendingTasks(), o.placed());
+                o.pendingTasks(), o.placed(), o.queues());
     }
 
     /** Waits until nothing is in flight and the informers hold what the API server holds; returns the pods. */

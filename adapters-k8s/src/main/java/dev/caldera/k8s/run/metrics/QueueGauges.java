@@ -1,7 +1,6 @@
 package dev.caldera.k8s.run.metrics;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.resource.ResourceList;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
@@ -25,20 +24,19 @@ final class QueueGauges {
                 .register(registry);
     }
 
-    /** {@code amounts} by dimension (null: the queue sets none, nothing is reported). */
-    void set(String queue, long[] amounts, ClusterCache cache) {
+    /** {@code amounts} (null: the queue has none, nothing is reported). */
+    void set(String queue, ResourceList amounts) {
         if (amounts == null) {
             return;
         }
-        ResourceDimensions dims = cache.dims;
-        for (int d = 0; d < amounts.length && d < dims.count(); d++) {
-            String name = dims.name(d);
+        for (int i = 0; i < amounts.size(); i++) {
+            String name = amounts.name(i);
             if (name.equals("cpu")) {
-                cpu.labelValues(queue).set(amounts[d]);
+                cpu.labelValues(queue).set(amounts.amount(i));
             } else if (name.equals("memory")) {
-                memory.labelValues(queue).set(amounts[d]);
+                memory.labelValues(queue).set(amounts.amount(i));
             } else if (!name.equals("pods")) {
-                scalar.labelValues(queue, name).set(amounts[d]); // milli-units, as Volcano keeps scalars
+                scalar.labelValues(queue, name).set(amounts.amount(i)); // milli-units, as Volcano keeps scalars
             }
         }
     }

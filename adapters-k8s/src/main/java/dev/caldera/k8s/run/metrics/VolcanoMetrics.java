@@ -1,6 +1,6 @@
 package dev.caldera.k8s.run.metrics;
 
-import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.plugin.QueueShare;
 import dev.caldera.kernel.scheduler.CycleStats;
 import io.prometheus.metrics.config.EscapingScheme;
 import io.prometheus.metrics.core.metrics.Counter;
@@ -12,6 +12,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -19,7 +20,7 @@ import java.util.Set;
  * The scheduler's metrics under Volcano's names and label sets ({@code pkg/scheduler/metrics} in Volcano:
  * metrics.go, queue.go), so that dashboards built for vc-scheduler work: cycle (e2e) and open-session latency,
  * action latency, schedule attempts, preemption victims, unschedulable task and job counts, and per queue the
- * allocated, deserved and capability resources. Histogram buckets are Volcano's
+ * allocated, deserved and capability resources and the share, as the queue plugin computed them. Histogram buckets are Volcano's
  * ({@code ExponentialBucketsRange(1, 5000, 20)} and {@code (1, 2000, 20)}).
  * <p>
  * Threading: {@link #cycle} on the scheduling thread; {@link #write} from the HTTP thread.
@@ -46,6 +47,8 @@ public final class VolcanoMetrics {
     private final QueueGauges allocated = new QueueGauges("allocated", "Allocated", registry);
     private final QueueGauges deserved = new QueueGauges("deserved", "Deserved", registry);
     private final QueueGauges capacity = new QueueGauges("capacity", "Capacity", registry);
+    private final Gauge share = Gauge.builder().name("volcano_queue_share").help("Share for one queue")
+            .labelNames("queue_name").register(registry);
     private final Counter binds = Counter.builder().name("caldera_bind_results_total")
             .help("Binds sent to the API server, by result (bound, failed, dropped)").labelNames("result")
             .register(registry);
@@ -81,27 +84,16 @@ public final class VolcanoMetrics {
         unscheduleJobs.set(tasksByJobName.size());
     }
 
-    /** Per-queue allocated (sum of its jobs' allocated requests), deserved and capability (queue spec). */
-    public void queues(ClusterCache cache) {
-        int dims = cache.dims.count();
-        long[][] sums = new long[cache.queues.rows][dims];
-        for (int j = 0; j < cache.jobs.rows; j++) {
-            int q = cache.jobs.hasSpec[j] ? cache.jobs.queue[j] : -1;
-            if (q < 0) {
-                continue;
-            }
-            for (int d = 0; d < dims && d < cache.jobState.requests.allocated.length; d++) {
-                sums[q][d] += cache.jobState.requests.allocated[d][j];
-            }
-        }
-        for (int q = 0; q < cache.queues.rows; q++) {
-            if (!cache.queues.live[q]) {
-                continue;
-            }
-            String name = cache.queues.name[q];
-            allocated.set(name, sums[q], cache);
-            deserved.set(name, cache.queues.deserved[q], cache);
-            capacity.set(name, cache.queues.capability[q], cache);
+    /**
+     * Per queue, as the queue plugin (proportion or capacity) kept it in the last cycle: allocated, deserved,
+     * capability and share, as Volcano's plugins report them.
+     */
+    public void queues(List<QueueShare> queues) {
+        for (QueueShare q : queues) {
+            allocated.set(q.queue(), q.allocated());
+            deserved.set(q.queue(), q.deserved());
+            capacity.set(q.queue(), q.capability());
+            share.labelValues(q.queue()).set(q.share());
         }
     }
 
