@@ -54,7 +54,7 @@ public final class HyperNodeConverter {
                     required(s.regexMatch().pattern(), object, path + ".selector.regexMatch.pattern"), null);
         }
         return new HyperNodeMember(type, null, null,
-                LabelSelectors.of(s.labelMatch(), object, path + ".selector.labelMatch"));
+                LabelSelectors.selector(s.labelMatch(), object, path + ".selector.labelMatch"));
     }
 
     private static HyperNodeMember.Type type(String type, String object, String path) {

@@ -1,11 +1,8 @@
 package dev.caldera.k8s.convert;
 
-import dev.caldera.kernel.cache.LabelMatch;
 import dev.caldera.kernel.placement.LabelOperator;
 import dev.caldera.kernel.placement.LabelRequirement;
 import dev.caldera.kernel.placement.LabelSelector;
-import dev.caldera.kernel.placement.SelectorOperator;
-import dev.caldera.kernel.placement.SelectorRequirement;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
 
 import java.util.ArrayList;
@@ -16,8 +13,8 @@ import java.util.Set;
 
 /**
  * Kubernetes label selectors ({@code matchLabels}, {@code matchExpressions}) to the kernel's forms, validated as
- * the API server validates them: {@link LabelMatch} for HyperNode members and sub-group policies
- * ({@link #of}), {@link LabelSelector} for pod affinity terms and spread constraints ({@link #selector}), and the
+ * the API server validates them: {@link LabelSelector} for HyperNode label members, sub-group policies, pod
+ * affinity terms and spread constraints ({@link #selector}), and the
  * API server's merge of {@code matchLabelKeys} and {@code mismatchLabelKeys} into a pod's selector when it
  * admits the pod ({@link #merged}): for each key the pod has as a label, {@code key In (value)} or
  * {@code key NotIn (value)} is added; keys the pod lacks are ignored.
@@ -26,37 +23,6 @@ import java.util.Set;
  */
 final class LabelSelectors {
     private LabelSelectors() {
-    }
-
-    /** Null for a null selector. */
-    static LabelMatch of(io.fabric8.kubernetes.api.model.LabelSelector selector, String object, String path) {
-        if (selector == null) {
-            return null;
-        }
-        List<SelectorRequirement> expressions = new ArrayList<>();
-        List<LabelSelectorRequirement> given = selector.getMatchExpressions();
-        for (int i = 0; given != null && i < given.size(); i++) {
-            expressions.add(requirement(given.get(i), object, path + ".matchExpressions[" + i + "]"));
-        }
-        return new LabelMatch(selector.getMatchLabels(), expressions);
-    }
-
-    private static SelectorRequirement requirement(LabelSelectorRequirement r, String object, String path) {
-        if (ObjectNames.emptyToNull(r.getKey()) == null) {
-            throw new ConversionException(object, path + ".key", "is required");
-        }
-        SelectorOperator op = SelectorOperator.parse(r.getOperator());
-        if (op == null || op == SelectorOperator.GT || op == SelectorOperator.LT) {
-            throw new ConversionException(object, path + ".operator", "'" + r.getOperator()
-                    + "' is not one of In, NotIn, Exists, DoesNotExist");
-        }
-        List<String> values = r.getValues() == null ? List.of() : r.getValues();
-        boolean needsValues = op == SelectorOperator.IN || op == SelectorOperator.NOT_IN;
-        if (needsValues == values.isEmpty()) {
-            throw new ConversionException(object, path + ".values", needsValues ? "must not be empty for "
-                    + op.wire() : "must be empty for " + op.wire());
-        }
-        return new SelectorRequirement(r.getKey(), op, values);
     }
 
     /** The kernel form of {@code selector} (null stays null: a term without selector selects no pod). */

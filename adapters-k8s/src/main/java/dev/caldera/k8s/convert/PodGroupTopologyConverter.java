@@ -70,7 +70,7 @@ public final class PodGroupTopologyConverter {
         NetworkTopologySpec topology = p.networkTopology() == null ? null
                 : topology(p.networkTopology(), object, path + ".networkTopology");
         return new SubGroupPolicySpec(p.name(), topology, p.subGroupSize(), minSubGroups,
-                LabelSelectors.of(p.labelSelector(), object, path + ".labelSelector"), p.matchLabelKeys());
+                LabelSelectors.selector(p.labelSelector(), object, path + ".labelSelector"), p.matchLabelKeys());
     }
 
     private static NetworkTopologySpec topology(PodGroupTopology.NetworkTopology t, String object, String path) {

@@ -7,7 +7,7 @@ import dev.caldera.kernel.cache.HyperNodeSpec;
 import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NetworkTopologySpec;
 import dev.caldera.kernel.cache.SubGroupPolicySpec;
-import dev.caldera.kernel.placement.SelectorOperator;
+import dev.caldera.kernel.placement.LabelOperator;
 import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroup;
 import org.junit.jupiter.api.Test;
 
@@ -50,7 +50,7 @@ class TopologyConvertersTest {
         assertThat(spec.members().get(1)).isEqualTo(HyperNodeMember.nodesMatching("^gpu-"));
         HyperNodeMember labels = spec.members().get(2);
         assertThat(labels.labels().matchLabels()).isEqualTo(Map.of("rack", "r1"));
-        assertThat(labels.labels().expressions().get(0).operator()).isEqualTo(SelectorOperator.NOT_IN);
+        assertThat(labels.labels().matchExpressions().get(0).operator()).isEqualTo(LabelOperator.NOT_IN);
         assertThat(spec.members().get(3)).isEqualTo(HyperNodeMember.hyperNode("s9"));
     }
 

@@ -18,7 +18,8 @@ import java.util.TreeSet;
  * (binds per PodGroup, eviction count, and evictions, pipelined counts and phases where determinable).
  * Network topology cases add, in either mode: {@code expectedHyperNode} (PodGroup to the HyperNode it landed in,
  * or a list of acceptable ones), {@code bindsWithinOneOf} (PodGroup to node sets: all its binds lie in one of
- * them) and {@code reasonContains} (PodGroup to text its reason must contain).
+ * them), {@code bindsInclude} (pod to node, for some pods) and {@code reasonContains} (PodGroup to text its reason
+ * must contain).
  */
 public final class ScenarioJudge {
     private final JsonNode expected;
@@ -77,6 +78,12 @@ public final class ScenarioJudge {
             }
             if (!inOne) {
                 diffs.add("binds of " + e.getKey() + " on " + nodes + " are not within one of " + e.getValue());
+            }
+        });
+        expected.path("bindsInclude").fields().forEachRemaining(e -> {
+            if (!e.getValue().asText().equals(actual.binds.get(e.getKey()))) {
+                diffs.add("bind of " + e.getKey() + ": expected " + e.getValue().asText() + ", got "
+                        + actual.binds.get(e.getKey()));
             }
         });
         expected.path("reasonContains").fields().forEachRemaining(e -> {

@@ -1,11 +1,13 @@
 package dev.caldera.kernel.cache;
 
+import dev.caldera.kernel.placement.LabelSelector;
+
 /**
  * One {@code spec.members[]} entry of a HyperNode: a Node or a HyperNode, chosen by exactly one of an exact
  * name, a regular expression over node names (unanchored, as Go's {@code MatchString}), or a label selector
  * over node labels (Node members only). The others are null.
  */
-public record HyperNodeMember(Type type, String exactName, String regex, LabelMatch labels) {
+public record HyperNodeMember(Type type, String exactName, String regex, LabelSelector labels) {
     /** {@code spec.members[].type}. */
     public enum Type {
         NODE("Node"),
@@ -50,14 +52,15 @@ public record HyperNodeMember(Type type, String exactName, String regex, LabelMa
         return new HyperNodeMember(Type.NODE, null, regex, null);
     }
 
-    public static HyperNodeMember nodesLabelled(LabelMatch labels) {
+    public static HyperNodeMember nodesLabelled(LabelSelector labels) {
         return new HyperNodeMember(Type.NODE, null, null, labels);
     }
 
     /** How the member reads in a report: {@code Node "n1"}, {@code Node regex "^rack1-"}, ... */
     public String describe() {
         String what = exactName != null ? "\"" + exactName + "\"" : regex != null ? "regex \"" + regex + "\""
-                : "labels " + labels.matchLabels() + (labels.expressions().isEmpty() ? "" : " " + labels.expressions());
+                : "labels " + labels.matchLabels() + (labels.matchExpressions().isEmpty() ? ""
+                : " " + labels.matchExpressions());
         return type.wire() + " " + what;
     }
 }

@@ -1,5 +1,7 @@
 package dev.caldera.kernel.cache;
 
+import dev.caldera.kernel.placement.LabelSelector;
+
 import java.util.List;
 
 /**
@@ -9,7 +11,7 @@ import java.util.List;
  * none), and the job needs at least {@code minSubGroups} ready sub-groups of this policy.
  */
 public record SubGroupPolicySpec(String name, NetworkTopologySpec networkTopology, Integer subGroupSize,
-                                 int minSubGroups, LabelMatch labelSelector, List<String> matchLabelKeys) {
+                                 int minSubGroups, LabelSelector labelSelector, List<String> matchLabelKeys) {
     public SubGroupPolicySpec {
         if (name == null || name.isEmpty()) {
             throw new IllegalArgumentException("subGroupPolicy name is required");

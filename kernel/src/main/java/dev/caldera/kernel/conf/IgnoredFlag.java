@@ -17,9 +17,6 @@ enum IgnoredFlag {
     TARGET_JOB("target-job selection (elect and reserve actions)", "enableTargetJob"),
     RESERVED_NODES("node reservation (elect and reserve actions)", "enableReservedNodes"),
     VICTIM("victim selection for rescheduling (shuffle action)", "enabledVictim"),
-    SUB_JOB_READY("sub-job readiness", "enabledSubJobReady"),
-    SUB_JOB_PIPELINED("sub-job pipelining", "enabledSubJobPipelined"),
-    SUB_JOB_ORDER("sub-job ordering", "enabledSubJobOrder"),
     /** Seen on Volcano development branches (PreBind and node un-reservation). */
     PRE_BIND("pre-bind hooks", "enabledPreBind"),
     UNRESERVE_NODES("node un-reservation", "enabledUnreserveNodes");
@@ -42,7 +39,7 @@ enum IgnoredFlag {
         this.keys = List.of(keys);
     }
 
-    /** What the flag switches, for the warning: "sub-job readiness". */
+    /** What the flag switches, for the warning: "pre-bind hooks". */
     String feature() {
         return feature;
     }

@@ -33,7 +33,13 @@ public enum PluginFlag {
     /** HyperNode scores (network-topology-aware: bin-packing of a job's requests into a HyperNode). */
     HYPER_NODE_ORDER("enabledHyperNodeOrder", true),
     /** HyperNode gradients (network-topology-aware: the candidate HyperNodes of a hard-mode job, tier by tier). */
-    HYPER_NODE_GRADIENT("enabledHyperNodeGradient", true);
+    HYPER_NODE_GRADIENT("enabledHyperNodeGradient", true),
+    /** Sub-group readiness (gang: a sub-group is ready at its subGroupSize). */
+    SUB_JOB_READY("enabledSubJobReady", true),
+    /** Sub-group pipelining (gang). */
+    SUB_JOB_PIPELINED("enabledSubJobPipelined", true),
+    /** Sub-group order within a job (gang: sub-groups not ready first). */
+    SUB_JOB_ORDER("enabledSubJobOrder", true);
 
     private static final Map<String, PluginFlag> BY_KEY = new HashMap<>();
 

@@ -29,7 +29,8 @@ import java.util.Set;
  */
 final class JobTopologyResolver {
     private static final Logger LOG = LoggerFactory.getLogger(JobTopologyResolver.class);
-    static final String DEFAULT_SUB_JOB = "default";
+    /** The default sub-job's key: empty, so it orders before every policy's, as Volcano's job-UID id does. */
+    static final String DEFAULT_SUB_JOB = "";
 
     private final TopologySession t;
     private final Set<String> warned = new HashSet<>();
@@ -46,8 +47,7 @@ final class JobTopologyResolver {
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
             NetworkTopologySpec spec = s.cache.topology.networkTopology(job);
-            // sub-group policies are read but not acted on yet: their jobs are placed as if they had none
-            List<SubGroupPolicySpec> policies = List.of();
+            List<SubGroupPolicySpec> policies = s.cache.topology.subGroupPolicy(job);
             if (spec == null && policies.isEmpty()) {
                 continue;
             }
@@ -105,9 +105,6 @@ final class JobTopologyResolver {
             resolve(s, job, own, softLimit);
             sj.hard[k] = resolved[0] == 1;
             sj.highestTier[k] = resolved[1];
-        }
-        if (policies.isEmpty()) {
-            sj.minAvailable[0] = s.jobs.minMember[job];
         }
         for (int i = 0; i < tasks.size(); i++) {
             int task = tasks.getInt(i);

@@ -1,9 +1,9 @@
 package dev.caldera.kernel.topology;
 
 import dev.caldera.kernel.cache.HyperNodeMember;
-import dev.caldera.kernel.cache.LabelMatch;
 import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.Symbols;
+import dev.caldera.kernel.placement.LabelSelector;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.HashMap;
@@ -70,7 +70,7 @@ final class MemberResolver {
     }
 
     private void matchLabels(String hyperNode, HyperNodeMember member, IntArrayList into, List<String> problems) {
-        LabelMatch match = member.labels();
+        LabelSelector match = member.labels();
         if (match.isEmpty()) {
             problems.add("HyperNode " + hyperNode + ": member " + member.describe()
                     + " has an empty label selector, which selects no node");

@@ -5,6 +5,7 @@ import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NetworkTopologySpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.QueueSpec;
+import dev.caldera.kernel.cache.SubGroupPolicySpec;
 import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.resource.ResourceList;
 
@@ -16,10 +17,13 @@ import java.util.SplittableRandom;
 /**
  * Seeded random clusters with network topology, as lists of specs (so a test can feed them in any order):
  * racks of 1-4 nodes (tier 1), grouped into spines (tier 2) and sometimes a core (tier 3), nodes of 2-8 cpu;
- * gangs of 1-8 pods of 1-3 cpu, hard mode with a random allowed tier, soft mode, or none; a few tasks already
- * running where they fit.
+ * gangs of 1-8 pods of 1-3 cpu, hard mode with a random allowed tier, soft mode, or none, a quarter of them split
+ * into sub-groups by a pod label (sub-groups of 1-3 pods, hard mode or none); a few tasks already running where
+ * they fit.
  */
 public final class RandomTopologies {
+    /** The pod label sub-group policies group on. */
+    public static final String GROUP_LABEL = "group";
     public final List<NodeSpec> nodes = new ArrayList<>();
     public final List<HyperNodeSpec> hyperNodes = new ArrayList<>();
     public final List<JobSpec> jobs = new ArrayList<>();
@@ -84,12 +88,17 @@ public final class RandomTopologies {
         for (int j = 0; j < count; j++) {
             int size = 1 + r.nextInt(8);
             int min = 1 + r.nextInt(size);
+            boolean grouped = r.nextInt(4) == 0;
+            int groups = 1 + r.nextInt(3);
+            List<SubGroupPolicySpec> policies = grouped ? List.of(new SubGroupPolicySpec("part", subTopology(r),
+                    1 + r.nextInt(3), r.nextInt(groups + 1), null, List.of(GROUP_LABEL))) : List.of();
             jobs.add(new JobSpec("ns", "job-" + j, "q1", min, Map.of(), null, null, "Inqueue", j)
-                    .withTopology(topology(r), List.of()));
+                    .withTopology(topology(r), policies));
             for (int i = 0; i < size; i++) {
                 long cpu = 1000L * (1 + r.nextInt(3));
                 TaskSpec.Builder b = TaskSpec.builder("ns", "job-" + j + "-" + i).job("job-" + j)
                         .role(i == 0 ? "master" : "worker").creationMs(j * 100L + i)
+                        .labels(grouped ? Map.of(GROUP_LABEL, "g" + r.nextInt(groups)) : Map.of())
                         .request(ResourceList.of("cpu", cpu, "memory", 1L << 30));
                 int node = r.nextInt(freeCpu.length);
                 if (r.nextInt(6) == 0 && freeCpu[node] >= cpu) {
@@ -99,6 +108,10 @@ public final class RandomTopologies {
                 tasks.add(b.build());
             }
         }
+    }
+
+    private NetworkTopologySpec subTopology(SplittableRandom r) {
+        return r.nextBoolean() ? null : NetworkTopologySpec.hard(1 + r.nextInt(topTier));
     }
 
     private NetworkTopologySpec topology(SplittableRandom r) {

@@ -101,7 +101,13 @@ public final class TopologyRun {
     }
 
     public TopologyRun pod(String name, String group, String role, String node, long cpuMilli, long memBytes) {
-        TaskSpec.Builder b = TaskSpec.builder("c1", name).uid("c1-" + name).job(group).role(role)
+        return labelled(name, group, role, node, cpuMilli, memBytes, Map.of());
+    }
+
+    /** A pod of {@code group} with pod labels (what sub-group policies select on). */
+    public TopologyRun labelled(String name, String group, String role, String node, long cpuMilli, long memBytes,
+                                Map<String, String> labels) {
+        TaskSpec.Builder b = TaskSpec.builder("c1", name).uid("c1-" + name).job(group).role(role).labels(labels)
                 .request(ResourceList.of("cpu", cpuMilli, "memory", memBytes));
         if (node != null) {
             b.running(node);

@@ -3,9 +3,9 @@ package dev.caldera.kernel.topology;
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cache.HyperNodeMember;
 import dev.caldera.kernel.cache.HyperNodeSpec;
-import dev.caldera.kernel.cache.LabelMatch;
-import dev.caldera.kernel.placement.SelectorOperator;
-import dev.caldera.kernel.placement.SelectorRequirement;
+import dev.caldera.kernel.placement.LabelOperator;
+import dev.caldera.kernel.placement.LabelRequirement;
+import dev.caldera.kernel.placement.LabelSelector;
 import dev.caldera.kernel.testing.Clusters;
 import dev.caldera.kernel.testing.Topologies;
 import org.junit.jupiter.api.Test;
@@ -67,8 +67,8 @@ class HyperNodeTreeTest {
         Topologies.node(cache, "rack1-b", 1000, Clusters.GI, Map.of("rack", "r1"));
         Topologies.node(cache, "rack2-a", 1000, Clusters.GI, Map.of("rack", "r2", "gpu", "a100"));
         cache.upsertHyperNode(new HyperNodeSpec("by-regex", 1, null, List.of(HyperNodeMember.nodesMatching("^rack1-"))));
-        LabelMatch gpuRack = new LabelMatch(Map.of("rack", "r2"),
-                List.of(new SelectorRequirement("gpu", SelectorOperator.EXISTS, List.of())));
+        LabelSelector gpuRack = new LabelSelector(Map.of("rack", "r2"),
+                List.of(new LabelRequirement("gpu", LabelOperator.EXISTS, List.of())));
         cache.upsertHyperNode(new HyperNodeSpec("by-label", 1, null, List.of(HyperNodeMember.nodesLabelled(gpuRack))));
         HyperNodeTree t = tree(cache);
 
@@ -166,7 +166,7 @@ class HyperNodeTreeTest {
         ClusterCache cache = new ClusterCache();
         Clusters.node(cache, "n1", 1000, Clusters.GI);
         cache.upsertHyperNode(new HyperNodeSpec("h", 1, null, List.of(HyperNodeMember.nodesMatching("(["),
-                HyperNodeMember.nodesLabelled(new LabelMatch(Map.of(), List.of())),
+                HyperNodeMember.nodesLabelled(LabelSelector.EVERYTHING),
                 new HyperNodeMember(HyperNodeMember.Type.HYPER_NODE, null, "h.*", null))));
         HyperNodeTree t = tree(cache);
 

@@ -53,12 +53,11 @@ final class SubJobQueue {
         if (ra != rb) {
             return ra ? -1 : 1;
         }
-        boolean readyA = SubJobStates.ready(session, job, subJobs, a);
-        boolean readyB = SubJobStates.ready(session, job, subJobs, b);
-        if (readyA != readyB) {
-            return readyA ? 1 : -1;
+        int c = SubJobStates.gangOrder(session, job, subJobs, a, b);
+        if (c != 0) {
+            return c;
         }
-        int c = Integer.compare(subJobs.matchIndex[a], subJobs.matchIndex[b]);
+        c = Integer.compare(subJobs.matchIndex[a], subJobs.matchIndex[b]);
         return c != 0 ? c : subJobs.key[a].compareTo(subJobs.key[b]);
     }
 }

@@ -1,14 +1,15 @@
 package dev.caldera.kernel.action.topology;
 
-import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.plugin.gang.GangPlugin;
 import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.topology.SubGroupConditions;
 import dev.caldera.kernel.topology.SubJobs;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
  * Whether a sub-job is ready or pipelined (Volcano's {@code Session.SubJobReady} / {@code SubJobPipelined}): for a
- * job without sub-group policies the job's own JobReady / JobPipelined; otherwise the gang rule on the sub-job's
- * tasks (ready tasks, plus pipelined ones for pipelined, plus pending best-effort ones, reach its size).
+ * job without sub-group policies the job's own JobReady / JobPipelined; otherwise the gang plugin's rule on the
+ * sub-job ({@link SubGroupConditions#ready}) when gang is configured with {@code enabledSubJobReady}
+ * ({@code enabledSubJobPipelined}), and yes when no plugin answers, as in Volcano.
  * Cost: O(roles) for jobs without sub-groups, O(sub-job tasks) otherwise.
  */
 final class SubJobStates {
@@ -19,26 +20,26 @@ final class SubJobStates {
         if (sj.policies.isEmpty()) {
             return s.plugins.jobReady(job);
         }
-        return count(s, sj.tasks[sub], false) >= sj.minAvailable[sub];
+        GangPlugin gang = s.plugins.plugin(GangPlugin.class);
+        return gang == null || !gang.subJobReadyEnabled() || SubGroupConditions.ready(s, sj, sub, false);
     }
 
     static boolean pipelined(Session s, int job, SubJobs sj, int sub) {
         if (sj.policies.isEmpty()) {
             return s.plugins.jobPipelined(job);
         }
-        return count(s, sj.tasks[sub], true) >= sj.minAvailable[sub];
+        GangPlugin gang = s.plugins.plugin(GangPlugin.class);
+        return gang == null || !gang.subJobPipelinedEnabled() || SubGroupConditions.ready(s, sj, sub, true);
     }
 
-    private static int count(Session s, IntArrayList tasks, boolean withPipelined) {
-        int n = 0;
-        for (int i = 0; i < tasks.size(); i++) {
-            int t = tasks.getInt(i);
-            byte status = s.status(t);
-            if (TaskStatus.isReady(status) || withPipelined && status == TaskStatus.PIPELINED
-                    || status == TaskStatus.PENDING && s.bestEffort(t)) {
-                n++;
-            }
+    /** The gang plugin's sub-job order: not ready before ready; 0 without it (or with its flag off). */
+    static int gangOrder(Session s, int job, SubJobs sj, int a, int b) {
+        GangPlugin gang = s.plugins.plugin(GangPlugin.class);
+        if (gang == null || !gang.subJobOrderEnabled()) {
+            return 0;
         }
-        return n;
+        boolean ra = SubGroupConditions.ready(s, sj, a, false);
+        boolean rb = SubGroupConditions.ready(s, sj, b, false);
+        return ra == rb ? 0 : ra ? 1 : -1;
     }
 }

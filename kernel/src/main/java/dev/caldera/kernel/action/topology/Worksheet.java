@@ -54,7 +54,8 @@ final class Worksheet {
             }
         }
         Arrays.sort(notReady, 0, n, (a, b) -> {
-            int c = Integer.compare(sj.matchIndex[a], sj.matchIndex[b]);
+            int c = SubJobStates.gangOrder(s, job, sj, a, b);
+            c = c != 0 ? c : Integer.compare(sj.matchIndex[a], sj.matchIndex[b]);
             return c != 0 ? c : sj.key[a].compareTo(sj.key[b]);
         });
         for (int i = 0; i < n; i++) {

@@ -3,12 +3,14 @@ package dev.caldera.kernel.plugin.gang;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.FitErrors;
 import dev.caldera.kernel.plugin.JobValidation;
 import dev.caldera.kernel.plugin.Plugin;
 import dev.caldera.kernel.plugin.Vote;
 import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.topology.SubGroupConditions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;
@@ -26,6 +28,9 @@ public final class GangPlugin implements Plugin {
     public static final String NAME = "gang";
 
     private Session session;
+    private boolean subJobReady;
+    private boolean subJobPipelined;
+    private boolean subJobOrder;
     private int[] occupied = new int[0];
     private final IntArrayList touched = new IntArrayList();
 
@@ -36,6 +41,9 @@ public final class GangPlugin implements Plugin {
 
     @Override
     public void register(Extensions ext) {
+        subJobReady = ext.enabled(PluginFlag.SUB_JOB_READY);
+        subJobPipelined = ext.enabled(PluginFlag.SUB_JOB_PIPELINED);
+        subJobOrder = ext.enabled(PluginFlag.SUB_JOB_ORDER);
         ext.jobValid(this::validate);
         ext.jobOrder(this::compareJobs);
         ext.jobReady(this::ready);
@@ -68,6 +76,9 @@ public final class GangPlugin implements Plugin {
         if (!rolesMeet(job, Counting.VALID)) {
             return new JobValidation("NotEnoughPodsOfTask", "Not enough valid pods of each task for gang-scheduling");
         }
+        if (!SubGroupConditions.valid(session, job)) {
+            return new JobValidation("NotEnoughPodsOfTask", "Not enough valid subGroups of each task for gang-scheduling");
+        }
         int valid = count(job, -1, Counting.VALID);
         if (valid < session.jobs.minMember[job]) {
             return new JobValidation("NotEnoughTasks", "Not enough valid tasks for gang-scheduling, valid: "
@@ -83,12 +94,28 @@ public final class GangPlugin implements Plugin {
     }
 
     private boolean ready(int job) {
-        return count(job, -1, Counting.READY) >= session.jobs.minMember[job] && rolesMeet(job, Counting.READY);
+        return count(job, -1, Counting.READY) >= session.jobs.minMember[job] && rolesMeet(job, Counting.READY)
+                && SubGroupConditions.met(session, job, false);
     }
 
     private boolean pipelined(int job) {
         return count(job, -1, Counting.PIPELINED) >= session.jobs.minMember[job]
-                && rolesMeet(job, Counting.PIPELINED);
+                && rolesMeet(job, Counting.PIPELINED) && SubGroupConditions.met(session, job, true);
+    }
+
+    /** Whether this gang answers SubJobReady ({@code enabledSubJobReady}). */
+    public boolean subJobReadyEnabled() {
+        return subJobReady;
+    }
+
+    /** Whether this gang answers SubJobPipelined ({@code enabledSubJobPipelined}). */
+    public boolean subJobPipelinedEnabled() {
+        return subJobPipelined;
+    }
+
+    /** Whether this gang orders sub-jobs ({@code enabledSubJobOrder}). */
+    public boolean subJobOrderEnabled() {
+        return subJobOrder;
     }
 
     private boolean starving(int job) {
