@@ -30,6 +30,10 @@ public final class PodGroupTopologyConverter {
         if (raw == null) {
             return null;
         }
+        if (!(raw instanceof Map)) {
+            throw new ConversionException(object, "spec.networkTopology", "must be a mapping (mode, highestTierAllowed,"
+                    + " highestTierName), got " + kind(raw));
+        }
         return topology(bind(raw, PodGroupTopology.NetworkTopology.class, object, "spec.networkTopology"), object,
                 "spec.networkTopology");
     }
@@ -39,6 +43,9 @@ public final class PodGroupTopologyConverter {
         Object raw = specExtras == null ? null : specExtras.get("subGroupPolicy");
         if (raw == null) {
             return List.of();
+        }
+        if (!(raw instanceof List)) {
+            throw new ConversionException(object, "spec.subGroupPolicy", "must be a list of policies, got " + kind(raw));
         }
         List<PodGroupTopology.SubGroupPolicy> given = bind(raw, TypeFactory.defaultInstance()
                 .constructCollectionType(List.class, PodGroupTopology.SubGroupPolicy.class), object,
@@ -88,6 +95,11 @@ public final class PodGroupTopologyConverter {
         return new NetworkTopologySpec(mode, t.highestTierAllowed(), t.highestTierName());
     }
 
+    private static String kind(Object raw) {
+        return raw instanceof String ? "the string '" + raw + "'" : raw instanceof Number ? "the number " + raw
+                : raw instanceof Boolean ? "a boolean" : "a list";
+    }
+
     private static <T> T bind(Object raw, Class<T> type, String object, String path) {
         return bind(raw, TypeFactory.defaultInstance().constructType(type), object, path);
     }
@@ -96,9 +108,23 @@ public final class PodGroupTopologyConverter {
         try {
             return MAPPER.convertValue(raw, type);
         } catch (IllegalArgumentException e) {
-            String why = e.getMessage() == null ? "malformed" : e.getMessage();
-            int nl = why.indexOf('\n');
-            throw new ConversionException(object, path, nl < 0 ? why : why.substring(0, nl));
+            throw new ConversionException(object, path + where(e.getCause()), "has a value of the wrong type");
         }
+    }
+
+    /** The field path inside the bound value of a binding error ({@code [0].subGroupSize}), or "". */
+    private static String where(Throwable cause) {
+        if (!(cause instanceof com.fasterxml.jackson.databind.JsonMappingException m)) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (com.fasterxml.jackson.databind.JsonMappingException.Reference r : m.getPath()) {
+            if (r.getFieldName() != null) {
+                sb.append('.').append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                sb.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return sb.toString();
     }
 }

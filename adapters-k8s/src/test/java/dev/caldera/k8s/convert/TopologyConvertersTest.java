@@ -120,6 +120,20 @@ class TopologyConvertersTest {
     }
 
     @Test
+    void emptyTopologyFieldsMeanNone() {
+        JobSpec job = PodGroupConverter.of(Manifests.read("metadata: {name: pg, namespace: ml}\n"
+                + "spec:\n  networkTopology:\n  subGroupPolicy:\n", PodGroup.class));
+        assertThat(job.networkTopology()).isNull();
+        assertThat(job.subGroupPolicy()).isEmpty();
+        assertThatThrownBy(() -> PodGroupConverter.of(Manifests.read("metadata: {name: pg, namespace: ml}\n"
+                + "spec: {networkTopology: \"\"}\n", PodGroup.class))).hasMessage("PodGroup ml/pg:"
+                + " spec.networkTopology: must be a mapping (mode, highestTierAllowed, highestTierName), got the string ''");
+        assertThatThrownBy(() -> PodGroupConverter.of(Manifests.read("metadata: {name: pg, namespace: ml}\n"
+                + "spec: {subGroupPolicy: 3}\n", PodGroup.class))).hasMessage("PodGroup ml/pg:"
+                + " spec.subGroupPolicy: must be a list of policies, got the number 3");
+    }
+
+    @Test
     void podGroupTopologyErrorsNameTheField() {
         assertThatThrownBy(() -> PodGroupConverter.of(Manifests.read("""
                 metadata: {name: pg, namespace: ml}
@@ -133,7 +147,13 @@ class TopologyConvertersTest {
         assertThatThrownBy(() -> PodGroupConverter.of(Manifests.read("""
                 metadata: {name: pg, namespace: ml}
                 spec: {networkTopology: {highestTierAllowed: two}}
-                """, PodGroup.class))).hasMessageStartingWith("PodGroup ml/pg: spec.networkTopology: ");
+                """, PodGroup.class))).hasMessage("PodGroup ml/pg: spec.networkTopology.highestTierAllowed: has a value of"
+                + " the wrong type");
+        assertThatThrownBy(() -> PodGroupConverter.of(Manifests.read("""
+                metadata: {name: pg, namespace: ml}
+                spec: {subGroupPolicy: [{name: a, subGroupSize: [1]}]}
+                """, PodGroup.class))).hasMessage("PodGroup ml/pg: spec.subGroupPolicy[0].subGroupSize: has a value of"
+                + " the wrong type");
     }
 
     private static HyperNode hyperNode(String yaml) {
