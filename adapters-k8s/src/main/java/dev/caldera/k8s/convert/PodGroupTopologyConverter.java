@@ -1,7 +1,10 @@
 package dev.caldera.k8s.convert;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.type.TypeFactory;
 import dev.caldera.k8s.model.PodGroupTopology;
 import dev.caldera.kernel.cache.NetworkTopologySpec;
@@ -26,11 +29,11 @@ public final class PodGroupTopologyConverter {
 
     /** {@code spec.networkTopology}, or null when the PodGroup has none. */
     public static NetworkTopologySpec networkTopology(Map<String, Object> specExtras, String object) {
-        Object raw = specExtras == null ? null : specExtras.get("networkTopology");
+        Object raw = specExtras == null ? null : plain(specExtras.get("networkTopology"));
         if (raw == null) {
             return null;
         }
-        if (!(raw instanceof Map)) {
+        if (!(raw instanceof Map || raw instanceof ObjectNode)) {
             throw new ConversionException(object, "spec.networkTopology", "must be a mapping (mode, highestTierAllowed,"
                     + " highestTierName), got " + kind(raw));
         }
@@ -40,11 +43,11 @@ public final class PodGroupTopologyConverter {
 
     /** {@code spec.subGroupPolicy}, empty when the PodGroup has none. */
     public static List<SubGroupPolicySpec> subGroupPolicy(Map<String, Object> specExtras, String object) {
-        Object raw = specExtras == null ? null : specExtras.get("subGroupPolicy");
+        Object raw = specExtras == null ? null : plain(specExtras.get("subGroupPolicy"));
         if (raw == null) {
             return List.of();
         }
-        if (!(raw instanceof List)) {
+        if (!(raw instanceof List || raw instanceof ArrayNode)) {
             throw new ConversionException(object, "spec.subGroupPolicy", "must be a list of policies, got " + kind(raw));
         }
         List<PodGroupTopology.SubGroupPolicy> given = bind(raw, TypeFactory.defaultInstance()
@@ -95,9 +98,25 @@ public final class PodGroupTopologyConverter {
         return new NetworkTopologySpec(mode, t.highestTierAllowed(), t.highestTierName());
     }
 
+    /**
+     * The value as a reader gave it: a plain map, list or scalar (fabric8 decoding), or a Jackson tree (the
+     * streaming manifest reader); scalars of a tree become their Java values, a null tree node null.
+     */
+    private static Object plain(Object raw) {
+        if (!(raw instanceof JsonNode node) || node.isContainerNode()) {
+            return raw;
+        }
+        if (node.isNull() || node.isMissingNode()) {
+            return null;
+        }
+        return node.isTextual() ? node.asText() : node.isNumber() ? node.numberValue() : node.isBoolean()
+                ? node.booleanValue() : node.toString();
+    }
+
     private static String kind(Object raw) {
         return raw instanceof String ? "the string '" + raw + "'" : raw instanceof Number ? "the number " + raw
-                : raw instanceof Boolean ? "a boolean" : "a list";
+                : raw instanceof Boolean ? "a boolean" : raw instanceof List || raw instanceof ArrayNode ? "a list"
+                : "a mapping";
     }
 
     private static <T> T bind(Object raw, Class<T> type, String object, String path) {

@@ -55,6 +55,21 @@ class HyperNodeInputTest {
         assertThat(run.err()).isEqualTo("caldera: " + f + ":6: HyperNode rack-a: spec.tier is required\n");
     }
 
+    @Test
+    void aNetworkTopologyOfTheWrongShapeIsRefused() throws IOException {
+        String f = write(NODE + """
+                apiVersion: scheduling.volcano.sh/v1beta1
+                kind: PodGroup
+                metadata: {name: pg, namespace: ml}
+                spec:
+                  networkTopology: strict
+                """);
+        CliRun run = CliRun.of("simulate", "--cycles", "1", f);
+        assertThat(run.status()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run.err()).isEqualTo("caldera: " + f + ":6: PodGroup ml/pg: spec.networkTopology: must be a mapping"
+                + " (mode, highestTierAllowed, highestTierName), got the string 'strict'\n");
+    }
+
     private String write(String text) throws IOException {
         Path p = dir.resolve("cluster.yaml");
         Files.writeString(p, text);
