@@ -116,7 +116,7 @@ final class CycleReporter {
             out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], node, cache.jobs.key[job]));
             pipelinedFlag[t] = true;
             // the pod's nominatedNodeName is the kernel's nomination: set where victims were evicted for it, else none
-            int nominated = cache.taskState.nominatedNode[t];
+            int nominated = cache.nominations.nodeOf(t);
             writer.podUnschedulable(cache.tasks.key[t], cache.tasks.uid[t], message(scheduler, session, job),
                     nominated < 0 ? null : cache.nodes.name[nominated]);
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caldera.k8s.testing.CliRun;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -141,8 +142,7 @@ class SimulateCommandTest {
     }
 
     @Test
-    void directoriesAndStandardInputAreInputsToo() throws IOException {
-        Path dir = Files.createTempDirectory("caldera-dir");
+    void directoriesAndStandardInputAreInputsToo(@TempDir Path dir) throws IOException {
         Files.copy(Path.of(TWO_QUEUES), dir.resolve("cluster.yaml"));
         String fromDir = CliRun.of("simulate", "--output", "json", "--cycles", "1", dir.toString()).out();
         String fromStdin = CliRun.withStdin(Files.readString(Path.of(TWO_QUEUES)), "simulate", "--output", "json",

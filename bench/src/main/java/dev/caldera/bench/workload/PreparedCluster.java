@@ -42,9 +42,8 @@ public final class PreparedCluster {
 
     /** Puts the cache back to the state it had when built (no nomination existed then). */
     public void restore() {
-        int[] nominated = cache.taskState.nominatedNode;
         for (int t = 0; t < cache.tasks.rows; t++) {
-            if (nominated[t] >= 0) {
+            if (cache.nominations.nodeOf(t) >= 0) {
                 cache.nominations.remove(t);
             }
         }

@@ -91,8 +91,8 @@ public final class AllocateAction implements Action {
         errorCache.open(s, predicateErrorCache);
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
-            if (!enqueueConfigured && s.jobState.phase[job] == JobPhase.PENDING) {
-                s.jobState.phase[job] = JobPhase.INQUEUE;
+            if (!enqueueConfigured) {
+                s.admit(job);
             }
             if (s.jobState.phase[job] == JobPhase.PENDING || !hasPendingWork(s, job)) {
                 continue;
@@ -178,7 +178,7 @@ public final class AllocateAction implements Action {
      */
     private boolean placeOnNominatedNode(int task) {
         Session s = session;
-        int node = s.cache.taskState.nominatedNode[task];
+        int node = s.cache.nominations.nodeOf(task);
         if (node < 0 || !s.nodes.live[node]) {
             return false;
         }

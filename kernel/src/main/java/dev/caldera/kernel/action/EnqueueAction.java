@@ -39,7 +39,7 @@ public final class EnqueueAction implements Action {
             int job = jobs.dequeueInt();
             if (s.jobs.minResources[job] == null || s.plugins.jobEnqueueable(job)) {
                 s.plugins.jobEnqueued(job);
-                s.jobState.phase[job] = JobPhase.INQUEUE;
+                s.admit(job);
             }
             queues.enqueue(queue);
         }

@@ -168,7 +168,7 @@ public final class PreemptAction implements Action {
         if (s.tasks.has(task, TaskTable.PREEMPT_NEVER)) {
             return false;
         }
-        int nominated = s.cache.taskState.nominatedNode[task];
+        int nominated = s.cache.nominations.nodeOf(task);
         if (nominated < 0 || !s.nodes.live[nominated]) {
             return true;
         }

@@ -57,7 +57,7 @@ public final class ClusterCache {
     public final JobState jobState = new JobState();
     public final QueueTable queues = new QueueTable();
     public final PriorityClasses priorityClasses = new PriorityClasses();
-    public final Nominations nominations = new Nominations(taskState);
+    public final Nominations nominations = new Nominations();
     /** HyperNodes, their tree, and the jobs' network topology (see {@link TopologyCache}). */
     public final TopologyCache topology = new TopologyCache();
 
@@ -373,7 +373,6 @@ public final class ClusterCache {
             growTaskRows(row + 1);
             tasks.rows = Math.max(tasks.rows, row + 1);
             tasks.liveCount++;
-            taskState.nominatedNode[row] = -1;
             specNominated[row] = null;
         }
         writeTask(row, spec);

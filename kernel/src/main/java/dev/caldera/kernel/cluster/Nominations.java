@@ -3,11 +3,11 @@ package dev.caldera.kernel.cluster;
 import java.util.Arrays;
 
 /**
- * Which pending tasks are nominated to which node (kube-scheduler's PodNominator, seed 004): the task to
- * node index is {@link TaskState#nominatedNode}; this class adds the node to tasks index as intrusive
- * doubly linked lists over task rows ({@code head[node]}, {@code next[task]}, {@code prev[task]}), so
- * adding, moving and removing a nomination is O(1) and allocation-free, and a node's nominated tasks are
- * walked without a map.
+ * Which pending tasks are nominated to which node (kube-scheduler's PodNominator, seed 004), both ways: the
+ * node of each task ({@link #nodeOf}) and the tasks of each node as intrusive doubly linked lists over task
+ * rows ({@code head[node]}, {@code next[task]}, {@code prev[task]}), so adding, moving and removing a
+ * nomination is O(1) and allocation-free, and a node's nominated tasks are walked without a map. Only the
+ * cache keeps nominations (a session reads the cache's: they change only at commit and between cycles).
  * <p>
  * Threading: NOT thread safe; scheduling thread only.
  */
@@ -15,12 +15,9 @@ public final class Nominations {
     private int[] head = new int[0];
     private int[] next = new int[0];
     private int[] prev = new int[0];
-    private final TaskState state;
+    /** The node each task is nominated to, or -1. */
+    private int[] nodeOf = new int[0];
     private int count;
-
-    public Nominations(TaskState state) {
-        this.state = state;
-    }
 
     public void ensureNodes(int capacity) {
         if (head.length < capacity) {
@@ -32,8 +29,11 @@ public final class Nominations {
 
     public void ensureTasks(int capacity) {
         if (next.length < capacity) {
+            int old = next.length;
             next = Arrays.copyOf(next, capacity);
             prev = Arrays.copyOf(prev, capacity);
+            nodeOf = Arrays.copyOf(nodeOf, capacity);
+            Arrays.fill(nodeOf, old, capacity, -1);
         }
     }
 
@@ -43,7 +43,7 @@ public final class Nominations {
         if (node < 0) {
             return;
         }
-        state.nominatedNode[task] = node;
+        nodeOf[task] = node;
         count++;
         prev[task] = -1;
         next[task] = head[node];
@@ -55,7 +55,7 @@ public final class Nominations {
 
     /** Drops the task's nomination if it has one. */
     public void remove(int task) {
-        int node = state.nominatedNode[task];
+        int node = nodeOf[task];
         if (node < 0) {
             return;
         }
@@ -69,7 +69,7 @@ public final class Nominations {
         if (n >= 0) {
             prev[n] = p;
         }
-        state.nominatedNode[task] = -1;
+        nodeOf[task] = -1;
         count--;
     }
 
@@ -98,6 +98,11 @@ public final class Nominations {
                 t = following;
             }
         }
+    }
+
+    /** The node {@code task} is nominated to, or -1. */
+    public int nodeOf(int task) {
+        return nodeOf[task];
     }
 
     /** The first task nominated to {@code node}, or -1; continue with {@link #next(int)}. */

@@ -3,16 +3,15 @@ package dev.caldera.kernel.cluster;
 import java.util.Arrays;
 
 /**
- * The mutable part of every task: status, node and nominated node, by task row. The cache keeps the
- * persistent instance; a session copies it at open and changes only its copy.
+ * The mutable part of every task: status and node, by task row. The cache keeps the persistent instance; a
+ * session copies it at open and changes only its copy. (Nominated nodes are the cache's {@link Nominations}.)
  * <p>
- * Threading: NOT thread safe. Cost of {@link #copyFrom}: three array copies.
+ * Threading: NOT thread safe. Cost of {@link #copyFrom}: two array copies.
  */
 public final class TaskState {
     public int capacity;
     public byte[] status = new byte[0];
     public int[] node = new int[0];
-    public int[] nominatedNode = new int[0];
 
     public void ensureRows(int needed) {
         if (needed <= capacity) {
@@ -21,7 +20,6 @@ public final class TaskState {
         int cap = Columns.grow(capacity, needed);
         status = Arrays.copyOf(status, cap);
         node = Arrays.copyOf(node, cap);
-        nominatedNode = Arrays.copyOf(nominatedNode, cap);
         capacity = cap;
     }
 
@@ -29,6 +27,5 @@ public final class TaskState {
         ensureRows(from.capacity);
         System.arraycopy(from.status, 0, status, 0, rows);
         System.arraycopy(from.node, 0, node, 0, rows);
-        System.arraycopy(from.nominatedNode, 0, nominatedNode, 0, rows);
     }
 }

@@ -26,7 +26,8 @@ import java.util.Map;
  *       decides ({@link VictimTiers}).</li>
  *   <li>VictimQueueOrder: the first non-zero comparison wins; 0 means undecided.</li>
  * </ul>
- * Threading: built once; read-only afterwards. Predicates and scorers may be called concurrently.
+ * Threading: built once, then used on the scheduling thread (victim selection reuses scratch lists), except
+ * predicates and scorers, which filter workers may call concurrently for disjoint node ranges.
  */
 public final class PluginChain {
     private final Plugin[] plugins;

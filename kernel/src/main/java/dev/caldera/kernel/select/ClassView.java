@@ -19,8 +19,10 @@ import java.util.Arrays;
  * (O(dims + plugins + log nodes) each, nothing more when a node neither fitted nor fits); when a group's
  * largest raw value changes, that group's totals are recomputed and the tree rebuilt (O(nodes)).
  * <p>
- * Threading: scheduling thread; {@link #evaluate} may run on filter workers for disjoint positions.
- * Allocation: arrays sized once per cluster size; none per refresh.
+ * Threading: scheduling thread; while a view is built, {@link #evaluateAll} runs on filter workers for disjoint
+ * position ranges (the scheduling thread waits). Allocation: arrays sized once per cluster size; a refresh
+ * allocates only when a raw value is larger than any the view has seen (that scorer's histogram and its
+ * normalized-score table then double).
  */
 final class ClassView {
     static final byte NO_FIT = 0;

@@ -48,6 +48,7 @@ public final class IncrementalSelector implements NodeSelector {
     private int buildingTask;
     private boolean fitsIdle;
     private FitErrors errors;
+    private long fromViews;
 
     public IncrementalSelector(Session session, ShardPool pool, int parallelThreshold) {
         this(session, pool, parallelThreshold, DEFAULT_BUDGET_BYTES);
@@ -68,9 +69,14 @@ public final class IncrementalSelector implements NodeSelector {
         return enabled;
     }
 
+    /** Selections answered by a class view since this selector was built (the rest went to the scan). */
+    public long fromViews() {
+        return fromViews;
+    }
+
     @Override
     public int select(int task) {
-        if (!enabled || session.cache.taskState.nominatedNode[task] >= 0 || !session.plugins.nodeLocal(task)) {
+        if (!enabled || session.cache.nominations.nodeOf(task) >= 0 || !session.plugins.nodeLocal(task)) {
             // a nominated task's own reservation must not count against it, which sets it apart from its class;
             // a task tied to other pods by inter-pod terms has verdicts no class view can keep
             return scanned(task);
@@ -84,6 +90,7 @@ public final class IncrementalSelector implements NodeSelector {
             return scanned(task);
         }
         fitsIdle = view.fitsIdle(p);
+        fromViews++;
         return positions.node[p];
     }
 

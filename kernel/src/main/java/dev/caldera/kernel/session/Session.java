@@ -2,6 +2,7 @@ package dev.caldera.kernel.session;
 
 import dev.caldera.kernel.bind.Sinks;
 import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.JobTable;
 import dev.caldera.kernel.cluster.NodeTable;
@@ -27,9 +28,10 @@ import java.util.function.LongSupplier;
 /**
  * One scheduling cycle's view of the cluster. Spec tables (nodes, tasks, jobs, queues) are the cache's
  * own arrays, read by reference; the mutable state ({@link NodeUsage}, {@link TaskState},
- * {@link JobState}) is copied at {@link #open()} and changed only here, by the operations a
- * {@code Statement} records. The instance is reused from cycle to cycle, so a steady-state open copies
- * arrays and allocates nothing.
+ * {@link JobState}) is copied at {@link #open()} and changed only by this class: task and node moves by the
+ * operations a {@code Statement} records, a PodGroup's phase by {@link #admit} and {@link #close()}.
+ * The instance is reused from cycle to cycle: a steady-state open copies arrays into the ones it has; it
+ * allocates only the condition messages of jobs it leaves out, and whatever the plugins' own open does.
  * <p>
  * Threading: NOT thread safe; the scheduling thread only (filter workers read it while the scheduling
  * thread waits for them).
@@ -247,6 +249,13 @@ public final class Session {
         return c != 0 ? c : symbols.string(a).compareTo(symbols.string(b));
     }
 
+    /** Admits a Pending PodGroup to its queue (Pending to Inqueue): what enqueue does, or allocate without it. */
+    public void admit(int job) {
+        if (jobState.phase[job] == JobPhase.PENDING) {
+            jobState.phase[job] = JobPhase.INQUEUE;
+        }
+    }
+
     public boolean queueOpen(int queue) {
         return queues.state[queue] == QueueState.OPEN;
     }
@@ -354,7 +363,7 @@ public final class Session {
         if (tracked) {
             topology.after();
         }
-        int nominated = cache.taskState.nominatedNode[task];
+        int nominated = cache.nominations.nodeOf(task);
         if (nominated >= 0 && nominated != node && nominated != oldNode) {
             journal.touched(nominated);
         }

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * attempt, discards it, and replays the best. Reusable: {@link Statement#save} overwrites it.
  */
 public final class SavedOperations {
-    int[] op = new int[16];
+    UndoOp[] op = new UndoOp[16];
     int[] task = new int[16];
     int[] node = new int[16];
     int[] reason = new int[16];
@@ -18,7 +18,7 @@ public final class SavedOperations {
         size = 0;
     }
 
-    void add(int o, int t, int n, int r) {
+    void add(UndoOp o, int t, int n, int r) {
         if (size == op.length) {
             op = Arrays.copyOf(op, size * 2);
             task = Arrays.copyOf(task, size * 2);
@@ -43,7 +43,7 @@ public final class SavedOperations {
         return node[i];
     }
 
-    public int op(int i) {
+    public UndoOp op(int i) {
         return op[i];
     }
 }

@@ -22,6 +22,9 @@ import dev.caldera.kernel.session.Session;
  * one node that way: Volcano's per-node statement, merged into the job's on success).
  * Every operation and undo fires the plugins' allocate/deallocate events (through the session).
  * <p>
+ * Each place that acts on a recorded operation (commit, rollback, recover) is a switch expression over
+ * {@link UndoOp} without a default branch: a new kind of operation does not compile until all three handle it.
+ * <p>
  * Threading: NOT thread safe. Cost: O(dims + listeners) per operation, no allocation after warm-up.
  */
 public final class Statement {
@@ -46,7 +49,7 @@ public final class Statement {
 
     public void allocate(int task, int node) {
         session.allocate(task, node);
-        log.append(UndoLog.ALLOCATE, task, node, TaskStatus.PENDING, 0);
+        log.append(UndoOp.ALLOCATE, task, node, TaskStatus.PENDING, 0);
     }
 
     /** Pipelines {@code task} onto {@code node} where it fits only futureIdle; commit does not nominate it. */
@@ -60,7 +63,7 @@ public final class Statement {
      */
     public void pipeline(int task, int node, boolean evictionOccurred) {
         session.pipeline(task, node);
-        log.append(UndoLog.PIPELINE, task, node, TaskStatus.PENDING, evictionOccurred ? 1 : 0);
+        log.append(UndoOp.PIPELINE, task, node, TaskStatus.PENDING, evictionOccurred ? 1 : 0);
     }
 
     /** Evicts {@code task}; {@code reason} is {@link Decisions#PREEMPT} or {@link Decisions#RECLAIM}. */
@@ -68,23 +71,31 @@ public final class Statement {
         byte previous = session.status(task);
         int node = session.taskState.node[task];
         session.evict(task);
-        log.append(UndoLog.EVICT, task, node, previous, reason);
+        log.append(UndoOp.EVICT, task, node, previous, reason);
     }
 
-    public void commit() {
+    /**
+     * Hands every recorded operation to the cluster, oldest first, and starts a new statement. Returns how many
+     * hand-offs a sink refused (each of those operations was undone alone).
+     */
+    public int commit() {
+        int refused = 0;
         for (long s = start; s < log.tail(); s++) {
             int task = log.task(s);
-            switch (log.op(s)) {
-                case UndoLog.EVICT -> commitEvict(task, log.previous(s), log.reason(s));
-                case UndoLog.ALLOCATE -> commitAllocate(task);
-                default -> commitPipeline(task, log.node(s), log.reason(s) != 0);
-            }
+            boolean handedOff = switch (log.op(s)) {
+                case EVICT -> commitEvict(task, log.previous(s), log.reason(s));
+                case ALLOCATE -> commitAllocate(task);
+                case PIPELINE -> commitPipeline(task, log.node(s), log.reason(s) != 0);
+            };
+            refused += handedOff ? 0 : 1;
         }
         begin();
+        return refused;
     }
 
-    public void discard() {
-        rollback(start);
+    /** Undoes every operation of this statement, newest first; returns how many. */
+    public int discard() {
+        return rollback(start);
     }
 
     /** A point in this statement to {@link #rollback} to. */
@@ -92,24 +103,31 @@ public final class Statement {
         return log.tail();
     }
 
-    /** Undoes, newest first, every operation recorded since {@code mark}; earlier ones stay. */
-    public void rollback(long mark) {
+    /** Undoes, newest first, every operation recorded since {@code mark}; earlier ones stay. Returns how many. */
+    public int rollback(long mark) {
         long from = Math.max(mark, start);
+        int undone = 0;
         for (long s = log.tail() - 1; s >= from; s--) {
             int task = log.task(s);
-            if (log.op(s) == UndoLog.EVICT) {
-                session.unevict(task, log.previous(s));
-            } else {
-                session.unplace(task);
-            }
+            undone += switch (log.op(s)) {
+                case EVICT -> {
+                    session.unevict(task, log.previous(s));
+                    yield 1;
+                }
+                case ALLOCATE, PIPELINE -> {
+                    session.unplace(task);
+                    yield 1;
+                }
+            };
         }
         log.truncate(from);
+        return undone;
     }
 
     /** True when an eviction was recorded since {@code mark}. */
     public boolean evictedSince(long mark) {
         for (long s = Math.max(mark, start); s < log.tail(); s++) {
-            if (log.op(s) == UndoLog.EVICT) {
+            if (log.op(s) == UndoOp.EVICT) {
                 return true;
             }
         }
@@ -124,43 +142,58 @@ public final class Statement {
         }
     }
 
-    /** Replays saved operations into this statement, in their original order. */
-    public void recover(SavedOperations from) {
+    /** Replays saved operations into this statement, in their original order; returns how many. */
+    public int recover(SavedOperations from) {
+        int replayed = 0;
         for (int i = 0; i < from.size; i++) {
-            switch (from.op[i]) {
-                case UndoLog.ALLOCATE -> allocate(from.task[i], from.node[i]);
-                case UndoLog.PIPELINE -> pipeline(from.task[i], from.node[i], from.reason[i] != 0);
-                default -> evict(from.task[i], from.reason[i]);
-            }
+            replayed += switch (from.op[i]) {
+                case ALLOCATE -> {
+                    allocate(from.task[i], from.node[i]);
+                    yield 1;
+                }
+                case PIPELINE -> {
+                    pipeline(from.task[i], from.node[i], from.reason[i] != 0);
+                    yield 1;
+                }
+                case EVICT -> {
+                    evict(from.task[i], from.reason[i]);
+                    yield 1;
+                }
+            };
         }
+        return replayed;
     }
 
-    private void commitPipeline(int task, int node, boolean evictionOccurred) {
+    /** A pipeline stays in the session; it nominates the task when evictions made its room. Always stands. */
+    private boolean commitPipeline(int task, int node, boolean evictionOccurred) {
         if (evictionOccurred) {
             session.cache.nominate(task, node);
         }
+        return true;
     }
 
-    private void commitAllocate(int task) {
+    private boolean commitAllocate(int task) {
         int node = session.taskState.node[task];
         boolean handedOff = session.sinks().binds()
                 .bind(session.tasks.uid[task], session.tasks.key[task], session.nodes.name[node]);
         if (!handedOff) {
             session.unplace(task);
-            return;
+            return false;
         }
         session.markBinding(task);
         session.decisions.bound(task, node);
+        return true;
     }
 
-    private void commitEvict(int task, byte previous, int reason) {
+    private boolean commitEvict(int task, byte previous, int reason) {
         boolean handedOff = session.sinks().evictions()
                 .evict(session.tasks.uid[task], session.tasks.key[task], Decisions.reasonText(reason));
         if (!handedOff) {
             session.unevict(task, previous);
-            return;
+            return false;
         }
         session.cache.markReleasing(task);
         session.decisions.evicted(task, reason);
+        return true;
     }
 }

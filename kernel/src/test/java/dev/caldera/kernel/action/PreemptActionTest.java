@@ -67,7 +67,7 @@ class PreemptActionTest {
             assertThat(binds).isEmpty();
             assertThat(pipelined.toIntArray()).containsExactly(cache.taskRow("ns2/preemptor1"));
             assertThat(cache.taskState.status[cache.taskRow("ns1/preemptee1")]).isEqualTo(TaskStatus.RELEASING);
-            assertThat(cache.taskState.nominatedNode[cache.taskRow("ns2/preemptor1")])
+            assertThat(cache.nominations.nodeOf(cache.taskRow("ns2/preemptor1")))
                     .isEqualTo(cache.nodeRow("node1"));
         }
     }

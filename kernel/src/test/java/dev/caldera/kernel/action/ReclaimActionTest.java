@@ -66,7 +66,7 @@ class ReclaimActionTest {
             assertThat(evictions).containsExactly("c1/preemptee2:reclaim");
             assertThat(binds).isEmpty();
             assertThat(pipelined.toIntArray()).containsExactly(cache.taskRow("c1/preemptor1"));
-            assertThat(cache.taskState.nominatedNode[cache.taskRow("c1/preemptor1")]).isEqualTo(cache.nodeRow("n1"));
+            assertThat(cache.nominations.nodeOf(cache.taskRow("c1/preemptor1"))).isEqualTo(cache.nodeRow("n1"));
         }
     }
 

@@ -25,7 +25,7 @@ class NominationsTest {
     }
 
     private int nominatedTo() {
-        return cache.taskState.nominatedNode[cache.taskRow("ns/p")];
+        return cache.nominations.nodeOf(cache.taskRow("ns/p"));
     }
 
     private int row(String node) {
@@ -86,6 +86,6 @@ class NominationsTest {
         int task = cache.taskRow("ns/p");
         cache.removeNode("n1");
         cache.applyChanges();
-        assertThat(cache.taskState.nominatedNode[task]).isEqualTo(-1);
+        assertThat(cache.nominations.nodeOf(task)).isEqualTo(-1);
     }
 }

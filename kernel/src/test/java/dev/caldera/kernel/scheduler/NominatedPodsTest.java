@@ -128,7 +128,7 @@ class NominatedPodsTest {
     void aNominationIsDroppedWhenItsPodFailsToBePlaced() {
         unplaceableGang("preemptor", 100, 3000, "n1");
         cycle(true);
-        assertThat(cache.taskState.nominatedNode[cache.taskRow("ns/preemptor")]).isEqualTo(-1);
+        assertThat(cache.nominations.nodeOf(cache.taskRow("ns/preemptor"))).isEqualTo(-1);
     }
 
     @Test
@@ -153,7 +153,7 @@ class NominatedPodsTest {
         pending("preemptor", 100, 3000, "n1");
         for (int i = 0; i < 2; i++) {
             cycle(true);
-            assertThat(cache.taskState.nominatedNode[cache.taskRow("ns/preemptor")]).isEqualTo(cache.nodeRow("n1"));
+            assertThat(cache.nominations.nodeOf(cache.taskRow("ns/preemptor"))).isEqualTo(cache.nodeRow("n1"));
         }
         assertThat(binds).isEmpty();
     }

@@ -7,6 +7,7 @@ import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.conf.Tier;
 import dev.caldera.kernel.plugin.PluginRegistry;
+import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.testing.RandomClusters;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -25,7 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Over random clusters and several cycles with churn (tasks finishing, new jobs arriving): no node is
  * over-committed, a gang's binds in a cycle bring it to minMember or there are none, no queue exceeds its
- * capability, and no task is bound twice.
+ * capability, and no task is bound twice. Node usage is recounted from the tasks themselves (those holding
+ * resources on the node, and the pipelined ones waiting for its releasing resources), never read from the
+ * kernel's own counters, which must equal the recount.
  */
 class SchedulingInvariantProperties {
 
@@ -42,7 +45,7 @@ class SchedulingInvariantProperties {
             for (int cycle = 0; cycle < 5; cycle++) {
                 bound.clear();
                 scheduler.runOnce();
-                assertNoNodeOvercommitted(cache);
+                assertNoNodeOvercommitted(scheduler.session());
                 assertGangsReachMinMember(cache, bound);
                 assertQueuesWithinCapability(cache);
                 for (String uid : bound) {
@@ -64,14 +67,47 @@ class SchedulingInvariantProperties {
         return new SchedulerConf(List.of("enqueue", "allocate", "backfill"), List.of(new Tier(plugins)), Map.of());
     }
 
-    private static void assertNoNodeOvercommitted(ClusterCache cache) {
-        for (int n = 0; n < cache.nodes.rows; n++) {
-            if (!cache.nodes.live[n]) {
+    /**
+     * For each node and resource, from the session's tasks after the cycle: what the tasks holding resources
+     * there request (bound, binding, running, releasing...) is at most allocatable, and so is that minus the
+     * releasing tasks' requests plus the pipelined tasks' (what the node holds once the releasing pods are
+     * gone); the kernel's idle, used, releasing and pipelined counters equal the recount.
+     */
+    private static void assertNoNodeOvercommitted(Session s) {
+        int dims = s.dims.count();
+        long[][] used = new long[dims][s.nodes.rows];
+        long[][] releasing = new long[dims][s.nodes.rows];
+        long[][] pipelined = new long[dims][s.nodes.rows];
+        for (int t = 0; t < s.tasks.rows; t++) {
+            int node = s.taskState.node[t];
+            byte status = s.status(t);
+            if (!s.tasks.live[t] || node < 0) {
                 continue;
             }
-            for (int d = 0; d < cache.dims.count(); d++) {
-                assertThat(cache.nodeUsage.used[d][n]).as("used %s on %s", cache.dims.name(d), cache.nodes.name[n])
-                        .isLessThanOrEqualTo(cache.nodes.allocatable[d][n]);
+            long[] req = s.request(t);
+            for (int d = 0; d < req.length; d++) {
+                if (TaskStatus.takesIdle(status)) {
+                    used[d][node] += req[d];
+                }
+                releasing[d][node] += status == TaskStatus.RELEASING ? req[d] : 0;
+                pipelined[d][node] += status == TaskStatus.PIPELINED ? req[d] : 0;
+            }
+        }
+        for (int n = 0; n < s.nodes.rows; n++) {
+            if (!s.nodes.live[n]) {
+                continue;
+            }
+            for (int d = 0; d < dims; d++) {
+                long allocatable = s.nodes.allocatable[d][n];
+                assertThat(used[d][n]).as("used %s on %s", s.dims.name(d), s.nodes.name[n])
+                        .isLessThanOrEqualTo(allocatable);
+                assertThat(used[d][n] - releasing[d][n] + pipelined[d][n])
+                        .as("used - releasing + pipelined %s on %s", s.dims.name(d), s.nodes.name[n])
+                        .isLessThanOrEqualTo(allocatable);
+                assertThat(new long[] {s.usage.idle[d][n], s.usage.used[d][n], s.usage.releasing[d][n],
+                    s.usage.pipelined[d][n]}).as("kernel counters idle, used, releasing, pipelined of %s on %s",
+                        s.dims.name(d), s.nodes.name[n])
+                        .containsExactly(allocatable - used[d][n], used[d][n], releasing[d][n], pipelined[d][n]);
             }
         }
     }

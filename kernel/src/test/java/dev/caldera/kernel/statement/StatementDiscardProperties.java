@@ -8,6 +8,7 @@ import dev.caldera.kernel.plugin.PluginChain;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.session.Decisions;
 import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.testing.PluginImage;
 import dev.caldera.kernel.testing.RandomClusters;
 import dev.caldera.kernel.testing.SessionImage;
 import net.jqwik.api.ForAll;
@@ -20,7 +21,11 @@ import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Any random sequence of Allocate, Pipeline and Evict followed by Discard leaves the session exactly as before. */
+/**
+ * Any random sequence of Allocate, Pipeline and Evict followed by Discard leaves the session exactly as before:
+ * every state array of the session ({@link SessionImage}) and everything every plugin holds ({@link PluginImage},
+ * all the plugins the kernel has, so each one's event bookkeeping is checked).
+ */
 class StatementDiscardProperties {
 
     @Property(tries = 200)
@@ -32,6 +37,7 @@ class StatementDiscardProperties {
         Session session = new Session(cache, chain());
         session.open();
         SessionImage before = SessionImage.of(session);
+        PluginImage pluginsBefore = PluginImage.of(session.plugins.plugins());
 
         Statement statement = new Statement(session);
         statement.begin();
@@ -39,6 +45,7 @@ class StatementDiscardProperties {
         statement.discard();
 
         assertThat(SessionImage.of(session)).isEqualTo(before);
+        assertThat(pluginsBefore.changesIn(PluginImage.of(session.plugins.plugins()))).isEmpty();
     }
 
     /**
@@ -59,12 +66,14 @@ class StatementDiscardProperties {
         SplittableRandom r = new SplittableRandom(seed ^ first);
         applyRandomOperations(session, statement, r, first);
         SessionImage atMark = SessionImage.of(session);
+        PluginImage pluginsAtMark = PluginImage.of(session.plugins.plugins());
         long mark = statement.mark();
         int kept = statement.size();
         applyRandomOperations(session, statement, r, second);
         statement.rollback(mark);
 
         assertThat(SessionImage.of(session)).isEqualTo(atMark);
+        assertThat(pluginsAtMark.changesIn(PluginImage.of(session.plugins.plugins()))).isEmpty();
         assertThat(statement.size()).isEqualTo(kept);
     }
 
@@ -80,6 +89,7 @@ class StatementDiscardProperties {
         statement.begin();
         applyRandomOperations(session, statement, new SplittableRandom(seed), operations);
         SessionImage after = SessionImage.of(session);
+        PluginImage pluginsAfter = PluginImage.of(session.plugins.plugins());
         SavedOperations saved = new SavedOperations();
         statement.save(saved);
         statement.discard();
@@ -88,6 +98,7 @@ class StatementDiscardProperties {
         statement.recover(saved);
 
         assertThat(SessionImage.of(session)).isEqualTo(after);
+        assertThat(pluginsAfter.changesIn(PluginImage.of(session.plugins.plugins()))).isEmpty();
     }
 
     /** Every plugin the kernel has, so their event bookkeeping is restored too. */

@@ -133,7 +133,7 @@ public final class EvictionCase {
             pipelined.put(cache.tasks.key[t], cache.nodes.name[s.session().taskState.node[t]]);
         }
         for (int t = 0; t < cache.tasks.rows; t++) {
-            int n = cache.tasks.live[t] ? cache.taskState.nominatedNode[t] : -1;
+            int n = cache.tasks.live[t] ? cache.nominations.nodeOf(t) : -1;
             if (n >= 0) {
                 nominated.put(cache.tasks.key[t], cache.nodes.name[n]);
             }

@@ -10,7 +10,6 @@ public final class SessionImage {
     private final long[][][] usage;
     private final byte[] status;
     private final int[] node;
-    private final int[] nominated;
     private final byte[] phase;
     private final int[] counts;
     private final int[][] roleCounts;
@@ -24,7 +23,6 @@ public final class SessionImage {
         int tasks = s.tasks.rows;
         status = Arrays.copyOf(s.taskState.status, tasks);
         node = Arrays.copyOf(s.taskState.node, tasks);
-        nominated = Arrays.copyOf(s.taskState.nominatedNode, tasks);
         int jobs = s.jobs.rows;
         phase = Arrays.copyOf(s.jobState.phase, jobs);
         counts = Arrays.copyOf(s.jobState.count, jobs * JobState.STRIDE);
@@ -65,7 +63,6 @@ public final class SessionImage {
                 && Arrays.deepEquals(usage, other.usage)
                 && Arrays.equals(status, other.status)
                 && Arrays.equals(node, other.node)
-                && Arrays.equals(nominated, other.nominated)
                 && Arrays.equals(phase, other.phase)
                 && Arrays.equals(counts, other.counts)
                 && Arrays.deepEquals(roleCounts, other.roleCounts)

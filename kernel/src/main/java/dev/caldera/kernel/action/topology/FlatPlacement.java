@@ -135,7 +135,7 @@ final class FlatPlacement {
     /** A task nominated (by an earlier preemption) to a node of {@code h} that still fits goes there first. */
     private int nominated(int task, int h, HyperNodeTree tree) {
         Session s = session;
-        int node = s.cache.taskState.nominatedNode[task];
+        int node = s.cache.nominations.nodeOf(task);
         if (node < 0 || !s.nodes.live[node] || !tree.contains(h, node)) {
             return -1;
         }
