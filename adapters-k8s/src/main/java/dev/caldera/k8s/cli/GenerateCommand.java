@@ -35,6 +35,14 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "random seed (default: 1)")
     long seed;
 
+    @Option(names = "--running", paramLabel = "PERCENT", defaultValue = "40",
+            description = "share of gangs already running on nodes, when they fit (default: 40)")
+    int runningPercent;
+
+    @Option(names = "--gang-size", paramLabel = "MIN-MAX",
+            description = "gang sizes drawn uniformly from MIN to MAX pods (default: 1 to 16, half of 1 or 2)")
+    String gangSize;
+
     @Parameters(paramLabel = "OUT", description = "file to write, or - for standard output")
     String outFile;
 
@@ -43,19 +51,42 @@ final class GenerateCommand implements Callable<Integer> {
         if (nodes < 1 || pods < 0) {
             throw new ParameterException(spec.commandLine(), "--nodes must be at least 1 and --pods not negative");
         }
+        if (runningPercent < 0 || runningPercent > 100) {
+            throw new ParameterException(spec.commandLine(), "--running must be 0 to 100, got " + runningPercent);
+        }
+        int[] sizes = gangSizes();
         if (outFile.equals("-")) {
             Writer out = spec.commandLine().getOut();
-            new ClusterGenerator(nodes, pods, seed, out).write();
+            new ClusterGenerator(nodes, pods, seed, runningPercent, sizes[0], sizes[1], out).write();
             out.flush();
             return Main.OK;
         }
         Path path = Path.of(outFile);
         try (Writer out = new BufferedWriter(Files.newBufferedWriter(path, StandardCharsets.UTF_8), 1 << 16)) {
-            new ClusterGenerator(nodes, pods, seed, out).write();
+            new ClusterGenerator(nodes, pods, seed, runningPercent, sizes[0], sizes[1], out).write();
         } catch (IOException e) {
             throw new ManifestException(outFile + ": cannot write: " + e.getMessage(), e);
         }
         spec.commandLine().getErr().println("caldera: wrote " + nodes + " nodes and " + pods + " pods to " + outFile);
         return Main.OK;
+    }
+
+    /** {@code --gang-size MIN-MAX} as {min, max}, or {0, 0} for the default mix. */
+    private int[] gangSizes() {
+        if (gangSize == null) {
+            return new int[] {0, 0};
+        }
+        String[] parts = gangSize.split("-", -1);
+        try {
+            int min = Integer.parseInt(parts[0].trim());
+            int max = Integer.parseInt(parts[parts.length - 1].trim());
+            if (parts.length <= 2 && min >= 1 && max >= min && max <= 10_000) {
+                return new int[] {min, max};
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what is expected
+        }
+        throw new ParameterException(spec.commandLine(), "--gang-size must be MIN-MAX with 1 <= MIN <= MAX <= 10000,"
+                + " got '" + gangSize + "'");
     }
 }

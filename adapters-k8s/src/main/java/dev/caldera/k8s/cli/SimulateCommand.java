@@ -8,6 +8,8 @@ import dev.caldera.k8s.report.ReportWriter;
 import dev.caldera.k8s.report.TextReport;
 import dev.caldera.k8s.simulate.ClusterBuilder;
 import dev.caldera.k8s.simulate.ClusterIngest;
+import dev.caldera.k8s.simulate.SimulatedCluster;
+import dev.caldera.k8s.simulate.SimulationSummary;
 import dev.caldera.k8s.simulate.Simulation;
 import dev.caldera.k8s.simulate.SimulationRun;
 import dev.caldera.kernel.action.ActionRegistry;
@@ -69,6 +71,9 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--verbose", description = "debug logging, and stack traces with errors")
     boolean verbose;
 
+    @Option(names = "--timings", description = "print where the run's wall time went on standard error")
+    boolean timings;
+
     @Parameters(paramLabel = "FILE_OR_DIR", arity = "1..*",
             description = "YAML or JSON manifests (multi-document, kind: List), directories of them (*.yaml,"
                     + " *.yml, *.json), or - for standard input")
@@ -86,11 +91,13 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--cycles must be between 1 and "
                     + SimulationRun.MAX_ASKED_CYCLES + ", got " + cycles);
         }
+        Timings time = new Timings(timings);
         Logging.configure(verbose);
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> warnings = w -> err.println("caldera: warning: " + w);
         PrintWriter out = spec.commandLine().getOut();
         try (Simulation simulation = new Simulation(loadConf(warnings), SchedulerOptions.DEFAULT)) {
+            time.mark("configuration");
             ClusterIngest ingest = new ClusterIngest(new PodConverter(new LinkedHashSet<>(schedulerNames)));
             ClusterBuilder builder = new ClusterBuilder(warnings, ingest);
             int objects = new ManifestReader(stdin).stream(inputs, ingest, add -> add.accept(builder));
@@ -98,9 +105,14 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
                 throw new ManifestException(String.join(", ", inputs) + ": no Kubernetes objects found");
             }
             simulation.hyperNodeProblems(warnings);
-            simulation.load(builder.build());
+            SimulatedCluster cluster = builder.build();
+            time.mark("reading " + objects + " objects");
+            simulation.load(cluster);
+            time.mark("loading the kernel's cache");
             ReportWriter report = output == Output.json ? JsonReport.open(out) : TextReport.open(out);
-            report.finish(SimulationRun.run(simulation, cycles, report::cycle));
+            SimulationSummary summary = SimulationRun.run(simulation, cycles, report::cycle);
+            time.mark(summary.cycles() + (summary.cycles() == 1 ? " cycle" : " cycles") + " and their report");
+            report.finish(summary);
             simulation.queueProblems().forEach(warnings);
             if (simulation.cluster().otherSchedulersPending() > 0) {
                 warnings.accept(simulation.cluster().otherSchedulersPending() + " pending pod(s) of other schedulers"
@@ -112,6 +124,8 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
             }
         }
         out.flush();
+        time.mark("closing");
+        time.print(err);
         return Main.OK;
     }
 

@@ -1,6 +1,7 @@
 package dev.caldera.k8s.convert;
 
 import dev.caldera.k8s.convert.fields.MetaFields;
+import dev.caldera.k8s.convert.fields.OwnerFields;
 import dev.caldera.k8s.convert.fields.PodGroupFields;
 import dev.caldera.k8s.manifest.token.Quote;
 import dev.caldera.kernel.cache.JobSpec;
@@ -8,6 +9,7 @@ import dev.caldera.kernel.plugin.sla.GoDuration;
 import dev.caldera.kernel.resource.ResourceList;
 import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroup;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -50,6 +52,19 @@ public final class PodGroupConverter {
                         "metadata.creationTimestamp"), slaWaitingMs(meta, object),
                 PodGroupTopologyConverter.networkTopology(group.specExtras, object),
                 PodGroupTopologyConverter.subGroupPolicy(group.specExtras, object));
+    }
+
+    /** The Volcano Job ({@code namespace/name}) a PodGroup's ownerReferences name as controller, or null. */
+    public static String controllingJob(MetaFields meta) {
+        List<OwnerFields> owners = meta.ownerReferences == null ? List.of() : meta.ownerReferences;
+        for (OwnerFields o : owners) {
+            if (o != null && "Job".equals(o.kind) && o.apiVersion != null && o.apiVersion.startsWith("batch.volcano.sh/")
+                    && Boolean.TRUE.equals(o.controller)) {
+                String ns = meta.namespace == null || meta.namespace.isEmpty() ? "default" : meta.namespace;
+                return ns + "/" + o.name;
+            }
+        }
+        return null;
     }
 
     private static String phase(String text, String object) {

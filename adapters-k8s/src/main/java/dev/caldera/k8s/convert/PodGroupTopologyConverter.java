@@ -21,8 +21,6 @@ import java.util.Set;
  * PodGroupSpec keeps as additional properties) to kernel specs. Mode defaults to hard, as Volcano's API does.
  */
 public final class PodGroupTopologyConverter {
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private PodGroupTopologyConverter() {
     }
@@ -125,7 +123,7 @@ public final class PodGroupTopologyConverter {
 
     private static <T> T bind(Object raw, com.fasterxml.jackson.databind.JavaType type, String object, String path) {
         try {
-            return MAPPER.convertValue(raw, type);
+            return Mapper.MAPPER.convertValue(raw, type);
         } catch (IllegalArgumentException e) {
             throw new ConversionException(object, path + where(e.getCause()), "has a value of the wrong type");
         }
@@ -145,5 +143,11 @@ public final class PodGroupTopologyConverter {
             }
         }
         return sb.toString();
+    }
+
+    /** Built on first use: a PodGroup without topology never loads Jackson's databind. */
+    private static final class Mapper {
+        static final ObjectMapper MAPPER = new ObjectMapper()
+                .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     }
 }

@@ -23,6 +23,9 @@ public final class ClusterGenerator {
 
     private final int nodes;
     private final int pods;
+    private final int runningPercent;
+    private final int minGang;
+    private final int maxGang;
     private final SplittableRandom random;
     private final Writer out;
     private long[] freeCpuMilli;
@@ -33,11 +36,28 @@ public final class ClusterGenerator {
     private long clockS = START_EPOCH_S;
 
     public ClusterGenerator(int nodes, int pods, long seed, Writer out) {
+        this(nodes, pods, seed, 40, 0, 0, out);
+    }
+
+    /**
+     * {@code runningPercent}: the share of gangs placed on nodes (when they fit); {@code minGang}..{@code maxGang}:
+     * gang sizes drawn uniformly from that range, or (both 0) the default mix of 1 to 16 pods, half of them of 1
+     * or 2 pods.
+     */
+    public ClusterGenerator(int nodes, int pods, long seed, int runningPercent, int minGang, int maxGang,
+                            Writer out) {
         if (nodes < 1 || pods < 0) {
             throw new IllegalArgumentException("need at least one node and no negative pod count");
         }
+        if (runningPercent < 0 || runningPercent > 100 || minGang < 0 || maxGang < minGang
+                || (maxGang > 0 && minGang < 1)) {
+            throw new IllegalArgumentException("running share 0-100% and gang sizes 1 <= min <= max");
+        }
         this.nodes = nodes;
         this.pods = pods;
+        this.runningPercent = runningPercent;
+        this.minGang = minGang;
+        this.maxGang = maxGang;
         this.random = new SplittableRandom(seed);
         this.out = out;
     }
@@ -96,6 +116,9 @@ public final class ClusterGenerator {
     }
 
     private int gangSize() {
+        if (maxGang > 0) {
+            return minGang + random.nextInt(maxGang - minGang + 1);
+        }
         int r = random.nextInt(100);
         return r < 50 ? 1 + random.nextInt(2) : r < 85 ? 3 + random.nextInt(6) : 9 + random.nextInt(8);
     }
@@ -112,7 +135,7 @@ public final class ClusterGenerator {
         String priorityClass = CLASSES[random.nextInt(CLASSES.length)];
         boolean elastic = size > 2 && random.nextInt(4) == 0;
         int minMember = elastic ? size - 1 - random.nextInt(size / 2) : size;
-        int[] placement = random.nextInt(100) < 40 ? place(size, cpuMilli, memMi, gpus) : null;
+        int[] placement = random.nextInt(100) < runningPercent ? place(size, cpuMilli, memMi, gpus) : null;
         clockS += 1;
         doc("apiVersion: scheduling.volcano.sh/v1beta1\nkind: PodGroup\nmetadata:\n  name: " + name
                 + "\n  namespace: " + ns + "\n  creationTimestamp: \"" + Instant.ofEpochSecond(clockS) + "\"\nspec:\n"

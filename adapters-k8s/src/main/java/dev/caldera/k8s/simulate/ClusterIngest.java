@@ -65,7 +65,7 @@ public final class ClusterIngest implements ObjectHandler<Consumer<ClusterBuilde
     @Override
     public Consumer<ClusterBuilder> podGroup(PodGroupFields group, Location at) {
         JobSpec spec = at(at, () -> PodGroupConverter.of(group));
-        String controller = VcJobs.controllingJob(group.meta);
+        String controller = PodGroupConverter.controllingJob(group.meta);
         return b -> b.podGroup(spec, controller, at);
     }
 

@@ -2,8 +2,7 @@ package dev.caldera.k8s.simulate;
 
 import dev.caldera.k8s.convert.ConversionException;
 import dev.caldera.k8s.convert.Fabric8Fields;
-import dev.caldera.k8s.convert.fields.MetaFields;
-import dev.caldera.k8s.convert.fields.OwnerFields;
+import dev.caldera.k8s.convert.PodGroupConverter;
 import dev.caldera.k8s.convert.VcJobExpander;
 import dev.caldera.k8s.manifest.ClusterManifest;
 import dev.caldera.k8s.manifest.Location;
@@ -78,25 +77,12 @@ final class VcJobs {
     private static Set<String> controlledJobs(List<Sourced<PodGroup>> groups) {
         Set<String> out = new HashSet<>();
         for (Sourced<PodGroup> g : groups) {
-            String job = controllingJob(Fabric8Fields.meta(g.object().getMetadata()));
+            String job = PodGroupConverter.controllingJob(Fabric8Fields.meta(g.object().getMetadata()));
             if (job != null) {
                 out.add(job);
             }
         }
         return out;
-    }
-
-    /** The Volcano Job ({@code namespace/name}) a PodGroup's ownerReferences name as controller, or null. */
-    static String controllingJob(MetaFields meta) {
-        List<OwnerFields> owners = meta.ownerReferences == null ? List.of() : meta.ownerReferences;
-        for (OwnerFields o : owners) {
-            if (o != null && "Job".equals(o.kind) && o.apiVersion != null && o.apiVersion.startsWith("batch.volcano.sh/")
-                    && Boolean.TRUE.equals(o.controller)) {
-                String ns = meta.namespace == null || meta.namespace.isEmpty() ? "default" : meta.namespace;
-                return ns + "/" + o.name;
-            }
-        }
-        return null;
     }
 
     private static <T extends HasMetadata> Set<String> keys(List<Sourced<T>> objects) {

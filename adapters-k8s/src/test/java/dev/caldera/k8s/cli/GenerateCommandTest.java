@@ -67,4 +67,26 @@ class GenerateCommandTest {
         assertThat(run.status()).isEqualTo(Main.BAD_INPUT);
         assertThat(run.err()).contains("--nodes must be at least 1");
     }
+
+    @Test
+    void gangSizesAndTheRunningShareAreChosen() {
+        CliRun run = CliRun.of("generate", "--nodes", "400", "--pods", "600", "--gang-size", "5-5", "--running", "100",
+                "-");
+        assertThat(run.status()).as(run.err()).isZero();
+        String dump = run.out();
+        assertThat(dump.split("\nkind: PodGroup\n", -1)).hasSize(600 / 5 + 1);
+        assertThat(dump).doesNotContain("phase: Pending");
+        CliRun none = CliRun.of("generate", "--nodes", "50", "--pods", "600", "--running", "0", "-");
+        assertThat(none.out()).doesNotContain("phase: Running");
+    }
+
+    @Test
+    void badGangSizesAndSharesAreUsageErrors() {
+        for (String[] args : new String[][] {{"--gang-size", "0-3"}, {"--gang-size", "9-2"}, {"--gang-size", "x"},
+            {"--running", "101"}}) {
+            CliRun run = CliRun.of("generate", args[0], args[1], "-");
+            assertThat(run.status()).as(String.join(" ", args)).isEqualTo(Main.BAD_INPUT);
+            assertThat(run.err()).contains(args[0] + " must be");
+        }
+    }
 }
