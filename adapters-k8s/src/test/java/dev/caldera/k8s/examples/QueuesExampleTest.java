@@ -64,9 +64,11 @@ class QueuesExampleTest {
         assertThat(pipelined).containsOnlyKeys("vision/train-driver-0", "vision/train-worker-0",
                 "vision/train-worker-1", "vision/train-worker-2", "data/etl-0", "data/etl-1");
         assertThat(placements(cycles.get(1).path("binds"))).isEqualTo(pipelined);
-        assertThat(group(1, "vision/train-5e1f0c2a-0000-4000-8000-000000000001").path("phase").asText())
+        // bound in cycle 2, Running once the pods are Bound (current Volcano's getPodGroupPhase)
+        assertThat(group(1, "data/etl").path("phase").asText()).isEqualTo("Inqueue");
+        assertThat(group(2, "vision/train-5e1f0c2a-0000-4000-8000-000000000001").path("phase").asText())
                 .isEqualTo("Running");
-        assertThat(group(1, "data/etl").path("phase").asText()).isEqualTo("Running");
+        assertThat(group(2, "data/etl").path("phase").asText()).isEqualTo("Running");
     }
 
     @Test

@@ -27,11 +27,12 @@ import java.util.Set;
  *       still hold their room) plus the binds fit its allocatable cpu, memory and pod count (idle); the pods
  *       neither terminating nor evicted plus the binds plus the pipelined pods fit it too (futureIdle);</li>
  *   <li>queue usage (with proportion): a queue that gained a bind or a pipelined pod ends the cycle within its
- *       capability, counting its valid PodGroups (Caldera, like Volcano v1.7, leaves a gang with fewer pods
- *       than minMember out of the session and out of the queue's total);</li>
- *   <li>gangs: a PodGroup that got binds has at least minMember pods bound or running; a valid PodGroup (at
- *       least minMember pods neither gone nor terminating) is Running exactly when that count reaches minMember
- *       after the cycle's evictions (or Unknown);</li>
+ *       capability, counting all its PodGroups (current Volcano keeps a gang with fewer pods than minMember in
+ *       the session, and proportion counts its pods);</li>
+ *   <li>gangs: a PodGroup that got binds has at least minMember pods bound or running; a PodGroup is Running only
+ *       when the pods it had on nodes at the start of the cycle (terminating and evicted ones included, binds of
+ *       the cycle not: current Volcano's getPodGroupPhase counts Releasing pods on a node and not Binding ones)
+ *       reach minMember, and then it is Running or Unknown;</li>
  *   <li>every preempt victim shares its node with a pod of its queue pipelined in the cycle, every reclaim
  *       victim with a pod of another queue, and sits in a reclaimable queue.</li>
  * </ul>
@@ -131,7 +132,7 @@ final class OutsideLedger {
             long[] used = new long[3];
             for (Pod p : world.pods) {
                 boolean counted = holds(p, c) || c.binds.containsKey(p.key()) || c.pipelined.containsKey(p.key());
-                if (counted && p.group().queue().equals(q.name()) && valid(p.group())) {
+                if (counted && p.group().queue().equals(q.name())) {
                     used[0] += p.cpuMilli();
                     used[1] += p.memoryBytes();
                 }
@@ -146,7 +147,6 @@ final class OutsideLedger {
     private void gangs(Cycle c, List<String> broken) {
         for (Group g : world.groups) {
             int before = 0;
-            int after = 0;
             int bound = 0;
             for (Pod p : world.pods) {
                 if (p.group() != g) {
@@ -155,7 +155,6 @@ final class OutsideLedger {
                 boolean running = nodeOf.containsKey(p.key()) && !p.terminating();
                 boolean bind = c.binds.containsKey(p.key());
                 before += running || bind ? 1 : 0;
-                after += holds(p, c) || bind ? 1 : 0;
                 bound += bind ? 1 : 0;
             }
             if (bound > 0 && before < g.minMember()) {
@@ -163,12 +162,16 @@ final class OutsideLedger {
                         + g.minMember() + " are placed");
             }
             String phase = c.phases.get(g.key());
-            if (valid(g) && phase != null) {
-                boolean ready = after >= g.minMember();
-                boolean ok = ready ? phase.equals("Running") || phase.equals("Unknown") : !phase.equals("Running");
+            if (phase != null) {
+                int scheduled = scheduledAtStart(g);
+                boolean enough = scheduled >= g.minMember();
+                // Completed: every scheduled pod finished, which in this world (no finished pods) means none is scheduled
+                boolean completed = phase.equals("Completed") && scheduled == 0;
+                boolean ok = enough ? phase.equals("Running") || phase.equals("Unknown") || completed
+                        : !phase.equals("Running") && !phase.equals("Completed");
                 if (!ok) {
-                    broken.add("PodGroup " + g.key() + " is " + phase + " with " + after + " pods placed of minMember "
-                            + g.minMember());
+                    broken.add("PodGroup " + g.key() + " is " + phase + " with " + scheduled + " pods scheduled of"
+                            + " minMember " + g.minMember());
                 }
             }
         }
@@ -207,11 +210,13 @@ final class OutsideLedger {
         return nodeOf.containsKey(p.key()) && !p.terminating() && !c.evictions.containsKey(p.key());
     }
 
-    /** A PodGroup takes part in the session when it still has minMember pods that are neither gone nor terminating. */
-    private boolean valid(Group g) {
-        long left = world.pods.stream().filter(p -> p.group() == g && !gone.contains(p.key()) && !p.terminating())
-                .count();
-        return left >= g.minMember();
+    /** Pods of the group on a node when the cycle starts, terminating ones included (Running or Releasing). */
+    private int scheduledAtStart(Group g) {
+        int n = 0;
+        for (Pod p : world.pods) {
+            n += p.group() == g && nodeOf.containsKey(p.key()) ? 1 : 0;
+        }
+        return n;
     }
 
     private void play(Cycle c) {

@@ -6,7 +6,6 @@ import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.order.HeapPool;
-import dev.caldera.kernel.order.ListPool;
 import dev.caldera.kernel.plugin.FitErrors;
 import dev.caldera.kernel.plugin.FitReason;
 import dev.caldera.kernel.select.NodeSelector;
@@ -16,20 +15,27 @@ import dev.caldera.kernel.statement.Statement;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
-import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 
-import java.util.Arrays;
 
 /**
- * The allocate action (SEMANTICS.md section 7, seed 002), in Volcano v1.7's shape: pick a namespace
- * (NamespaceOrder), then its best queue that is not overused (QueueOrder), then that queue's best job
- * (JobOrder); walk the job's pending tasks in TaskOrder and place each on the best node, allocating when
- * it fits idle resources and pipelining when it fits only futureIdle. As soon as the job is ready and
- * tasks remain it yields its turn; after the turn the job's statement commits (ready), stays open
- * (pipelined) or is discarded.
- * <p>
- * A task whose role already fit no node in this session is skipped; after a failure the job goes on only
- * while the tasks of roles that have not failed could still make it ready.
+ * The allocate action as current Volcano runs it ({@code pkg/scheduler/actions/allocate/allocate.go}:
+ * {@code buildAllocateContext}, {@code allocateResources}, {@code allocateResourcesForTasks}):
+ * <ol>
+ *   <li>Jobs that are Inqueue (Pending ones become Inqueue when enqueue is not configured), valid, and have a
+ *       pending task that is neither best-effort nor scheduling-gated are grouped by queue. There is no
+ *       namespace step (Volcano v1.7 picked a namespace first; current Volcano does not).</li>
+ *   <li>The best queue (QueueOrder) is popped; an Overused queue is dropped for the rest of the action, and so
+ *       is a queue whose jobs are all done. Otherwise its best job (JobOrder) takes a turn and the queue is
+ *       pushed back, so it is ranked again with its new share.</li>
+ *   <li>In a turn the job's pending tasks go in TaskOrder. A task its queue may not take (Allocatable) is
+ *       skipped; so is a task whose role (a non-empty {@code volcano.sh/task-spec}) already fit no node in
+ *       this action ({@code TaskHasFitErrors}). Each task goes on the best node, allocated when it fits idle,
+ *       pipelined when it fits only futureIdle. When a task fits nowhere the turn goes on only while
+ *       {@link GangContinuation} says the job could still become ready. As soon as the job is ready the turn
+ *       ends; the job is pushed back while it has tasks left.</li>
+ *   <li>After the turn the job's statement commits (ready), stays open (pipelined: the places are held this
+ *       cycle, nothing is bound) or is discarded.</li>
+ * </ol>
  * <p>
  * Threading: scheduling thread. Allocation: heaps and lists are pooled across cycles.
  */
@@ -40,11 +46,11 @@ public final class AllocateAction implements Action {
     private final Statement statement;
     private final JobQueues jobQueues = new JobQueues();
     private final TaskHeaps taskHeaps = new TaskHeaps();
-    private final FailedRoles failedRoles = new FailedRoles();
+    private final GangContinuation continuation = new GangContinuation();
     private final PredicateErrorCache errorCache = new PredicateErrorCache();
     private TopologyAllocate topology;
     private Session session;
-    private IntHeapPriorityQueue namespaces;
+    private IntHeapPriorityQueue queues;
 
     public AllocateAction(boolean enqueueConfigured, boolean predicateErrorCache, NodeSelector selector,
                           Statement statement) {
@@ -62,43 +68,45 @@ public final class AllocateAction implements Action {
     @Override
     public void execute(Session s) {
         open(s);
-        while (!namespaces.isEmpty()) {
-            int ns = namespaces.dequeueInt();
-            int queue = jobQueues.bestQueue(s, ns);
-            if (queue < 0) {
+        while (!queues.isEmpty()) {
+            int queue = queues.dequeueInt();
+            if (s.plugins.overused(queue)) {
                 continue;
             }
-            IntHeapPriorityQueue jobs = jobQueues.jobs(ns, queue);
-            int job = jobs.dequeueInt();
-            allocateJob(job, queue, jobs);
-            namespaces.enqueue(ns);
+            IntHeapPriorityQueue jobs = jobQueues.jobs(queue);
+            if (jobs.isEmpty()) {
+                continue;
+            }
+            allocateJob(jobs.dequeueInt(), queue, jobs);
+            queues.enqueue(queue);
         }
     }
 
     private void open(Session s) {
         if (session != s) {
             session = s;
-            namespaces = new IntHeapPriorityQueue(s::compareNamespaces);
+            queues = new IntHeapPriorityQueue(s::compareQueues);
             jobQueues.bind(s);
             taskHeaps.bind(s);
             topology = new TopologyAllocate(s);
         }
         topology.open();
-        namespaces.clear();
+        queues.clear();
         jobQueues.clear();
         taskHeaps.clear();
-        failedRoles.clear();
+        continuation.clear(s);
         errorCache.open(s, predicateErrorCache);
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
             if (!enqueueConfigured) {
                 s.admit(job);
             }
-            if (s.jobState.phase[job] == JobPhase.PENDING || !hasPendingWork(s, job)) {
+            if (s.jobState.phase[job] == JobPhase.PENDING || s.plugins.jobValid(job) != null
+                    || !hasPendingWork(s, job)) {
                 continue;
             }
-            if (jobQueues.add(s.jobs.namespace[job], s.jobs.queue[job], job)) {
-                namespaces.enqueue(s.jobs.namespace[job]);
+            if (jobQueues.add(s.jobs.queue[job], job)) {
+                queues.enqueue(s.jobs.queue[job]);
             }
         }
     }
@@ -120,15 +128,15 @@ public final class AllocateAction implements Action {
         statement.begin();
         while (!tasks.isEmpty()) {
             int task = tasks.dequeueInt();
-            if (failedRoles.failed(job, s.tasks.role[task])) {
-                continue;
-            }
             if (!s.plugins.allocatable(queue, task)) {
                 s.conditions.queueLimited(job);
                 continue;
             }
+            if (continuation.skipsRole(job, s.tasks.role[task])) {
+                continue;
+            }
             if (!place(task, job)) {
-                if (!couldStillBeReady(job)) {
+                if (!continuation.mayContinue(s, job)) {
                     break;
                 }
                 continue;
@@ -204,60 +212,13 @@ public final class AllocateAction implements Action {
 
     private boolean failed(int task, int job, FitErrors why) {
         session.conditions.fitFailed(job, why);
-        failedRoles.add(job, session.tasks.role[task]);
+        continuation.failed(job, session.tasks.role[task]);
         return false;
     }
 
-    /**
-     * Volcano's NeedContinueAllocating: after a task fit nowhere, the job goes on only if its ready tasks
-     * plus the pending tasks of roles that have not failed could reach minMember (and every role's
-     * minTaskMember). A job that needs all its tasks stops at the first failure.
-     */
-    private boolean couldStillBeReady(int job) {
-        Session s = session;
-        IntArrayList all = s.jobs.tasks[job];
-        if (s.jobs.minMember[job] >= all.size()) {
-            return false;
-        }
-        int[] roles = s.jobs.roles[job];
-        int[] perRole = failedRoles.scratch(roles.length);
-        int left = 0;
-        for (int i = 0; i < all.size(); i++) {
-            int t = all.getInt(i);
-            if (s.status(t) == TaskStatus.PENDING && !failedRoles.failed(job, s.tasks.role[t])) {
-                left++;
-                int slot = s.cache.roleSlot(t);
-                if (slot >= 0) {
-                    perRole[slot]++;
-                }
-            }
-        }
-        if (s.readyCount(job) + left < s.jobs.minMember[job]) {
-            return false;
-        }
-        return rolesCouldBeReady(job, roles, perRole);
-    }
-
-    private boolean rolesCouldBeReady(int job, int[] roles, int[] pendingPerRole) {
-        Session s = session;
-        int[] counts = s.jobState.roleCount[job];
-        for (int slot = 0; slot < roles.length; slot++) {
-            int base = slot * JobState.STRIDE;
-            int ready = counts[base + TaskStatus.ALLOCATED] + counts[base + TaskStatus.BINDING]
-                    + counts[base + TaskStatus.BOUND] + counts[base + TaskStatus.RUNNING]
-                    + counts[base + TaskStatus.SUCCEEDED];
-            if (ready + pendingPerRole[slot] < s.jobs.roleMin[job][slot]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Per (namespace, queue) heaps of jobs, pooled. */
+    /** Per queue heaps of jobs in JobOrder, pooled. */
     private static final class JobQueues {
-        private final Int2ObjectOpenHashMap<IntArrayList> queuesByNamespace = new Int2ObjectOpenHashMap<>();
-        private final Long2ObjectOpenHashMap<IntHeapPriorityQueue> heaps = new Long2ObjectOpenHashMap<>();
-        private final ListPool lists = new ListPool();
+        private final Int2ObjectOpenHashMap<IntHeapPriorityQueue> heaps = new Int2ObjectOpenHashMap<>();
         private HeapPool heapPool;
 
         void bind(Session s) {
@@ -266,59 +227,23 @@ public final class AllocateAction implements Action {
 
         void clear() {
             heaps.clear();
-            queuesByNamespace.clear();
             heapPool.releaseAll();
-            lists.releaseAll();
         }
 
-        /** Adds a job; true when its namespace is new. */
-        boolean add(int ns, int queue, int job) {
-            IntArrayList queues = queuesByNamespace.get(ns);
-            boolean newNamespace = queues == null;
-            if (newNamespace) {
-                queues = lists.take();
-                queuesByNamespace.put(ns, queues);
-            }
-            long key = key(ns, queue);
-            IntHeapPriorityQueue heap = heaps.get(key);
-            if (heap == null) {
+        /** Adds a job; true when its queue is new. */
+        boolean add(int queue, int job) {
+            IntHeapPriorityQueue heap = heaps.get(queue);
+            boolean newQueue = heap == null;
+            if (newQueue) {
                 heap = heapPool.take();
-                heaps.put(key, heap);
-                queues.add(queue);
+                heaps.put(queue, heap);
             }
             heap.enqueue(job);
-            return newNamespace;
+            return newQueue;
         }
 
-        IntHeapPriorityQueue jobs(int ns, int queue) {
-            return heaps.get(key(ns, queue));
-        }
-
-        /**
-         * The best queue of the namespace that still has jobs, or -1. Overused queues are dropped from the
-         * namespace for the rest of the action, as in Volcano.
-         */
-        int bestQueue(Session s, int ns) {
-            IntArrayList queues = queuesByNamespace.get(ns);
-            int best = -1;
-            for (int i = queues.size() - 1; i >= 0; i--) {
-                int q = queues.getInt(i);
-                if (s.plugins.overused(q)) {
-                    queues.removeInt(i);
-                    continue;
-                }
-                if (heaps.get(key(ns, q)).isEmpty()) {
-                    continue;
-                }
-                if (best < 0 || s.compareQueues(q, best) < 0) {
-                    best = q;
-                }
-            }
-            return best;
-        }
-
-        private static long key(int ns, int queue) {
-            return ((long) ns << 32) | (queue & 0xFFFFFFFFL);
+        IntHeapPriorityQueue jobs(int queue) {
+            return heaps.get(queue);
         }
     }
 
@@ -354,42 +279,6 @@ public final class AllocateAction implements Action {
             }
             byJob.put(job, heap);
             return heap;
-        }
-    }
-
-    /** The roles (task-spec symbols) of each job that fit no node in this action. */
-    private static final class FailedRoles {
-        private final Int2ObjectOpenHashMap<IntArrayList> byJob = new Int2ObjectOpenHashMap<>();
-        private final ListPool lists = new ListPool();
-        private int[] scratch = new int[8];
-
-        void clear() {
-            byJob.clear();
-            lists.releaseAll();
-        }
-
-        void add(int job, int role) {
-            IntArrayList roles = byJob.get(job);
-            if (roles == null) {
-                roles = lists.take();
-                byJob.put(job, roles);
-            }
-            if (!roles.contains(role)) {
-                roles.add(role);
-            }
-        }
-
-        boolean failed(int job, int role) {
-            IntArrayList roles = byJob.get(job);
-            return roles != null && roles.contains(role);
-        }
-
-        int[] scratch(int n) {
-            if (scratch.length < n) {
-                scratch = new int[n];
-            }
-            Arrays.fill(scratch, 0, n, 0);
-            return scratch;
         }
     }
 }

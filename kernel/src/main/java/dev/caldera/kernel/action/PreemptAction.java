@@ -85,8 +85,8 @@ public final class PreemptAction implements Action {
         starving.clear();
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
-            if (s.jobState.phase[job] != JobPhase.PENDING && s.plugins.jobStarving(job)
-                    && !containsNetworkTopology(s, job)) {
+            if (s.jobState.phase[job] != JobPhase.PENDING && s.plugins.jobValid(job) == null
+                    && s.plugins.jobStarving(job) && !containsNetworkTopology(s, job)) {
                 heaps.addJob(s.jobs.queue[job], job);
                 heaps.refillTasks(job);
                 starving.add(job);

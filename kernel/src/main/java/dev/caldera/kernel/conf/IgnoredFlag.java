@@ -14,6 +14,8 @@ enum IgnoredFlag {
     /** Volcano v1.7 spelled it {@code EnabledClusterOrder}; later releases {@code enabledClusterOrder}. */
     CLUSTER_ORDER("cluster ordering (multi-cluster dispatch)",
             "EnabledClusterOrder", "enabledClusterOrder", "enableClusterOrder"),
+    /** Volcano v1.7 ordered namespaces in allocate; current Volcano has no such step and no such flag. */
+    NAMESPACE_ORDER("namespace ordering (Volcano v1.7's; current Volcano has none)", "enableNamespaceOrder"),
     TARGET_JOB("target-job selection (elect and reserve actions)", "enableTargetJob"),
     RESERVED_NODES("node reservation (elect and reserve actions)", "enableReservedNodes"),
     VICTIM("victim selection for rescheduling (shuffle action)", "enabledVictim"),

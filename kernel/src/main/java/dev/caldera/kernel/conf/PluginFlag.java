@@ -11,8 +11,6 @@ import java.util.Map;
  */
 public enum PluginFlag {
     JOB_ORDER("enableJobOrder", true),
-    /** Volcano v1.7 has namespace ordering in allocate; later releases dropped the flag. */
-    NAMESPACE_ORDER("enableNamespaceOrder", true),
     /** Read by the plugin itself (drf's hierarchical sharing), not an extension point. */
     HIERARCHY("enableHierarchy", false),
     JOB_READY("enableJobReady", true),

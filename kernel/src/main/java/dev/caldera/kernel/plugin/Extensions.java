@@ -60,10 +60,6 @@ public final class Extensions {
         add(Point.VICTIM_QUEUE_ORDER, null, f);
     }
 
-    public void namespaceOrder(NamespaceOrder f) {
-        add(Point.NAMESPACE_ORDER, PluginFlag.NAMESPACE_ORDER, f);
-    }
-
     /** Job validity is always consulted (Volcano has no flag for it). */
     public void jobValid(JobValid f) {
         add(Point.JOB_VALID, null, f);
@@ -146,7 +142,7 @@ public final class Extensions {
 
     /** The extension points, in the order of {@link #byPoint}. */
     enum Point {
-        JOB_ORDER, TASK_ORDER, QUEUE_ORDER, NAMESPACE_ORDER, JOB_VALID, JOB_READY, JOB_PIPELINED, JOB_STARVING,
+        JOB_ORDER, TASK_ORDER, QUEUE_ORDER, JOB_VALID, JOB_READY, JOB_PIPELINED, JOB_STARVING,
         JOB_ENQUEUEABLE, JOB_ENQUEUED, OVERUSED, ALLOCATABLE, PRE_PREDICATE, PREDICATE, NODE_SCORER,
         BATCH_NODE_SCORER, BEST_NODE, PREEMPTABLE, RECLAIMABLE, PREEMPTIVE, ALLOCATE_LISTENER, VICTIM_QUEUE_ORDER;
 

@@ -34,7 +34,6 @@ public final class PluginChain {
     private final JobOrder[] jobOrder;
     private final TaskOrder[] taskOrder;
     private final QueueOrder[] queueOrder;
-    private final NamespaceOrder[] namespaceOrder;
     private final JobValid[] jobValid;
     private final JobReady[] jobReady;
     private final JobPipelined[][] jobPipelined;
@@ -59,7 +58,6 @@ public final class PluginChain {
         jobOrder = flat(byPoint, Point.JOB_ORDER, JobOrder.class);
         taskOrder = flat(byPoint, Point.TASK_ORDER, TaskOrder.class);
         queueOrder = flat(byPoint, Point.QUEUE_ORDER, QueueOrder.class);
-        namespaceOrder = flat(byPoint, Point.NAMESPACE_ORDER, NamespaceOrder.class);
         jobValid = flat(byPoint, Point.JOB_VALID, JobValid.class);
         jobReady = flat(byPoint, Point.JOB_READY, JobReady.class);
         jobPipelined = tiered(byPoint, Point.JOB_PIPELINED, JobPipelined.class, tiers);
@@ -159,16 +157,6 @@ public final class PluginChain {
     public int compareVictimQueues(int a, int b, int preemptorQueue) {
         for (VictimQueueOrder f : victimQueueOrder) {
             int c = f.compareVictimQueues(a, b, preemptorQueue);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
-    }
-
-    public int compareNamespaces(int a, int b) {
-        for (NamespaceOrder f : namespaceOrder) {
-            int c = f.compareNamespaces(a, b);
             if (c != 0) {
                 return c;
             }

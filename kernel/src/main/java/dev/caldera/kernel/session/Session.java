@@ -15,7 +15,6 @@ import dev.caldera.kernel.cluster.TaskState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.placement.PlacementProfiles;
-import dev.caldera.kernel.plugin.JobValidation;
 import dev.caldera.kernel.plugin.PluginChain;
 import dev.caldera.kernel.plugin.networktopology.NetworkTopologyAwarePlugin;
 import dev.caldera.kernel.resource.ResourceDimensions;
@@ -60,9 +59,14 @@ public final class Session {
     /** Live node rows (the cache's array; read only). */
     public int[] nodeList = new int[0];
     public int nodeCount;
-    /** Jobs that take part in this session: PodGroup seen, queue known, valid. */
+    /**
+     * Jobs that take part in this session: PodGroup seen, queue known. Jobs that fail JobValid stay (current
+     * Volcano keeps them in the session: plugins count them, their pods may be victims, enqueue may admit them);
+     * the actions that place pods skip them ({@link #validAtOpen}, {@code PluginChain.jobValid}).
+     */
     public final IntArrayList jobList = new IntArrayList();
     private boolean[] inSession = new boolean[0];
+    private boolean[] validAtOpen = new boolean[0];
     /** Sum of allocatable over live nodes, per dimension. */
     public long[] totalAllocatable = new long[0];
 
@@ -110,7 +114,7 @@ public final class Session {
 
     // ------------------------------------------------------------------ lifecycle
 
-    /** Snapshots the cache's state, opens every plugin, and drops invalid jobs. */
+    /** Snapshots the cache's state, opens every plugin, and notes which jobs are valid. */
     public void open() {
         id++;
         nowMs = clockMs.getAsLong();
@@ -126,7 +130,7 @@ public final class Session {
         selectJobs();
         topology.open(this, plugins.plugin(NetworkTopologyAwarePlugin.class) != null);
         plugins.open(this);
-        dropInvalidJobs();
+        noteValidJobs();
     }
 
     /**
@@ -183,24 +187,30 @@ public final class Session {
         }
     }
 
-    private void dropInvalidJobs() {
-        int kept = 0;
+    private void noteValidJobs() {
+        if (validAtOpen.length < inSession.length) {
+            validAtOpen = new boolean[inSession.length];
+        } else {
+            Arrays.fill(validAtOpen, false);
+        }
         for (int i = 0; i < jobList.size(); i++) {
             int job = jobList.getInt(i);
-            JobValidation v = plugins.jobValid(job);
-            if (v == null) {
-                jobList.set(kept++, job);
-            } else {
-                inSession[job] = false;
-                conditions.invalid(job, v.reason(), v.message());
-            }
+            validAtOpen[job] = plugins.jobValid(job) == null;
         }
-        jobList.size(kept);
     }
 
     /** True when the job takes part in this session. */
     public boolean inSession(int job) {
         return job >= 0 && job < inSession.length && inSession[job];
+    }
+
+    /**
+     * True when the job takes part in this session and passed JobValid when it opened. Actions ask
+     * {@code plugins.jobValid} themselves when they start, as Volcano's do (evictions earlier in the session can
+     * make a job invalid); this flag serves checks on the hot path (whose nominations hold room).
+     */
+    public boolean validAtOpen(int job) {
+        return inSession(job) && validAtOpen[job];
     }
 
     // ------------------------------------------------------------------ orders with Volcano's fallbacks
@@ -241,12 +251,6 @@ public final class Session {
         }
         c = Long.compare(queues.creationMs[a], queues.creationMs[b]);
         return c != 0 ? c : queues.name[a].compareTo(queues.name[b]);
-    }
-
-    /** Negative when namespace symbol {@code a} goes first: plugins, then name. */
-    public int compareNamespaces(int a, int b) {
-        int c = plugins.compareNamespaces(a, b);
-        return c != 0 ? c : symbols.string(a).compareTo(symbols.string(b));
     }
 
     /** Admits a Pending PodGroup to its queue (Pending to Inqueue): what enqueue does, or allocate without it. */

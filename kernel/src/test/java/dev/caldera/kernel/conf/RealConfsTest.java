@@ -79,7 +79,6 @@ class RealConfsTest {
         assertThat(gang.enabled(PluginFlag.JOB_ORDER)).isTrue();
         assertThat(gang.enabled(PluginFlag.JOB_STARVING)).isTrue();
         assertThat(gang.enabled(PluginFlag.TASK_ORDER)).isFalse();
-        assertThat(gang.enabled(PluginFlag.NAMESPACE_ORDER)).isFalse();
         // not in this Volcano-written file, so enabled by default
         assertThat(gang.enabled(PluginFlag.OVERUSED)).isTrue();
     }

@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Exactness of the event bookkeeping: after any random sequence of allocate, pipeline and evict through a
- * {@link Statement}, each plugin's per-queue, per-job and per-namespace allocation equals a recount from
+ * {@link Statement}, each plugin's per-queue and per-job allocation equals a recount from
  * the task states; after a full discard, every attribute equals what a fresh session computes.
  */
 class FairShareBookkeepingPropertiesTest {
@@ -78,7 +78,6 @@ class FairShareBookkeepingPropertiesTest {
         int dims = s.dims.count();
         long[] queueAlloc = new long[s.queues.rows * dims];
         long[] jobAlloc = new long[s.jobs.rows * dims];
-        long[] nsAlloc = new long[s.symbols.size() * dims];
         for (int t = 0; t < s.tasks.rows; t++) {
             byte status = s.status(t);
             if (!s.tasks.live[t] || !(TaskStatus.isAllocated(status) || status == TaskStatus.PIPELINED)) {
@@ -86,10 +85,9 @@ class FairShareBookkeepingPropertiesTest {
             }
             long[] req = s.request(t);
             for (int d = 0; d < dims; d++) {
-                long r = d == 2 ? 0 : ShareDimensions.at(req, d);
-                queueAlloc[s.queueOf(t) * dims + d] += r;
+                long r = ShareDimensions.at(req, d);
+                queueAlloc[s.queueOf(t) * dims + d] += d == 2 ? 0 : r;
                 jobAlloc[s.jobOf(t) * dims + d] += r;
-                nsAlloc[s.tasks.namespace[t] * dims + d] += r;
             }
         }
         for (int d = 0; d < dims; d++) {
@@ -98,11 +96,6 @@ class FairShareBookkeepingPropertiesTest {
             }
             for (int j = 0; j < s.jobs.rows; j++) {
                 assertThat(drf.jobAllocated(j, d)).as("job %d dim %d", j, d).isEqualTo(jobAlloc[j * dims + d]);
-            }
-            for (String ns : List.of("a", "b")) {
-                int n = s.symbols.find(ns);
-                assertThat(drf.namespaceAllocated(n, d)).as("namespace %s dim %d", ns, d)
-                        .isEqualTo(nsAlloc[n * dims + d]);
             }
         }
     }
@@ -126,10 +119,6 @@ class FairShareBookkeepingPropertiesTest {
         }
         for (int j = 0; j < s.jobs.rows; j++) {
             assertThat(drf.jobShare(j)).as("job %d share", j).isEqualTo(drff.jobShare(j));
-        }
-        for (String ns : List.of("a", "b")) {
-            int n = s.symbols.find(ns);
-            assertThat(drf.namespaceShare(n)).isEqualTo(drff.namespaceShare(n));
         }
         for (int d = 0; d < s.dims.count(); d++) {
             assertThat(oc.inqueue(d)).isEqualTo(ocf.inqueue(d));

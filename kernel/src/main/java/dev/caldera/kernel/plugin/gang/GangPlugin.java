@@ -62,14 +62,37 @@ public final class GangPlugin implements Plugin {
         }
     }
 
+    /**
+     * Current Volcano's {@code OnSessionClose}: every job of the session that has tasks and is not ready - an
+     * invalid one too, which stays in the session - gets the Unschedulable condition (reason NotEnoughResources),
+     * unless its scheduled pods, counting terminating ones still on a node, already reach minMember and none is
+     * Pending or Pipelined ({@code shouldSkipUnschedulableForReleasing}).
+     */
     @Override
     public void close(Session s) {
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
-            if (!ready(job)) {
+            if (!s.jobs.tasks[job].isEmpty() && !ready(job) && !releasingHoldTheGang(s, job)) {
                 s.conditions.unschedulable(job, "NotEnoughResources", message(job));
             }
         }
+    }
+
+    private static boolean releasingHoldTheGang(Session s, int job) {
+        int releasingOnNodes = 0;
+        IntArrayList tasks = s.jobs.tasks[job];
+        for (int i = 0; s.count(job, TaskStatus.RELEASING) > 0 && i < tasks.size(); i++) {
+            int t = tasks.getInt(i);
+            if (s.status(t) == TaskStatus.RELEASING && s.taskState.node[t] >= 0) {
+                releasingOnNodes++;
+            }
+        }
+        if (releasingOnNodes == 0 || s.count(job, TaskStatus.PENDING) > 0 || s.count(job, TaskStatus.PIPELINED) > 0) {
+            return false;
+        }
+        int scheduled = s.count(job, TaskStatus.RUNNING) + s.count(job, TaskStatus.BOUND)
+                + s.count(job, TaskStatus.SUCCEEDED) + s.count(job, TaskStatus.FAILED);
+        return scheduled + releasingOnNodes >= s.jobs.minMember[job];
     }
 
     private JobValidation validate(int job) {
@@ -181,6 +204,10 @@ public final class GangPlugin implements Plugin {
         Session s = session;
         int missing = Math.max(0, s.jobs.minMember[job] - s.readyCount(job));
         String head = missing + "/" + s.jobs.tasks[job].size() + " tasks in gang unschedulable: ";
+        JobValidation invalid = validate(job);
+        if (invalid != null) {
+            return head + invalid.message();
+        }
         if (s.jobState.phase[job] == JobPhase.PENDING) {
             return head + "pod group is Pending, not yet admitted to queue " + s.jobs.queueName[job];
         }

@@ -47,7 +47,8 @@ class HardModeScenariosTest {
 
         assertThat(r.binds).hasSize(3);
         assertThat(r.allocatedHyperNode("pg1")).isEqualTo("s2");
-        assertThat(r.phases.get("c1/pg1")).isEqualTo("Running");
+        // current Volcano's getPodGroupPhase: the pods are Binding, not scheduled yet
+        assertThat(r.phases.get("c1/pg1")).isEqualTo("Inqueue");
     }
 
     /** "hard network topology constrain, can allocate job when multi hyperNodes are available". */

@@ -159,8 +159,7 @@ class CapacityDesignStoriesTest {
                                 dev.caldera.kernel.conf.PluginFlag.JOB_STARVING,
                                 dev.caldera.kernel.conf.PluginFlag.RECLAIMABLE),
                         PluginOption.of("conformance"))),
-                new Tier(List.of(QueueScenario.only("drf", dev.caldera.kernel.conf.PluginFlag.JOB_ORDER,
-                                dev.caldera.kernel.conf.PluginFlag.NAMESPACE_ORDER),
+                new Tier(List.of(QueueScenario.only("drf", dev.caldera.kernel.conf.PluginFlag.JOB_ORDER),
                         PluginOption.of("predicates"), PluginOption.of("capacity"), PluginOption.of("nodeorder")))),
                 Map.of());
     }

@@ -5,7 +5,6 @@ import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.TaskSpec;
-import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.resource.ResourceList;
@@ -20,7 +19,10 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Cluster of 10 cpu / 10 GiB (pods are never part of a share); numbers worked out from Volcano v1.7's drf. */
+/**
+ * Cluster of 10 cpu / 10 GiB / 220 pods; numbers worked out from current Volcano's drf
+ * ({@code pkg/scheduler/plugins/drf/drf.go}: {@code calculateShare}, {@code preemptableFn}, the event handlers).
+ */
 class DrfPluginTest {
     private static final long GI = 1L << 30;
 
@@ -40,7 +42,7 @@ class DrfPluginTest {
     }
 
     @Test
-    void eventsMoveJobAndNamespaceSharesAndDiscardRestoresThem() {
+    void eventsMoveJobSharesAndDiscardRestoresThem() {
         cluster();
         pendingJob("a", "j", 2000, GI);
         open(PluginOption.of("drf"));
@@ -48,22 +50,25 @@ class DrfPluginTest {
         Statement st = new Statement(session);
         st.allocate(task, cache.nodeRow("n1"));
         assertThat(plugin.jobShare(job("a/j"))).isEqualTo(0.2);
-        assertThat(plugin.namespaceShare(ns("a"))).isEqualTo(0.2);
         st.discard();
         assertThat(plugin.jobShare(job("a/j"))).isZero();
-        assertThat(plugin.namespaceAllocated(ns("a"), ResourceDimensions.CPU)).isZero();
+        assertThat(plugin.jobAllocated(job("a/j"), ResourceDimensions.CPU)).isZero();
+        assertThat(plugin.jobAllocated(job("a/j"), ResourceDimensions.PODS)).isZero();
     }
 
+    /**
+     * Current Volcano's {@code calculateShare} walks every resource of the cluster total, and every task holds one
+     * {@code pods}: a job of many small pods is dominated by its pod count (v1.7 left pods out).
+     */
     @Test
-    void namespaceOrderIsOnUnlessTheFlagSaysFalse() {
+    void podsArePartOfTheDominantShare() {
         cluster();
-        job("a", "j", 3000, GI, 1);
-        job("b", "j", 1000, GI, 1);
+        job("ns", "many-small", 10, GI / 1024, 44);
+        job("ns", "one-big", 1000, GI, 1);
         open(PluginOption.of("drf"));
-        assertThat(session.plugins.compareNamespaces(ns("b"), ns("a"))).isNegative();
-        open(Sessions.plugin("drf", Map.of(PluginFlag.NAMESPACE_ORDER, false)));
-        assertThat(session.plugins.compareNamespaces(ns("b"), ns("a"))).isZero();
-        assertThat(plugin.namespaceShare(ns("a"))).isZero();
+        assertThat(plugin.jobShare(job("ns/many-small"))).isEqualTo(44.0 / 220);
+        assertThat(plugin.jobAllocated(job("ns/many-small"), ResourceDimensions.PODS)).isEqualTo(44);
+        assertThat(plugin.compareJobs(job("ns/one-big"), job("ns/many-small"))).isNegative();
     }
 
     @Test
@@ -88,35 +93,25 @@ class DrfPluginTest {
         assertThat(victims.toIntArray()).containsExactly(cache.taskRow("ns/big-0"));
     }
 
+    /**
+     * Current Volcano's drf preemptableFn compares job shares only: a victim of a heavier namespace whose job would
+     * drop below the preemptor's is kept (v1.7's namespace rule gave it up), and one of a lighter namespace whose
+     * job stays above is taken (v1.7 refused it).
+     */
     @Test
-    void aHeavierNamespaceGivesUpAVictimTheJobRuleWouldKeep() {
-        cluster();
-        pendingJob("a", "small", 1000, GI / 10);
-        job("a", "held", 1000, GI / 10, 1);
-        job("b", "tiny", 1000, GI / 10, 1);
-        job("b", "huge", 5000, GI / 10, 1);
-        open(PluginOption.of("drf"));
-        // namespace a with the request: 0.2; namespace b without tiny-0: 0.5 -> victim by namespace,
-        // although job small (0.1) is above job tiny after it leaves (0.0)
-        IntArrayList victims = victims(cache.taskRow("a/small-0"), "b/tiny-0");
-        assertThat(victims.toIntArray()).containsExactly(cache.taskRow("b/tiny-0"));
-        open(Sessions.plugin("drf", Map.of(PluginFlag.NAMESPACE_ORDER, false)));
-        assertThat(victims(cache.taskRow("a/small-0"), "b/tiny-0").isEmpty()).isTrue();
-    }
-
-    @Test
-    void aLighterVictimNamespaceIsRefusedBeforeTheJobRule() {
+    void namespacesPlayNoPartInChoosingVictims() {
         cluster();
         pendingJob("a", "small", 1000, GI / 10);
         job("a", "other", 5000, GI / 10, 1);
-        job("b", "victim", 1000, GI / 10, 3);
+        job("b", "tiny", 1000, GI / 10, 1);
+        job("b", "huge", 5000, GI / 10, 1);
+        job("c", "victim", 1000, GI / 10, 3);
         open(PluginOption.of("drf"));
-        // namespace a with the request: 0.6; namespace b after one departure: 0.2 -> refused,
-        // although the job rule alone (0.1 against 0.2) would take it
-        assertThat(victims(cache.taskRow("a/small-0"), "b/victim-0").isEmpty()).isTrue();
-        open(Sessions.plugin("drf", Map.of(PluginFlag.NAMESPACE_ORDER, false)));
-        assertThat(victims(cache.taskRow("a/small-0"), "b/victim-0").toIntArray())
-                .containsExactly(cache.taskRow("b/victim-0"));
+        // small with its request: 0.1; tiny after it leaves: 0.0 -> kept
+        assertThat(victims(cache.taskRow("a/small-0"), "b/tiny-0").isEmpty()).isTrue();
+        // victim after one departure: 0.2 -> taken, though namespace a (0.6) is heavier than namespace c (0.2)
+        assertThat(victims(cache.taskRow("a/small-0"), "c/victim-0").toIntArray())
+                .containsExactly(cache.taskRow("c/victim-0"));
     }
 
     // ------------------------------------------------------------------ fixtures
@@ -144,10 +139,6 @@ class DrfPluginTest {
 
     private int job(String key) {
         return cache.jobRow(key);
-    }
-
-    private int ns(String name) {
-        return cache.symbols.find(name);
     }
 
     private void node(String name, long cpuMilli, long memoryBytes) {

@@ -53,13 +53,19 @@ class GangPluginTest {
         }
     }
 
+    /**
+     * Current Volcano keeps an invalid job in the session: allocate skips it ({@code buildAllocateContext} asks
+     * JobValid) and gang's {@code OnSessionClose} marks it unschedulable like any job that is not ready; Caldera's
+     * message gives the JobValid reason.
+     */
     @Test
-    void aJobWithFewerValidTasksThanMinMemberIsLeftOutWithTheReason() {
+    void aJobWithFewerValidTasksThanMinMemberIsNotPlacedAndSaysWhy() {
         node(cache, "n1", 8000, 8 * GI);
         queue(cache, "q", 1);
         job("short", "q", 3, 2, 1000);
         run("gang");
-        assertThat(reasons.get("ns/short")).isEqualTo("Not enough valid tasks for gang-scheduling, valid: 2, min: 3");
+        assertThat(reasons.get("ns/short"))
+                .isEqualTo("3/2 tasks in gang unschedulable: Not enough valid tasks for gang-scheduling, valid: 2, min: 3");
         assertThat(cache.taskState.status[cache.taskRow("ns/short-0")]).isEqualTo(TaskStatus.PENDING);
     }
 
