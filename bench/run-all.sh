@@ -64,6 +64,8 @@ RUNS=(
   "fenzo|FenzoComparisonBenchmark|-p nodes=1000,5000 -p pendingTasks=2000|-p nodes=1000 -p pendingTasks=2000"
   "preempt|PreemptCycleBenchmark||"
   "queues|QueueHierarchyBenchmark|-p nodes=10000 -p pendingTasks=10000|-p nodes=1000 -p pendingTasks=2000"
+  "topology-gang|TopologyGangBenchmark||"
+  "topology-cycle|TopologyCycleBenchmark||"
 )
 HEADLINE_RUNS=(allocate-nodes allocate-tasks)
 

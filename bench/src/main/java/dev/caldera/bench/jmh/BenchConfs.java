@@ -25,6 +25,16 @@ public final class BenchConfs {
         return new SchedulerConf(base.actions(), tiers, base.actionArguments());
     }
 
+    /** {@link #defaultPlusBinpack()} with the network-topology-aware plugin in the second tier (the topology suites). */
+    public static SchedulerConf defaultPlusBinpackAndTopology() {
+        SchedulerConf base = defaultPlusBinpack();
+        List<Tier> tiers = new ArrayList<>(base.tiers());
+        List<PluginOption> second = new ArrayList<>(tiers.get(1).plugins());
+        second.add(PluginOption.of("network-topology-aware"));
+        tiers.set(1, new Tier(second));
+        return new SchedulerConf(base.actions(), tiers, base.actionArguments());
+    }
+
     /**
      * Volcano's default configuration with proportion replaced by capacity with {@code enableHierarchy} (as
      * Volcano's capacity guide sets it up) and binpack added: the hierarchical-queue suite of issue 16.

@@ -26,7 +26,9 @@ final class ResultsPage {
             "SessionOpen", "the cost of applying pod changes and opening a session versus cluster size and the share of pods changed.",
             "ParallelFilter", "the speed-up of filtering and scoring over node shards with 2 workers, and the node count below which one thread is faster.",
             "FenzoComparison", "Caldera's placements per second against Netflix Fenzo's (cpu+memory bin-packing) on the identical workload.",
-            "PreemptCycle", "the cost of a preemption-heavy cycle (issue 4): full nodes, half of the running pods preemptable, urgent pending gangs.");
+            "PreemptCycle", "the cost of a preemption-heavy cycle (issue 4): full nodes, half of the running pods preemptable, urgent pending gangs.",
+            "TopologyGang", "how long one cycle placing a 512-pod hard-mode gang takes on 6,000 nodes in three HyperNode tiers (issue 15), empty and 30% busy.",
+            "TopologyCycle", "placements per second of a 10,000-task cycle in gangs of 8-256 with hard-mode network topology against the same cycle without (issue 15).");
 
     private final Path dir;
     private final String label;

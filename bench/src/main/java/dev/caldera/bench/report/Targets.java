@@ -15,6 +15,8 @@ public final class Targets {
     public static final double GROWTH_50K_OVER_5K = 3;
     public static final double SESSION_OPEN_MS = 5;
     public static final double FENZO_RATIO = 20;
+    public static final double TOPOLOGY_GANG_MS = 50;
+    public static final double TOPOLOGY_CYCLE_RATIO = 1.0 / 3;
 
     /** One checked target: what is asked, what was measured, and the verdict. */
     public record Row(String target, String measured, String status) {
@@ -33,6 +35,8 @@ public final class Targets {
         rows.add(bytesPerPlacement());
         rows.add(sessionOpen());
         rows.add(fenzo());
+        rows.add(topologyGang());
+        rows.add(topologyCycle());
         return rows;
     }
 
@@ -99,6 +103,39 @@ public final class Targets {
             return missing(target, "FenzoComparison (both methods)");
         }
         return new Row(target, String.join("; ", parts), atLeast(worst, FENZO_RATIO));
+    }
+
+    /** Issue 15: one 512-pod hard-mode gang on 6,000 nodes in three tiers, the worst of the busy fractions run. */
+    private Row topologyGang() {
+        String target = "512-pod hard-mode gang on 6,000 nodes in 3 tiers (issue 15): < 50 ms per cycle";
+        List<String> parts = new ArrayList<>();
+        double worst = 0;
+        for (JmhResult r : results) {
+            if (r.suite().equals("TopologyGang")) {
+                double ms = r.secondsPerOp() * 1e3;
+                parts.add(r.params().get("busyFraction") + " busy: " + Figures.of(ms) + " ms");
+                worst = Math.max(worst, ms);
+            }
+        }
+        if (parts.isEmpty()) {
+            return missing(target, "TopologyGang");
+        }
+        return new Row(target, String.join("; ", parts), atMost(worst, TOPOLOGY_GANG_MS));
+    }
+
+    /** Issue 15: the hard-mode topology cycle's placements per second against the topology-free one's. */
+    private Row topologyCycle() {
+        String target = "allocate cycle, 10,000 tasks in gangs of 8-256, hard-mode topology (issue 15): >= 1/3 of the"
+                + " topology-free cycle's placements/s";
+        Optional<JmhResult> with = find("TopologyCycle", Map.of("topology", "true"));
+        Optional<JmhResult> without = find("TopologyCycle", Map.of("topology", "false"));
+        if (with.isEmpty() || without.isEmpty()) {
+            return missing(target, "TopologyCycle topology=true and topology=false");
+        }
+        double ratio = with.get().placementsPerSecond() / without.get().placementsPerSecond();
+        return new Row(target, Figures.of(with.get().placementsPerSecond()) + " vs "
+                + Figures.of(without.get().placementsPerSecond()) + " placements/s: " + Figures.of(ratio) + " x",
+                atLeast(ratio, TOPOLOGY_CYCLE_RATIO));
     }
 
     /** The headline AllocateCycle result at {@code nodes} (see {@link JmhResult#isHeadline()}). */

@@ -26,8 +26,13 @@ public final class PreparedCluster {
     private final JobState jobs = new JobState();
     private final NodeUsage usage;
 
-    private PreparedCluster(WorkloadSpec spec) {
-        objects = SyntheticCluster.feed(cache, spec);
+    private PreparedCluster(GeneratedCluster generated) {
+        this(generated::feed, generated);
+    }
+
+    private PreparedCluster(java.util.function.Consumer<ClusterCache> feed, GeneratedCluster objects) {
+        this.objects = objects;
+        feed.accept(cache);
         cache.applyChanges();
         cache.resolveJobPriorities();
         usage = new NodeUsage(cache.dims.count());
@@ -37,7 +42,12 @@ public final class PreparedCluster {
     }
 
     public static PreparedCluster of(WorkloadSpec spec) {
-        return new PreparedCluster(spec);
+        return new PreparedCluster(SyntheticCluster.generate(spec));
+    }
+
+    /** A prepared cluster of whatever {@code feed} queues on the cache ({@link #objects} is null then). */
+    public static PreparedCluster of(java.util.function.Consumer<ClusterCache> feed) {
+        return new PreparedCluster(feed, null);
     }
 
     /** Puts the cache back to the state it had when built (no nomination existed then). */

@@ -64,6 +64,19 @@ class ReportTest {
     }
 
     @Test
+    void topologyTargetsTakeTheWorstGangAndTheRatioOfTheTwoCycles() {
+        List<JmhResult> results = List.of(
+                gang("0.0", 6), gang("0.3", 62),
+                topologyCycle("false", 500_000), topologyCycle("true", 200_000));
+        List<Targets.Row> rows = new Targets(results).rows();
+        assertThat(rows.get(5).measured()).isEqualTo("0.0 busy: 6.00 ms; 0.3 busy: 62.0 ms");
+        assertThat(rows.get(5).status()).isEqualTo("not met: 1.24 x the target");
+        assertThat(rows.get(6).measured()).isEqualTo("200,000 vs 500,000 placements/s: 0.40 x");
+        assertThat(rows.get(6).status()).isEqualTo("met");
+        assertThat(new Targets(List.of(gang("0.0", 6))).rows().get(6).status()).isEqualTo("not measured");
+    }
+
+    @Test
     void parallelCrossoverIsTheSmallestCountFromWhichTwoWorkersStayFaster() {
         List<JmhResult> results = List.of(filter(500, 1, 10), filter(500, 2, 12), filter(1000, 1, 20),
                 filter(1000, 2, 15), filter(2000, 1, 40), filter(2000, 2, 22));
@@ -97,6 +110,17 @@ class ReportTest {
 
     private static JmhResult fenzo(String method, double placementsPerSecond) {
         return new JmhResult("FenzoComparison", method, "thrpt", Map.of("nodes", "1000", "pendingTasks", "2000"),
+                new Metric(1, Double.NaN, "ops/s"),
+                Map.of("placements", new Metric(placementsPerSecond, Double.NaN, "ops/s")), "17", "vm", "17", List.of(), "t");
+    }
+
+    private static JmhResult gang(String busy, double millis) {
+        return new JmhResult("TopologyGang", "gang", "avgt", Map.of("busyFraction", busy),
+                new Metric(millis, Double.NaN, "ms/op"), Map.of(), "17", "vm", "17", List.of(), "t");
+    }
+
+    private static JmhResult topologyCycle(String topology, double placementsPerSecond) {
+        return new JmhResult("TopologyCycle", "cycle", "thrpt", Map.of("topology", topology, "pendingTasks", "10000"),
                 new Metric(1, Double.NaN, "ops/s"),
                 Map.of("placements", new Metric(placementsPerSecond, Double.NaN, "ops/s")), "17", "vm", "17", List.of(), "t");
     }

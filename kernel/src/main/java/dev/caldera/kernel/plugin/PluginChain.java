@@ -338,6 +338,11 @@ public final class PluginChain {
         return score;
     }
 
+    /** The batch scorers in order (the caller must not modify the array). */
+    public BatchNodeScorer[] batchScorers() {
+        return batchScorers;
+    }
+
     public boolean hasBatchScorers() {
         return batchScorers.length > 0;
     }

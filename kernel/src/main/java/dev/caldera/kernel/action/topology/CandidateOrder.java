@@ -27,11 +27,12 @@ final class CandidateOrder {
         size = to - from;
         ensure(size);
         boolean scored = plugin != null && plugin.orderEnabled();
+        boolean shares = scored && anyOnANode(plugin, tasks);
         for (int i = 0; i < size; i++) {
             int h = candidates.getInt(from + i);
             ids[i] = h;
             binpack[i] = scored ? plugin.hyperNodeScore(request, h) : 0;
-            share[i] = scored ? plugin.taskShare(tasks, h) : 0;
+            share[i] = shares ? plugin.taskShare(tasks, h) : 0;
             boxed[i] = i;
         }
         java.util.Arrays.sort(boxed, 0, size, (a, b) -> {
@@ -44,6 +45,11 @@ final class CandidateOrder {
         for (int i = 0; i < size; i++) {
             order[i] = boxed[i];
         }
+    }
+
+    /** Whether any of {@code tasks} is on a node (else every task share is 0 and need not be computed). */
+    private static boolean anyOnANode(NetworkTopologyAwarePlugin plugin, IntArrayList tasks) {
+        return plugin.anyOnANode(tasks);
     }
 
     int id(int index) {

@@ -63,6 +63,7 @@ final class FlatPlacement {
         placed = 0;
         failedAny = false;
         failedRoles.clear();
+        selector.reset();
         noRole = s.symbols.find("");
         int i = from;
         while (i < list.length) {

@@ -42,6 +42,7 @@ final class JobSearch {
     private int[] scratchCursors = new int[1];
     private int[] scratchDecisions = new int[1];
     private int[] snapshot = new int[1];
+    private boolean[] simple = new boolean[16];
 
     JobSearch(Session session, SubJobSearch sub, Statement attempt, SavedPool pool) {
         this.session = session;
@@ -86,15 +87,19 @@ final class JobSearch {
         order.sort(candidates.ids, candidates.groupStart.getInt(g), candidates.groupStart.getInt(g + 1), plugin,
                 sj.requestSum[0], sj.tasks[0]);
         int from = ws.pos[0];
+        if (simple.length < order.size) {
+            simple = new boolean[Math.max(order.size, simple.length * 2)];
+        }
         for (int i = 0; i < order.size; i++) {
             int h = order.id(order.order[i]);
-            if (!sub.onlyItselfLeft(job, 0, h, tier) && sub.search(job, 0, ws, from, h, true)) {
+            simple[i] = sub.onlyItselfLeft(job, 0, h, tier);
+            if (!simple[i] && sub.search(job, 0, ws, from, h, true)) {
                 consider(h, sub.score, sub.saved, sj, 0);
             }
         }
         for (int i = 0; i < order.size; i++) {
             int h = order.id(order.order[i]);
-            if (sub.onlyItselfLeft(job, 0, h, tier) && sub.search(job, 0, ws, from, h, false)) {
+            if (simple[i] && sub.search(job, 0, ws, from, h, false)) {
                 consider(h, sub.score, sub.saved, sj, 0);
                 break;
             }

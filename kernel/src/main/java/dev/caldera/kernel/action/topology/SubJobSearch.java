@@ -7,6 +7,7 @@ import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.SavedOperations;
 import dev.caldera.kernel.statement.Statement;
 import dev.caldera.kernel.topology.HyperNodeTree;
+import dev.caldera.kernel.topology.HyperNodeUsage;
 import dev.caldera.kernel.topology.SubJobs;
 import dev.caldera.kernel.topology.TopologySession;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -46,6 +47,9 @@ final class SubJobSearch {
     private int[] memoReached = new int[0];
     private long[] smallest = new long[0];
     private long[] pending = new long[0];
+    /** With {@link #memo} every dry run starts from one state, so the pending sum is computed once per search. */
+    private long pendingAt = -1;
+    private int pendingSub = -1;
 
     /** The result of the last successful {@link #search} or {@link #tryFlat}. */
     int chosen;
@@ -151,11 +155,32 @@ final class SubJobSearch {
         if (!(sj.hard[sub] && plugin != null && plugin.gradientEnabled())) {
             return true;
         }
+        if (sj.allocated[sub] < 0) {
+            return noLowerCandidateLeft(t, within, sj.highestTier[sub], pendingSum(sj, sub));
+        }
         gradients.search(t.tree, t.usage, within, sj.highestTier[sub], sj.allocated[sub], pendingSum(sj, sub));
         for (int i = 0; i < gradients.ids.size(); i++) {
             int x = gradients.ids.getInt(i);
             int xt = t.tree.tier[x];
             if (xt < tier && !knownFailed(x) || xt >= tier && x != within) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The same question for a sub-job not allocated anywhere yet (the search root is {@code within}): no HyperNode
+     * below {@code within} that the search would take (allowed tier, room for {@code pending}) is not remembered
+     * as failed. O(HyperNodes below), no allocation.
+     */
+    private boolean noLowerCandidateLeft(TopologySession t, int within, int highestTier, long[] pending) {
+        HyperNodeTree tree = t.tree;
+        for (int i = tree.childStart[within]; i < tree.childStart[within + 1]; i++) {
+            int x = tree.children[i];
+            boolean candidate = tree.tier[x] <= highestTier && (HyperNodeUsage.covers(t.usage.idle, x, pending)
+                    || HyperNodeUsage.covers(t.usage.futureIdle, x, pending));
+            if (candidate && !knownFailed(x) || !noLowerCandidateLeft(t, x, highestTier, pending)) {
                 return false;
             }
         }
@@ -236,6 +261,11 @@ final class SubJobSearch {
 
     /** Volcano's {@code SubJobInfo.GetMinResources}: the requests of the sub-job's pending tasks (pods apart). */
     long[] pendingSum(SubJobs sj, int sub) {
+        if (memo && pendingAt == generation && pendingSub == sub) {
+            return pending;
+        }
+        pendingAt = generation;
+        pendingSub = sub;
         int dims = session.dims.count();
         if (pending.length != dims) {
             pending = new long[dims];

@@ -144,6 +144,16 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
         return totalWeight <= 0 ? 0 : total / totalWeight;
     }
 
+    /** Whether any of {@code tasks} is on a node. */
+    public boolean anyOnANode(IntArrayList tasks) {
+        for (int i = 0; i < tasks.size(); i++) {
+            if (session.taskState.node[tasks.getInt(i)] >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The share of {@code tasks} placed on nodes of HyperNode {@code h}; 0 without tasks. */
     public double taskShare(IntArrayList tasks, int h) {
         if (tasks.isEmpty()) {
