@@ -105,6 +105,7 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
                 throw new ManifestException(String.join(", ", inputs) + ": no Kubernetes objects found");
             }
             simulation.hyperNodeProblems(warnings);
+            simulation.refusedObjects(warnings);
             SimulatedCluster cluster = builder.build();
             time.mark("reading " + objects + " objects");
             simulation.load(cluster);
@@ -120,7 +121,7 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
             }
             if (simulation.rejectedChanges() > 0) {
                 warnings.accept(simulation.rejectedChanges() + " object(s) were refused by the scheduler's cache"
-                        + " (see the errors above)");
+                        + " (see the warnings above)");
             }
         }
         out.flush();

@@ -141,6 +141,11 @@ public final class Simulation implements AutoCloseable {
         return scheduler.metrics();
     }
 
+    /** Where objects the kernel's cache refuses are reported (kind, name, field, reason; each when refused). */
+    public void refusedObjects(java.util.function.Consumer<String> sink) {
+        cache.rejections(refused -> sink.accept("the scheduler's cache refused " + refused.getMessage()));
+    }
+
     /** Where what the kernel finds wrong with the HyperNodes goes (each problem once, when found). */
     public void hyperNodeProblems(java.util.function.Consumer<String> sink) {
         cache.topology.problemSink(sink);

@@ -11,7 +11,6 @@ import java.util.Arrays;
 public final class TaskTable {
     /** Flag bits in {@link #flags}. */
     public static final int CRITICAL = 1;
-    public static final int KUBE_SYSTEM = 2;
     public static final int PREEMPT_NEVER = 4;
     public static final int SCHEDULING_GATED = 8;
 

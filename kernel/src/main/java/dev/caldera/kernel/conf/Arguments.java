@@ -126,6 +126,31 @@ public final class Arguments {
     }
 
     /**
+     * A list of strings (an argument of Caldera's own, without a Volcano reading to follow): a YAML list of
+     * strings, or one string for a list of one; {@code defaultValue} when unset. Anything else is refused.
+     */
+    public java.util.List<String> getStrings(String key, java.util.List<String> defaultValue) {
+        Object v = values.get(key);
+        if (v == null) {
+            return defaultValue;
+        }
+        if (v instanceof String s) {
+            return java.util.List.of(s);
+        }
+        if (v instanceof java.util.List<?> list) {
+            java.util.List<String> out = new java.util.ArrayList<>();
+            for (Object item : list) {
+                if (!(item instanceof String s)) {
+                    throw error(key, quote(item) + " is not a string (a list of names is expected)");
+                }
+                out.add(s);
+            }
+            return java.util.List.copyOf(out);
+        }
+        throw error(key, quote(v) + " is not a list of names");
+    }
+
+    /**
      * Volcano's {@code Get[int]}: an integer (a float is truncated, as mapstructure does), null when unset;
      * any other type is an error, because Volcano stops with a fatal error there.
      */

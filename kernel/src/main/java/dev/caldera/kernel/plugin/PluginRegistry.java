@@ -32,7 +32,7 @@ public final class PluginRegistry implements PluginFactory {
         PluginRegistry r = new PluginRegistry();
         r.register(PriorityPlugin.NAME, o -> new PriorityPlugin());
         r.register(GangPlugin.NAME, o -> new GangPlugin());
-        r.register(ConformancePlugin.NAME, o -> new ConformancePlugin());
+        r.register(ConformancePlugin.NAME, o -> new ConformancePlugin(o.arguments()));
         r.register(DrfPlugin.NAME, o -> new DrfPlugin());
         r.register(OvercommitPlugin.NAME, o -> new OvercommitPlugin(o.arguments()));
         r.register(ProportionPlugin.NAME, o -> new ProportionPlugin());

@@ -322,8 +322,8 @@ class PreemptionProperties {
         }
 
         boolean isProtected(int task) {
-            return (cache.tasks.flags[task] & (dev.caldera.kernel.cluster.TaskTable.CRITICAL
-                    | dev.caldera.kernel.cluster.TaskTable.KUBE_SYSTEM)) != 0;
+            return cache.tasks.has(task, dev.caldera.kernel.cluster.TaskTable.CRITICAL)
+                    || "kube-system".equals(cache.symbols.string(cache.tasks.namespace[task]));
         }
 
         boolean hasLowerPriorityThanAPreemptorOnItsNode(int victim) {

@@ -2,17 +2,10 @@ package dev.caldera.kernel.testing;
 
 import dev.caldera.kernel.plugin.Plugin;
 
-import java.lang.reflect.Array;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Everything every plugin holds, as text, for exact-restore properties: each plugin object and what it reaches
@@ -32,6 +25,8 @@ public final class PluginImage {
         "dev.caldera.kernel.placement.InterPodProfiles",
     };
 
+    private static final ObjectImage IMAGE = new ObjectImage(PluginImage::borrowed, f -> false);
+
     private final Map<String, String> byPlugin;
 
     private PluginImage(Map<String, String> byPlugin) {
@@ -41,9 +36,19 @@ public final class PluginImage {
     public static PluginImage of(Plugin[] plugins) {
         Map<String, String> out = new LinkedHashMap<>();
         for (Plugin p : plugins) {
-            out.put(p.name(), new Walk().text(p));
+            out.put(p.name(), IMAGE.text(p));
         }
         return new PluginImage(out);
+    }
+
+    private static boolean borrowed(Class<?> type) {
+        String name = type.getName();
+        for (String prefix : BORROWED) {
+            if (name.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -56,23 +61,10 @@ public final class PluginImage {
             String was = e.getValue();
             String now = later.byPlugin.get(e.getKey());
             if (!was.equals(now)) {
-                out.add(e.getKey() + ": " + around(was, now));
+                out.add(e.getKey() + ": " + ObjectImage.around(was, now));
             }
         }
         return out;
-    }
-
-    private static String around(String was, String now) {
-        if (now == null) {
-            return "plugin missing";
-        }
-        int i = 0;
-        while (i < was.length() && i < now.length() && was.charAt(i) == now.charAt(i)) {
-            i++;
-        }
-        int from = Math.max(0, i - 160);
-        return "was ..." + was.substring(from, Math.min(was.length(), i + 80)) + "... now ..."
-                + now.substring(from, Math.min(now.length(), i + 80)) + "...";
     }
 
     @Override
@@ -88,119 +80,5 @@ public final class PluginImage {
     @Override
     public String toString() {
         return "PluginImage" + byPlugin.keySet();
-    }
-
-    /** One depth-first walk; an object met twice is written the second time as a reference to its path. */
-    private static final class Walk {
-        private final IdentityHashMap<Object, String> seen = new IdentityHashMap<>();
-        private final StringBuilder out = new StringBuilder();
-
-        String text(Object root) {
-            write(root, "");
-            return out.toString();
-        }
-
-        private void write(Object o, String path) {
-            if (o == null || o instanceof Number || o instanceof Boolean || o instanceof Character
-                    || o instanceof String || o instanceof Enum<?>) {
-                out.append(o);
-                return;
-            }
-            if (borrowed(o.getClass())) {
-                out.append('<').append(o.getClass().getSimpleName()).append('>');
-                return;
-            }
-            String first = seen.putIfAbsent(o, path);
-            if (first != null) {
-                out.append("@").append(first);
-                return;
-            }
-            if (o.getClass().isArray()) {
-                array(o, path);
-            } else if (o instanceof Map<?, ?> m) {
-                map(m, path);
-            } else if (o instanceof List<?> l) {
-                sequence(l, path);
-            } else if (o instanceof Set<?> s) {
-                set(s, path);
-            } else if (o instanceof Collection<?> c) {
-                sequence(c, path);
-            } else if (o.getClass().getName().startsWith("dev.caldera.")) {
-                fields(o, path);
-            } else {
-                out.append('<').append(o.getClass().getName()).append('>');
-            }
-        }
-
-        private void array(Object a, String path) {
-            out.append('[');
-            for (int i = 0; i < Array.getLength(a); i++) {
-                out.append(i == 0 ? "" : ",");
-                write(Array.get(a, i), path + "[" + i + "]");
-            }
-            out.append(']');
-        }
-
-        private void sequence(Collection<?> c, String path) {
-            out.append('(');
-            int i = 0;
-            for (Object e : c) {
-                out.append(i == 0 ? "" : ",");
-                write(e, path + "(" + i++ + ")");
-            }
-            out.append(')');
-        }
-
-        private void set(Set<?> s, String path) {
-            TreeMap<String, Boolean> sorted = new TreeMap<>();
-            for (Object e : s) {
-                sorted.put(new Walk().text(e), true);
-            }
-            out.append("{").append(String.join(",", sorted.keySet())).append("}");
-        }
-
-        private void map(Map<?, ?> m, String path) {
-            TreeMap<String, Object> sorted = new TreeMap<>();
-            for (var e : m.entrySet()) {
-                sorted.put(new Walk().text(e.getKey()), e.getValue());
-            }
-            out.append('{');
-            for (var e : sorted.entrySet()) {
-                out.append(e.getKey()).append('=');
-                write(e.getValue(), path + "{" + e.getKey() + "}");
-                out.append(';');
-            }
-            out.append('}');
-        }
-
-        private void fields(Object o, String path) {
-            out.append(o.getClass().getSimpleName()).append('{');
-            for (Class<?> c = o.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
-                for (Field f : c.getDeclaredFields()) {
-                    if (Modifier.isStatic(f.getModifiers())) {
-                        continue;
-                    }
-                    f.setAccessible(true);
-                    out.append(f.getName()).append('=');
-                    try {
-                        write(f.get(o), path + "." + f.getName());
-                    } catch (IllegalAccessException e) {
-                        throw new IllegalStateException(e);
-                    }
-                    out.append(';');
-                }
-            }
-            out.append('}');
-        }
-
-        private static boolean borrowed(Class<?> type) {
-            String name = type.getName();
-            for (String prefix : BORROWED) {
-                if (name.startsWith(prefix)) {
-                    return true;
-                }
-            }
-            return false;
-        }
     }
 }

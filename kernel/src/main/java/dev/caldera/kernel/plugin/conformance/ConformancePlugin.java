@@ -1,24 +1,42 @@
 package dev.caldera.kernel.plugin.conformance;
 
+import dev.caldera.kernel.cluster.Symbols;
 import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.Plugin;
 import dev.caldera.kernel.plugin.Vote;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
+import java.util.List;
+
 /**
  * Volcano's {@code conformance} plugin: preempt and reclaim never take critical pods (priority class
  * {@code system-cluster-critical} or {@code system-node-critical}, flagged {@link TaskTable#CRITICAL} by
- * the adapter) nor pods of the {@code kube-system} namespace ({@link TaskTable#KUBE_SYSTEM}).
+ * the adapter) nor pods of a system namespace. Volcano protects {@code kube-system} ({@code v1.NamespaceSystem});
+ * the argument {@value #SYSTEM_NAMESPACES} (a list of namespaces, Caldera's own) replaces that list.
  * <p>
- * Threading: scheduling thread. O(candidates), no allocation.
+ * Threading: scheduling thread. O(candidates x system namespaces), no allocation after open.
  */
 public final class ConformancePlugin implements Plugin {
     public static final String NAME = "conformance";
-    private static final int PROTECTED = TaskTable.CRITICAL | TaskTable.KUBE_SYSTEM;
+    /** The argument naming the namespaces whose pods are never victims. */
+    public static final String SYSTEM_NAMESPACES = "systemNamespaces";
+    /** Volcano's: {@code v1.NamespaceSystem}. */
+    public static final List<String> DEFAULT_SYSTEM_NAMESPACES = List.of("kube-system");
 
+    private final List<String> systemNamespaces;
+    private int[] systemSymbols = new int[0];
     private Session session;
+
+    public ConformancePlugin() {
+        this(Arguments.NONE);
+    }
+
+    public ConformancePlugin(Arguments arguments) {
+        this.systemNamespaces = arguments.getStrings(SYSTEM_NAMESPACES, DEFAULT_SYSTEM_NAMESPACES);
+    }
 
     @Override
     public String name() {
@@ -34,16 +52,31 @@ public final class ConformancePlugin implements Plugin {
     @Override
     public void open(Session s) {
         session = s;
+        if (systemSymbols.length != systemNamespaces.size()) {
+            systemSymbols = new int[systemNamespaces.size()];
+        }
+        for (int i = 0; i < systemSymbols.length; i++) {
+            systemSymbols[i] = s.symbols.find(systemNamespaces.get(i));
+        }
     }
 
     int victims(int evictor, IntArrayList candidates, IntArrayList victims) {
-        int[] flags = session.tasks.flags;
         for (int i = 0; i < candidates.size(); i++) {
             int v = candidates.getInt(i);
-            if ((flags[v] & PROTECTED) == 0) {
+            if (!session.tasks.has(v, TaskTable.CRITICAL) && !inSystemNamespace(v)) {
                 victims.add(v);
             }
         }
         return Vote.PERMIT;
+    }
+
+    private boolean inSystemNamespace(int task) {
+        int ns = session.tasks.namespace[task];
+        for (int system : systemSymbols) {
+            if (system == ns && ns != Symbols.NONE) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -5,6 +5,7 @@ import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.resource.ResourceList;
 import dev.caldera.kernel.session.Session;
@@ -35,6 +36,31 @@ class ConformancePluginTest {
         assertThat(victims.toIntArray()).containsExactly(row("team/plain"));
         s.plugins.reclaimable(row("team/plain"), candidates, victims);
         assertThat(victims.toIntArray()).containsExactly(row("team/plain"));
+    }
+
+    /** Caldera's own argument: the namespaces whose pods are never victims replace Volcano's kube-system. */
+    @Test
+    void systemNamespacesComeFromTheArgument() {
+        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L, "memory", 8L << 30, "pods", 110L),
+                Map.of(), List.of(), false));
+        cache.upsertQueue(QueueSpec.open("q", 1));
+        running("team", "plain", false);
+        running("kube-system", "dns", false);
+        running("infra", "agent", false);
+        PluginOption conformance = new PluginOption("conformance", Map.of(),
+                new Arguments("plugin 'conformance'", Map.of("systemNamespaces", List.of("infra", "nowhere"))));
+        Session s = Sessions.open(cache, conformance);
+        IntArrayList candidates = IntArrayList.of(row("team/plain"), row("kube-system/dns"), row("infra/agent"));
+        IntArrayList victims = new IntArrayList();
+        s.plugins.preemptable(row("team/plain"), candidates, victims);
+        assertThat(victims.toIntArray()).containsExactly(row("team/plain"), row("kube-system/dns"));
+    }
+
+    @Test
+    void aSystemNamespacesArgumentThatIsNotAListOfNamesIsRefused() {
+        var args = new Arguments("plugin 'conformance'", Map.of("systemNamespaces", List.of("infra", 3L)));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ConformancePlugin(args))
+                .hasMessageContaining("'systemNamespaces'").hasMessageContaining("'3' is not a string");
     }
 
     private int row(String key) {

@@ -1,0 +1,148 @@
+package dev.caldera.kernel.cache;
+
+import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.cluster.JobState;
+import dev.caldera.kernel.cluster.JobTable;
+import dev.caldera.kernel.cluster.Symbols;
+import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.topology.TopologyCache;
+
+import java.util.Arrays;
+
+/**
+ * The cache's jobs (PodGroups): {@link JobTable} rows by {@code namespace/name}, which exist as soon as a pod names
+ * the job or its PodGroup arrives, and go when neither holds any more; a job's phase in {@link JobState}; its
+ * queue row, resolved again whenever the queue set changes; its network topology in the {@link TopologyCache}.
+ * {@link #check} refuses a change before anything is touched; the writes after it cannot fail.
+ * <p>
+ * Threading: scheduling thread only.
+ */
+final class JobCache {
+    private final JobTable jobs;
+    private final JobState state;
+    private final ResourceDimensions dims;
+    private final Symbols symbols;
+    private final TopologyCache topology;
+    private final QueueCache queues;
+    private final PriorityClasses priorityClasses;
+    private final Runnable growDims;
+    private final RowIndex rows = new RowIndex();
+    private final QuantityTotals minResources = new QuantityTotals("PodGroups' minResources");
+
+    JobCache(ClusterCache c, QueueCache queues, Runnable growDims) {
+        this.jobs = c.jobs;
+        this.state = c.jobState;
+        this.dims = c.dims;
+        this.symbols = c.symbols;
+        this.topology = c.topology;
+        this.queues = queues;
+        this.priorityClasses = c.priorityClasses;
+        this.growDims = growDims;
+    }
+
+    int row(String key) {
+        return rows.get(key);
+    }
+
+    /** Refuses a PodGroup whose minResources would break the cache's quantity limits. Reads only. */
+    void check(JobSpec spec) {
+        int row = rows.get(spec.key());
+        minResources.check(row < 0 ? null : jobs.minResources[row], spec.minResources(), false, dims, "PodGroup",
+                spec.key(), "spec.minResources");
+    }
+
+    /** The row of job {@code namespace/name}, made (named by tasks, no PodGroup yet) when there is none. */
+    int rowFor(String namespace, String name) {
+        String key = namespace + "/" + name;
+        int row = rows.get(key);
+        if (row < 0) {
+            row = rows.add(key);
+            jobs.ensureRows(row + 1);
+            state.ensureRows(row + 1);
+            jobs.rows = Math.max(jobs.rows, row + 1);
+            jobs.clear(row);
+            jobs.key[row] = key;
+            jobs.namespace[row] = symbols.intern(namespace);
+            state.reset(row, 0);
+            state.phase[row] = 0;
+        }
+        return row;
+    }
+
+    /** Writes a PodGroup; returns its row, and in {@code rolesChanged[0]} whether its minTaskMember roles changed. */
+    int upsert(JobSpec spec, boolean[] rolesChanged) {
+        int row = rowFor(spec.namespace(), spec.name());
+        long[] before = jobs.minResources[row];
+        jobs.hasSpec[row] = true;
+        jobs.live[row] = true;
+        jobs.queueName[row] = spec.queue();
+        jobs.queue[row] = queues.row(spec.queue());
+        jobs.minMember[row] = spec.minMember();
+        jobs.priorityClassName[row] = spec.priorityClassName();
+        jobs.minResources[row] = spec.minResources() == null ? null
+                : RequestVectors.of(spec.minResources(), dims, false);
+        growDims.run();
+        minResources.replace(before, jobs.minResources[row]);
+        jobs.creationMs[row] = spec.creationMs();
+        jobs.slaWaitingMs[row] = spec.slaWaitingMs();
+        state.phase[row] = JobPhase.parse(spec.phase());
+        topology.job(row, spec.networkTopology(), spec.subGroupPolicy());
+        rolesChanged[0] = writeRoles(row, spec);
+        return row;
+    }
+
+    private boolean writeRoles(int row, JobSpec spec) {
+        int n = spec.minTaskMember().size();
+        int[] roles = new int[n];
+        int[] mins = new int[n];
+        int i = 0;
+        for (var e : spec.minTaskMember().entrySet()) {
+            roles[i] = symbols.intern(e.getKey());
+            mins[i++] = e.getValue();
+        }
+        boolean changed = !Arrays.equals(roles, jobs.roles[row]);
+        jobs.roles[row] = n == 0 ? JobTable.noRoles() : roles;
+        jobs.roleMin[row] = n == 0 ? JobTable.noRoles() : mins;
+        return changed;
+    }
+
+    /** The PodGroup is gone; the row stays while pods name it. */
+    void remove(String key) {
+        int row = rows.get(key);
+        if (row < 0) {
+            return;
+        }
+        minResources.replace(jobs.minResources[row], null);
+        jobs.minResources[row] = null;
+        jobs.hasSpec[row] = false;
+        jobs.live[row] = false;
+        releaseIfUnused(row);
+    }
+
+    /** Frees the row when neither a PodGroup nor a pod names the job any more. */
+    void releaseIfUnused(int row) {
+        if (!jobs.hasSpec[row] && jobs.tasks[row].isEmpty()) {
+            topology.clearJob(row);
+            rows.remove(jobs.key[row]);
+            jobs.clear(row);
+        }
+    }
+
+    /** Every PodGroup's queue row again (after queues came or went). */
+    void resolveQueues() {
+        for (int j = 0; j < jobs.rows; j++) {
+            if (jobs.hasSpec[j]) {
+                jobs.queue[j] = queues.row(jobs.queueName[j]);
+            }
+        }
+    }
+
+    /** Resolves every job's priority from its priority class (Volcano does this at snapshot). */
+    void resolvePriorities() {
+        for (int j = 0; j < jobs.rows; j++) {
+            if (jobs.hasSpec[j]) {
+                jobs.priority[j] = priorityClasses.resolve(null, jobs.priorityClassName[j]);
+            }
+        }
+    }
+}

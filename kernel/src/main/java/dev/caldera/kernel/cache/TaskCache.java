@@ -1,0 +1,327 @@
+package dev.caldera.kernel.cache;
+
+import dev.caldera.kernel.cluster.JobState;
+import dev.caldera.kernel.cluster.JobTable;
+import dev.caldera.kernel.cluster.NodeTable;
+import dev.caldera.kernel.cluster.NodeUsage;
+import dev.caldera.kernel.cluster.Nominations;
+import dev.caldera.kernel.cluster.Symbols;
+import dev.caldera.kernel.cluster.TaskClasses;
+import dev.caldera.kernel.cluster.TaskState;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.placement.InterPodProfiles;
+import dev.caldera.kernel.placement.PlacementProfiles;
+import dev.caldera.kernel.resource.ResourceDimensions;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
+import java.util.Arrays;
+
+/**
+ * The cache's pods: {@link TaskTable} rows by uid, their {@link TaskState}, task classes and placement profiles,
+ * what they take on their nodes ({@link NodeUsage}) and count in their job ({@link JobState}), and the nominator's
+ * update rule. A task on a node the cache does not know yet waits in {@link NodeAttachments} until it appears.
+ * {@link #check} refuses a change before anything is touched; the writes after it cannot fail.
+ * <p>
+ * Threading: scheduling thread only.
+ */
+final class TaskCache {
+    private final TaskTable tasks;
+    private final TaskState state;
+    private final TaskClasses classes;
+    private final NodeTable nodes;
+    private final NodeUsage usage;
+    private final Nominations nominations;
+    private final JobTable jobs;
+    private final JobState jobState;
+    private final JobCache jobCache;
+    private final NodeCache nodeCache;
+    private final PriorityClasses priorityClasses;
+    private final ResourceDimensions dims;
+    private final Symbols symbols;
+    private final PlacementProfiles profiles;
+    private final InterPodProfiles interPodProfiles;
+    private final Runnable growDims;
+    private final RowIndex rows = new RowIndex();
+    private final NodeAttachments attachments = new NodeAttachments();
+    private final QuantityTotals requests = new QuantityTotals("pods' requests");
+    /** Position of each task in its job's task list, for O(1) removal. */
+    private int[] positionInJob = new int[0];
+    /** Role slot of each task in its job's minTaskMember list, or -1. */
+    private int[] roleSlot = new int[0];
+    /** Task node names as given, kept to re-attach tasks whose node appears later. */
+    private String[] nodeName = new String[0];
+    /** The nominatedNodeName of each task's last spec, for the nominator's update rule. */
+    private String[] specNominated = new String[0];
+
+    TaskCache(ClusterCache c, JobCache jobCache, NodeCache nodeCache, Runnable growDims) {
+        this.tasks = c.tasks;
+        this.state = c.taskState;
+        this.classes = c.classes;
+        this.nodes = c.nodes;
+        this.usage = c.nodeUsage;
+        this.nominations = c.nominations;
+        this.jobs = c.jobs;
+        this.jobState = c.jobState;
+        this.jobCache = jobCache;
+        this.nodeCache = nodeCache;
+        this.priorityClasses = c.priorityClasses;
+        this.dims = c.dims;
+        this.symbols = c.symbols;
+        this.profiles = c.profiles;
+        this.interPodProfiles = c.interPodProfiles;
+        this.growDims = growDims;
+    }
+
+    int row(String uid) {
+        return rows.get(uid);
+    }
+
+    int roleSlot(int task) {
+        return roleSlot[task];
+    }
+
+    // ---------------------------------------------------------------- checks
+
+    /**
+     * Refuses a pod whose status only the scheduler sets, whose uid already names another pod, or whose request
+     * would break the cache's quantity limits. Reads only.
+     */
+    void check(TaskSpec spec) {
+        String key = spec.namespace() + "/" + spec.name();
+        byte status = spec.status();
+        if (status == TaskStatus.ALLOCATED || status == TaskStatus.PIPELINED || status == TaskStatus.BINDING) {
+            throw new RejectedChange("Pod", key, "status", TaskStatus.name(status) + " is a state only the scheduler"
+                    + " sets; a pod is Pending, Bound, Running, Releasing, Succeeded, Failed or Unknown");
+        }
+        int row = rows.get(spec.uid());
+        if (row >= 0 && !tasks.key[row].equals(key)) {
+            throw new RejectedChange("Pod", key, "metadata.uid", spec.uid() + " is already the uid of Pod "
+                    + tasks.key[row]);
+        }
+        requests.check(row < 0 ? null : classes.request[tasks.taskClass[row]], spec.request(), true, dims, "Pod",
+                key, "spec.containers[].resources.requests");
+    }
+
+    // ---------------------------------------------------------------- upsert and remove
+
+    void upsert(TaskSpec spec) {
+        int row = rows.get(spec.uid());
+        byte status = spec.status();
+        String node = spec.nodeName();
+        long[] before = null;
+        if (row >= 0) {
+            if (keepsBinding(row, spec)) {
+                status = TaskStatus.BINDING;
+                node = nodes.name[state.node[row]];
+            }
+            before = classes.request[tasks.taskClass[row]];
+            detach(row);
+        } else {
+            row = rows.add(spec.uid());
+            growRows(row + 1);
+            tasks.rows = Math.max(tasks.rows, row + 1);
+            tasks.liveCount++;
+            specNominated[row] = null;
+        }
+        write(row, spec);
+        requests.replace(before, classes.request[tasks.taskClass[row]]);
+        attach(row, status, node);
+        updateNomination(row, spec.nominatedNodeName(), status);
+    }
+
+    /** Removes the task of {@code uid} (nothing when unknown); its job row goes when nothing names it any more. */
+    void remove(String uid) {
+        int row = rows.get(uid);
+        if (row < 0) {
+            return;
+        }
+        int job = tasks.job[row];
+        requests.replace(classes.request[tasks.taskClass[row]], null);
+        detach(row);
+        nominations.remove(row);
+        tasks.clear(row);
+        state.status[row] = TaskStatus.NONE;
+        state.node[row] = -1;
+        nodeName[row] = null;
+        tasks.liveCount--;
+        rows.remove(uid);
+        jobCache.releaseIfUnused(job);
+    }
+
+    /**
+     * The nominator's update rule (seed 004): keep the recorded nomination only when neither the previous
+     * nor the new pod carries a nominatedNodeName, otherwise take the new pod's; a pod placed on a node has
+     * no nomination.
+     */
+    private void updateNomination(int row, String nominated, byte status) {
+        String previous = specNominated[row];
+        specNominated[row] = nominated;
+        if (TaskStatus.onNode(status)) {
+            nominations.remove(row);
+        } else if (previous != null || nominated != null) {
+            nominations.nominate(row, nodeCache.row(nominated));
+        }
+    }
+
+    /** An informer echo of a pod we are binding (still Pending without a node) must not undo the bind. */
+    private boolean keepsBinding(int row, TaskSpec spec) {
+        return state.status[row] == TaskStatus.BINDING && spec.status() == TaskStatus.PENDING
+                && spec.nodeName() == null && state.node[row] >= 0;
+    }
+
+    private void growRows(int needed) {
+        tasks.ensureRows(needed);
+        state.ensureRows(needed);
+        nominations.ensureTasks(tasks.capacity);
+        if (positionInJob.length < tasks.capacity) {
+            positionInJob = Arrays.copyOf(positionInJob, tasks.capacity);
+            roleSlot = Arrays.copyOf(roleSlot, tasks.capacity);
+            nodeName = Arrays.copyOf(nodeName, tasks.capacity);
+            specNominated = Arrays.copyOf(specNominated, tasks.capacity);
+        }
+    }
+
+    private void write(int row, TaskSpec spec) {
+        tasks.uid[row] = spec.uid();
+        tasks.key[row] = spec.key();
+        tasks.name[row] = spec.name();
+        tasks.namespace[row] = symbols.intern(spec.namespace());
+        tasks.priority[row] = priorityClasses.resolve(spec.priority(), spec.priorityClassName());
+        tasks.role[row] = symbols.intern(spec.role());
+        tasks.preemptable[row] = spec.preemptable();
+        tasks.creationMs[row] = spec.creationMs();
+        tasks.nameIndex[row] = TaskTable.parseNameIndex(spec.name());
+        tasks.flags[row] = flags(spec);
+        tasks.live[row] = true;
+        tasks.labels[row] = NodeLabels.encode(spec.labels(), symbols);
+        long[] request = RequestVectors.of(spec.request(), dims);
+        growDims.run();
+        tasks.taskClass[row] = classes.acquire(request, profiles.acquire(spec.placement()),
+                interPodProfiles.acquire(spec.interPod()));
+        int job = jobCache.rowFor(spec.namespace(), spec.job());
+        tasks.job[row] = job;
+        positionInJob[row] = jobs.tasks[job].size();
+        jobs.tasks[job].add(row);
+        roleSlot[row] = jobs.roleSlot(job, tasks.role[row]);
+    }
+
+    private static int flags(TaskSpec spec) {
+        int f = 0;
+        f |= spec.critical() ? TaskTable.CRITICAL : 0;
+        f |= spec.preemptNever() ? TaskTable.PREEMPT_NEVER : 0;
+        f |= spec.schedulingGated() ? TaskTable.SCHEDULING_GATED : 0;
+        return f;
+    }
+
+    private void attach(int row, byte status, String onNode) {
+        state.status[row] = status;
+        nodeName[row] = TaskStatus.onNode(status) ? onNode : null;
+        int node = onNode == null || !TaskStatus.onNode(status) ? -1 : nodeCache.row(onNode);
+        state.node[row] = node;
+        if (node >= 0) {
+            usage.add(node, classes.request[tasks.taskClass[row]], status);
+        } else if (onNode != null && TaskStatus.onNode(status)) {
+            attachments.wait(onNode, row);
+        }
+        int job = tasks.job[row];
+        int cls = tasks.taskClass[row];
+        jobState.add(job, roleSlot[row], classes.bestEffort[cls], classes.request[cls], status);
+    }
+
+    /** Removes every trace of the task's current state from nodes, job counters, classes and job lists. */
+    private void detach(int row) {
+        int cls = tasks.taskClass[row];
+        int node = state.node[row];
+        if (node >= 0) {
+            usage.remove(node, classes.request[cls], state.status[row]);
+        }
+        int job = tasks.job[row];
+        jobState.remove(job, roleSlot[row], classes.bestEffort[cls], classes.request[cls], state.status[row]);
+        removeFromJobList(job, row);
+        profiles.release(classes.profile[cls]);
+        interPodProfiles.release(classes.interPod[cls]);
+        classes.release(cls);
+    }
+
+    private void removeFromJobList(int job, int row) {
+        IntArrayList list = jobs.tasks[job];
+        int pos = positionInJob[row];
+        int last = list.popInt();
+        if (last != row) {
+            list.set(pos, last);
+            positionInJob[last] = pos;
+        }
+    }
+
+    // ---------------------------------------------------------------- nodes coming and going
+
+    /** A node appeared: tasks that named it take their resources there. */
+    void attachWaiting(String node, int nodeRow) {
+        IntArrayList waiting = attachments.take(node);
+        if (waiting == null) {
+            return;
+        }
+        for (int i = 0; i < waiting.size(); i++) {
+            int t = waiting.getInt(i);
+            if (tasks.live[t] && node.equals(nodeName[t]) && state.node[t] < 0) {
+                state.node[t] = nodeRow;
+                usage.add(nodeRow, classes.request[tasks.taskClass[t]], state.status[t]);
+            }
+        }
+    }
+
+    /** A node is going: its tasks give its resources back and wait for a node of that name to appear again. */
+    void detachFrom(String node, int nodeRow) {
+        for (int t = 0; t < tasks.rows; t++) {
+            if (tasks.live[t] && state.node[t] == nodeRow) {
+                usage.remove(nodeRow, classes.request[tasks.taskClass[t]], state.status[t]);
+                state.node[t] = -1;
+                attachments.wait(node, t);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- scheduling hand-offs
+
+    /** Moves a task to {@code status} on {@code node} (-1: none) in every table that counts it. */
+    void place(int task, byte status, int node) {
+        int cls = tasks.taskClass[task];
+        int oldNode = state.node[task];
+        byte old = state.status[task];
+        if (oldNode >= 0) {
+            usage.remove(oldNode, classes.request[cls], old);
+        }
+        state.status[task] = status;
+        state.node[task] = node;
+        nodeName[task] = node >= 0 ? nodes.name[node] : null;
+        if (node >= 0) {
+            usage.add(node, classes.request[cls], status);
+        }
+        jobState.move(tasks.job[task], roleSlot[task], classes.bestEffort[cls], classes.request[cls], old, status);
+    }
+
+    /** The task's bind failed: a Binding task goes back to Pending. Returns its key, or null when unknown. */
+    String bindFailed(String uid) {
+        int row = rows.get(uid);
+        if (row < 0) {
+            return null;
+        }
+        if (state.status[row] == TaskStatus.BINDING) {
+            place(row, TaskStatus.PENDING, -1);
+        }
+        return tasks.key[row];
+    }
+
+    /** Recomputes role slots and status counters of every task of a job (after its roles changed). */
+    void recount(int job) {
+        jobState.reset(job, jobs.roles[job].length);
+        IntArrayList list = jobs.tasks[job];
+        for (int i = 0; i < list.size(); i++) {
+            int t = list.getInt(i);
+            roleSlot[t] = jobs.roleSlot(job, tasks.role[t]);
+            int cls = tasks.taskClass[t];
+            jobState.add(job, roleSlot[t], classes.bestEffort[cls], classes.request[cls], state.status[t]);
+        }
+    }
+}
