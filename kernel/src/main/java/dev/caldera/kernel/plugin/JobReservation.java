@@ -4,11 +4,11 @@ import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.session.Session;
 
 /**
- * What Volcano v1.7's admission plugins (proportion, overcommit) count for one job at session open: its
- * allocated requests, the part of its {@code minResources} a Running PodGroup still holds back, and its
- * elastic part (allocated beyond {@code minResources}). Vectors are flat {@code long[]} rows written at
- * {@code out[base + dim]} for the counted dimensions of {@link ShareDimensions}. Job totals come from the
- * session's {@link dev.caldera.kernel.cluster.JobRequests}, never from a walk over tasks.
+ * Vector helpers the queue plugins share: a job's allocated requests and AllocatedStatus task count (Volcano's
+ * CalculateAllocatedTaskNum), and additions over a set of dimensions. Vectors are flat {@code long[]} rows
+ * written at {@code out[base + dim]}. Job totals come from the session's
+ * {@link dev.caldera.kernel.cluster.JobRequests}, never from a walk over tasks. What a job reserves is
+ * {@link Reservations}.
  * <p>
  * Threading: scheduling thread. No allocation. Cost O(dims).
  */
@@ -42,61 +42,12 @@ public final class JobReservation {
     /** {@code out[base + d] += vector[d]} for the counted dimensions. */
     public static void add(long[] vector, int[] dims, long[] out, int base) {
         for (int d : dims) {
-            out[base + d] += ShareDimensions.at(vector, d);
+            out[base + d] += at(vector, d);
         }
     }
 
-    /**
-     * Volcano's GetInqueueResource: what a Running PodGroup still reserves, {@code minResources - allocated}
-     * per dimension where positive. v1.7 reads scalar minimums with Quantity.Value() (whole units, rounded
-     * up) but subtracts allocated milli-units; this keeps that unit mismatch: a GPU minimum of 2 reserves
-     * 2 milli-GPU when nothing is allocated, and nothing once any GPU is.
-     */
-    public static void addRunningReserve(long[] minResources, long[] allocated, int allocBase, int[] dims,
-                                         long[] out, int base) {
-        for (int d : dims) {
-            long min = ShareDimensions.at(minResources, d);
-            long alloc = allocated[allocBase + d];
-            long reserve;
-            if (d <= dev.caldera.kernel.resource.ResourceDimensions.MEMORY) {
-                reserve = min - alloc;
-            } else if (min == 0) {
-                reserve = 0;
-            } else {
-                long units = Math.floorDiv(min + 999, 1000);
-                reserve = alloc == 0 ? units : units - alloc;
-            }
-            if (reserve > 0) {
-                out[base + d] += reserve;
-            }
-        }
-    }
-
-    /**
-     * Volcano's JobInfo.GetElasticResources: {@code allocated - minResources}, or nothing when allocated
-     * does not exceed minResources in some dimension (cpu, memory, or a scalar the job holds).
-     */
-    public static void addElastic(long[] minResources, long[] allocated, int allocBase, int[] dims,
-                                  long[] out, int base) {
-        if (!exceedsEverywhere(minResources, allocated, allocBase, dims)) {
-            return;
-        }
-        for (int d : dims) {
-            long alloc = allocated[allocBase + d];
-            if (d <= dev.caldera.kernel.resource.ResourceDimensions.MEMORY || alloc > 0) {
-                out[base + d] += alloc - ShareDimensions.at(minResources, d);
-            }
-        }
-    }
-
-    private static boolean exceedsEverywhere(long[] minResources, long[] allocated, int allocBase, int[] dims) {
-        for (int d : dims) {
-            long alloc = allocated[allocBase + d];
-            boolean checked = d <= dev.caldera.kernel.resource.ResourceDimensions.MEMORY || alloc > 0;
-            if (checked && alloc <= ShareDimensions.at(minResources, d)) {
-                return false;
-            }
-        }
-        return true;
+    /** {@code vector[dim]}, or 0 for a null vector or beyond its length (vectors predating a new dimension). */
+    public static long at(long[] vector, int dim) {
+        return vector != null && dim < vector.length ? vector[dim] : 0;
     }
 }

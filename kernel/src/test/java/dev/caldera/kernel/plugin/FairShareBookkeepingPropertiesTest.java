@@ -86,7 +86,7 @@ class FairShareBookkeepingPropertiesTest {
             long[] req = s.request(t);
             for (int d = 0; d < dims; d++) {
                 long r = ShareDimensions.at(req, d);
-                queueAlloc[s.queueOf(t) * dims + d] += d == 2 ? 0 : r;
+                queueAlloc[s.queueOf(t) * dims + d] += r;
                 jobAlloc[s.jobOf(t) * dims + d] += r;
             }
         }

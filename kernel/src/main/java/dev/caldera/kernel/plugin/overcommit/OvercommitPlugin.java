@@ -6,7 +6,8 @@ import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.JobReservation;
 import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.ShareDimensions;
+import dev.caldera.kernel.plugin.Reservations;
+import dev.caldera.kernel.plugin.VolcanoDimensions;
 import dev.caldera.kernel.plugin.Vote;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.session.Session;
@@ -14,20 +15,21 @@ import dev.caldera.kernel.session.Session;
 import java.util.Arrays;
 
 /**
- * Volcano v1.7's {@code overcommit} plugin: a Pending job may become Inqueue while what admitted jobs
- * still need, plus its own minResources, fits the cluster's allocatable times {@code overcommit-factor}
- * (default 1.2) minus what tasks on nodes use.
+ * Current Volcano's {@code overcommit} plugin ({@code pkg/scheduler/plugins/overcommit/overcommit.go}): a
+ * Pending job may become Inqueue while what admitted jobs still reserve, plus its own minResources, stays within
+ * the cluster's allocatable times {@code overcommit-factor} (default 1.2) minus what tasks on nodes use, on every
+ * resource the job's minResources asks for ({@code pods} aside, as Volcano's
+ * {@code LessEqualWithDimensionAndResourcesName} skips it).
  * <p>
- * At open, "what admitted jobs still need" is the minResources of every Inqueue PodGroup plus, for Running
- * PodGroups with minResources whose running pod count reached minMember, the part of minResources not
- * yet allocated (see {@link JobReservation#addRunningReserve}); each admitted job then adds its
- * minResources (JobEnqueued). v1.7 reads the running pod count from PodGroup status, written by the
- * previous cycle; Caldera counts the job's Running tasks in the snapshot, which is the same number once
- * the scheduler has run a cycle.
+ * At open, "what admitted jobs still reserve" is, for every Inqueue PodGroup with minResources, its minResources
+ * less its gated pods' requests, and for every Running PodGroup with minResources and at least minMember tasks in
+ * AllocatedStatus, the part of minResources not allocated ({@link Reservations}); each admitted job then adds
+ * its minResources less its gated pods' requests (JobEnqueued). Used is Volcano's NodeInfo.Used: allocated and
+ * releasing tasks, not pipelined ones.
  * <p>
- * Exactness: Volcano compares {@code need <= total x factor - used} in floats with a 0.1 tolerance;
- * Caldera compares {@code need + used <= limit} in longs with {@code limit} the largest integer below
- * {@code total x factor + 0.1} (computed with the same double product), which is the same decision.
+ * Exactness: Volcano rejects when {@code need > total x factor - used} in float64; Caldera rejects when
+ * {@code need + used > limit} in longs with {@code limit} the largest integer not above {@code total x factor}
+ * (the same double product), which is the same decision for integer quantities.
  * <p>
  * Threading: scheduling thread. JobEnqueueable and JobEnqueued are O(dims), no allocation.
  */
@@ -37,11 +39,11 @@ public final class OvercommitPlugin implements Plugin {
     public static final double DEFAULT_FACTOR = 1.2;
 
     private final double factor;
-    private final ShareDimensions dimensions = new ShareDimensions();
+    private final VolcanoDimensions dimensions = new VolcanoDimensions();
+    private final Reservations reservations = new Reservations();
     private long[] limit = new long[0];
     private long[] used = new long[0];
     private long[] inqueue = new long[0];
-    private long[] jobAllocated = new long[0];
     private int[] dims = new int[0];
     private Session session;
 
@@ -83,7 +85,7 @@ public final class OvercommitPlugin implements Plugin {
         size(dimensions.stride());
         for (int d : dims) {
             long total = d < s.totalAllocatable.length ? s.totalAllocatable[d] : 0;
-            limit[d] = (long) Math.ceil(total * factor + 0.1) - 1;
+            limit[d] = (long) Math.floor(total * factor);
             used[d] = usedOn(s, d);
         }
         for (int i = 0; i < s.jobList.size(); i++) {
@@ -96,7 +98,6 @@ public final class OvercommitPlugin implements Plugin {
             limit = new long[stride];
             used = new long[stride];
             inqueue = new long[stride];
-            jobAllocated = new long[stride];
         }
         Arrays.fill(inqueue, 0);
     }
@@ -115,30 +116,25 @@ public final class OvercommitPlugin implements Plugin {
     }
 
     private void reserve(Session s, int job) {
-        long[] min = s.jobs.minResources[job];
-        if (min == null) {
+        if (s.jobs.minResources[job] == null) {
             return;
         }
-        byte phase = s.jobState.phase[job];
-        if (phase == JobPhase.INQUEUE) {
-            JobReservation.add(min, dims, inqueue, 0);
-        } else if (phase == JobPhase.RUNNING && s.count(job, TaskStatus.RUNNING) >= s.jobs.minMember[job]) {
-            Arrays.fill(jobAllocated, 0);
-            JobReservation.addAllocated(s, job, dims, jobAllocated, 0);
-            JobReservation.addRunningReserve(min, jobAllocated, 0, dims, inqueue, 0);
+        if (s.jobState.phase[job] == JobPhase.INQUEUE) {
+            reservations.addMinLessGated(s, job, dims, inqueue, 0);
+        } else if (Reservations.reserves(s, job)) {
+            reservations.addReserve(s, job, dims, inqueue, 0);
         }
     }
 
-    /** cpu and memory always; a scalar only when the job or the admitted jobs need some of it. */
+    /** Every resource the job's minResources asks for, pods aside. */
     int enqueueable(int job) {
         long[] min = session.jobs.minResources[job];
         if (min == null) {
             return Vote.PERMIT;
         }
         for (int d : dims) {
-            long need = inqueue[d] + ShareDimensions.at(min, d);
-            boolean checked = d <= ResourceDimensions.MEMORY || need != 0;
-            if (checked && need + used[d] > limit[d]) {
+            long m = JobReservation.at(min, d);
+            if (m > 0 && !VolcanoDimensions.ignored(d) && inqueue[d] + m + used[d] > limit[d]) {
                 return Vote.REJECT;
             }
         }
@@ -146,9 +142,8 @@ public final class OvercommitPlugin implements Plugin {
     }
 
     void enqueued(int job) {
-        long[] min = session.jobs.minResources[job];
-        if (min != null) {
-            JobReservation.add(min, dims, inqueue, 0);
+        if (session.jobs.minResources[job] != null) {
+            reservations.addMinLessGated(session, job, dims, inqueue, 0);
         }
     }
 

@@ -1,21 +1,24 @@
 package dev.caldera.kernel.plugin.proportion;
 
+import dev.caldera.kernel.plugin.VolcanoDimensions;
+
 import java.math.BigInteger;
 import java.util.Arrays;
 
 /**
- * Volcano v1.7's water-filling of the cluster among queues: in rounds, every queue not yet satisfied
- * gets {@code remaining x weight / total weight of unsatisfied queues} added to its deserved, capped at
- * its realCapability and at its request, then raised to its guarantee. A queue is satisfied once its
- * request fits its deserved, or when a round left its deserved unchanged (a cap stopped it). The loop
- * ends when nothing remains, when a round changed nothing, or when every queue is satisfied.
+ * Current Volcano's water-filling of the cluster among queues (proportion.go, {@code OnSessionOpen}): in rounds,
+ * every queue not yet satisfied gets {@code remaining x weight / total weight of unsatisfied queues} added to its
+ * deserved, capped at its realCapability and at its request, then raised to its guarantee. A queue is satisfied
+ * once its request fits its deserved, or when a round left its deserved unchanged (a cap stopped it). After a
+ * round, {@code remaining = max(remaining + decreases - increases, 0)} per resource ({@code ExceededPart}). The
+ * loop ends when nothing remains ({@code IsEmpty}, which looks past {@code pods}), when a round changed
+ * nothing, or when every queue is satisfied.
  * <p>
  * Deliberate difference: Volcano multiplies by the float ratio {@code weight / totalWeight}; Caldera
  * computes {@code remaining x weight / totalWeight} exactly and truncates toward zero, so deserved is an
  * exact integer at most one unit (one milli-cpu, one byte) below Volcano's float, and the residue stays
  * in {@code remaining} for the next round. Volcano's 0.1 tolerance in these comparisons cannot matter
- * between integers. A round cap ({@link #MAX_ROUNDS}) guards against a loop Volcano itself would not
- * leave (negative remaining after guarantees larger than the cluster).
+ * between integers. A round cap ({@link #MAX_ROUNDS}) guards the loop.
  * <p>
  * Threading: scheduling thread. Scratch arrays grow with the dimension count, no allocation otherwise
  * (except a BigInteger on the rare product that overflows a long). Cost O(rounds x queues x dims).
@@ -89,8 +92,8 @@ final class DeservedShares {
         boolean empty = true;
         boolean changed = false;
         for (int d : dims) {
-            remaining[d] = remaining[d] - increased[d] + decreased[d];
-            empty &= remaining[d] <= 0;
+            remaining[d] = Math.max(remaining[d] - increased[d] + decreased[d], 0);
+            empty &= remaining[d] == 0 || VolcanoDimensions.ignored(d);
             changed |= remaining[d] != oldRemaining[d];
         }
         return !empty && changed;

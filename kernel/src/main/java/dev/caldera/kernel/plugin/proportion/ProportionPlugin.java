@@ -1,49 +1,51 @@
 package dev.caldera.kernel.plugin.proportion;
 
 import dev.caldera.kernel.cluster.JobRequests;
-import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.JobReservation;
 import dev.caldera.kernel.plugin.Plugin;
 import dev.caldera.kernel.plugin.QueueShare;
 import dev.caldera.kernel.plugin.QueueShareSource;
-import dev.caldera.kernel.plugin.ShareDimensions;
+import dev.caldera.kernel.plugin.Reservations;
+import dev.caldera.kernel.plugin.VolcanoDimensions;
 import dev.caldera.kernel.plugin.Vote;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
- * Volcano v1.7's {@code proportion} plugin: each queue's deserved share of the cluster by weight
- * ({@link DeservedShares}), and the rules built on it.
+ * Current Volcano's {@code proportion} plugin ({@code pkg/scheduler/plugins/proportion/proportion.go}): each
+ * queue's deserved share of the cluster by weight ({@link DeservedShares}), and the rules built on it. Vectors
+ * cover the resources current Volcano's {@code api.Resource} holds ({@link VolcanoDimensions}: cpu, memory,
+ * {@code pods} - one per task -, ephemeral-storage and the scalar resources).
  * <ul>
- *   <li>QueueOrder: lower share (max over dimensions of allocated / deserved) first. v1.7 has no queue
- *       priority here.</li>
- *   <li>Overused: deserved &lt;= allocated in every dimension.</li>
- *   <li>Allocatable: allocated + request &lt;= deserved in every dimension the task requests.</li>
- *   <li>JobEnqueueable: minResources + allocated + inqueue - elastic &lt;= realCapability; on a permit the
- *       job's minResources join the queue's inqueue at once (v1.7 does this inside the vote, not in a
- *       JobEnqueued hook, so a later plugin's reject does not undo it).</li>
- *   <li>Reclaimable (current Volcano): a victim is offered while its queue's (running) allocation is above
- *       deserved in some dimension; v1.7 also skipped a queue holding less than the reclaimer's request.</li>
- *   <li>Preemptive (not in v1.7; current Volcano): a queue may reclaim for a task while allocated + request
- *       &lt;= deserved on the dimensions the task requests.</li>
- *   <li>Queue state (current Volcano, {@code queueAllocatable} and the JobEnqueueable function): a queue whose
- *       state is not Open is neither Allocatable nor Preemptive, and its jobs are not enqueueable.</li>
+ *   <li>QueueOrder: higher {@code spec.priority} first, then lower share (max over the resources with a positive
+ *       deserved of allocated / deserved, pods included).</li>
+ *   <li>Overused: deserved &lt;= allocated on every resource (pods included).</li>
+ *   <li>Allocatable and Preemptive ({@code queueAllocatable}): the queue is Open and allocated + request &lt;=
+ *       deserved on every resource the task requests, pods aside.</li>
+ *   <li>JobEnqueueable: the queue is Open; a job without minResources is admitted; else minResources +
+ *       allocated + inqueue - elastic &lt;= realCapability on every resource minResources asks for, pods aside.
+ *       JobEnqueued then adds the job's minResources (less its gated pods) to the queue's inqueue.</li>
+ *   <li>Reclaimable: a victim is offered while its queue's running copy of allocated is above deserved in some
+ *       resource; each victim leaves the copy.</li>
  * </ul>
- * Allocated is kept exact by allocate/deallocate events; request, inqueue, elastic and deserved are
- * computed once per session, as in Volcano.
+ * realCapability = (cluster total - every queue's guarantee, where positive) + the queue's guarantee, bounded
+ * by {@code spec.capability} where it sets a resource (an unset or zero cpu or memory bounds nothing). Inqueue is
+ * what Inqueue PodGroups, and Running ones with minMember tasks allocated, still reserve of their minResources
+ * ({@link Reservations}). Allocated is kept exact by allocate/deallocate events; request, inqueue, elastic and
+ * deserved are computed once per session, as in Volcano.
  * <p>
  * Threading: scheduling thread only (no predicate or scorer here). Events and checks are O(dims) with
- * no allocation; open is O(tasks + rounds x queues x dims).
+ * no allocation; open is O(jobs x dims + rounds x queues x dims).
  */
 public final class ProportionPlugin implements Plugin, QueueShareSource {
     public static final String NAME = "proportion";
 
     private final QueueAttributes attrs = new QueueAttributes();
     private final DeservedShares shares = new DeservedShares();
-    private final ShareDimensions dimensions = new ShareDimensions();
+    private final VolcanoDimensions dimensions = new VolcanoDimensions();
+    private final Reservations reservations = new Reservations();
     private long[] totalGuarantee = new long[0];
-    private long[] jobAllocated = new long[0];
     private long[] reclaimScratch = new long[0];
     private int[] reclaimStamp = new int[0];
     private int reclaimCall;
@@ -62,6 +64,7 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
         ext.allocatable(this::allocatable);
         ext.preemptive(this::allocatable);
         ext.jobEnqueueable(this::enqueueable);
+        ext.jobEnqueued(this::enqueued);
         ext.reclaimable(this::victims);
         ext.allocateListener(new Listener());
     }
@@ -85,7 +88,6 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
     private void sumGuarantees(Session s, int stride) {
         if (totalGuarantee.length != stride) {
             totalGuarantee = new long[stride];
-            jobAllocated = new long[stride];
         }
         java.util.Arrays.fill(totalGuarantee, 0);
         for (int q = 0; q < s.queues.rows; q++) {
@@ -101,39 +103,34 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
             QueueLimits.init(attrs, q, s, totalGuarantee, dims);
         }
         int b = attrs.base(q);
-        java.util.Arrays.fill(jobAllocated, 0);
-        int allocatedTasks = addTasks(s, job, b);
-        long[] min = s.jobs.minResources[job];
-        byte phase = s.jobState.phase[job];
-        if (phase == JobPhase.INQUEUE) {
-            JobReservation.add(min, dims, attrs.inqueue, b);
+        addTasks(s, job, b);
+        if (Reservations.reserves(s, job)) {
+            reservations.addReserve(s, job, dims, attrs.inqueue, b);
         }
-        if (phase == JobPhase.RUNNING && min != null && allocatedTasks >= s.jobs.minMember[job]) {
-            JobReservation.addRunningReserve(min, jobAllocated, 0, dims, attrs.inqueue, b);
-        }
-        JobReservation.addElastic(min, jobAllocated, 0, dims, attrs.elastic, b);
+        reservations.addElastic(s, job, dims, attrs.elastic, b);
     }
 
     /**
-     * The job's task totals. Queue allocated: tasks holding resources (Volcano's AllocatedStatus, plus
-     * Pipelined so that open agrees with the events; no task is Pipelined when a session opens). Queue
-     * request: those plus Pending tasks. The job's own allocated ({@code jobAllocated}): AllocatedStatus
-     * only; returns how many tasks that is.
+     * Queue allocated: the job's tasks in AllocatedStatus (plus Pipelined, so that open agrees with the events; no
+     * task is Pipelined when a session opens). Queue request: those plus its Pending tasks.
      */
-    private int addTasks(Session s, int job, int b) {
+    private void addTasks(Session s, int job, int b) {
         JobRequests r = s.jobState.requests;
-        int allocatedTasks = JobReservation.addAllocated(s, job, dims, jobAllocated, 0);
         JobReservation.addColumn(r.allocated, job, dims, attrs.allocated, b);
         JobReservation.addColumn(r.pipelined, job, dims, attrs.allocated, b);
         JobReservation.addColumn(r.allocated, job, dims, attrs.request, b);
         JobReservation.addColumn(r.pipelined, job, dims, attrs.request, b);
         JobReservation.addColumn(r.pending, job, dims, attrs.request, b);
-        return allocatedTasks;
     }
 
     // ------------------------------------------------------------------ extension points
 
     int compareQueues(int a, int b) {
+        int pa = session.queues.priority[a];
+        int pb = session.queues.priority[b];
+        if (pa != pb) {
+            return pa > pb ? -1 : 1;
+        }
         double sa = attrs.share[a];
         double sb = attrs.share[b];
         return sa == sb ? 0 : sa < sb ? -1 : 1;
@@ -156,8 +153,8 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
         long[] req = session.request(task);
         int b = attrs.base(queue);
         for (int d : dims) {
-            long r = ShareDimensions.at(req, d);
-            if (r > 0 && attrs.allocated[b + d] + r > attrs.deserved[b + d]) {
+            long r = JobReservation.at(req, d);
+            if (r > 0 && !VolcanoDimensions.ignored(d) && attrs.allocated[b + d] + r > attrs.deserved[b + d]) {
                 return false;
             }
         }
@@ -174,21 +171,29 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
         }
         int b = attrs.base(session.jobs.queue[job]);
         for (int d : dims) {
-            long need = ShareDimensions.at(min, d) + attrs.allocated[b + d] + attrs.inqueue[b + d]
-                    - attrs.elastic[b + d];
-            boolean checked = d <= dev.caldera.kernel.resource.ResourceDimensions.MEMORY || need != 0;
-            if (checked && need > attrs.realCapability[b + d]) {
+            long m = JobReservation.at(min, d);
+            if (m <= 0 || VolcanoDimensions.ignored(d)) {
+                continue;
+            }
+            long need = m + attrs.allocated[b + d] + attrs.inqueue[b + d] - attrs.elastic[b + d];
+            if (need > attrs.realCapability[b + d]) {
                 return Vote.REJECT;
             }
         }
-        JobReservation.add(min, dims, attrs.inqueue, b);
         return Vote.PERMIT;
+    }
+
+    /** JobEnqueued: the admitted job's minResources, less its gated pods' requests, join the queue's inqueue. */
+    void enqueued(int job) {
+        if (session.jobs.minResources[job] != null) {
+            reservations.addMinLessGated(session, job, dims, attrs.inqueue, attrs.base(session.jobs.queue[job]));
+        }
     }
 
     /**
      * Walks the candidates in order with a per-queue copy of allocated: while the copy exceeds the queue's
      * deserved somewhere, the candidate is a victim and its request leaves the copy (current Volcano's
-     * ReclaimableFn; v1.7 also skipped a candidate whose queue's copy was below the reclaimer's request).
+     * ReclaimableFn).
      */
     int victims(int reclaimer, IntArrayList candidates, IntArrayList victims) {
         beginReclaim();
@@ -199,7 +204,7 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
             if (aboveDeserved(b, attrs.base(q))) {
                 long[] req = session.request(v);
                 for (int d : dims) {
-                    reclaimScratch[b + d] -= ShareDimensions.at(req, d);
+                    reclaimScratch[b + d] -= JobReservation.at(req, d);
                 }
                 victims.add(v);
             }
@@ -312,7 +317,7 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
             int b = attrs.base(q);
             long[] req = session.request(task);
             for (int d : dims) {
-                attrs.allocated[b + d] += sign * ShareDimensions.at(req, d);
+                attrs.allocated[b + d] += sign * JobReservation.at(req, d);
             }
             attrs.updateShare(q, dims);
         }

@@ -1,21 +1,22 @@
 package dev.caldera.kernel.plugin.proportion;
 
-import dev.caldera.kernel.plugin.ShareDimensions;
+import dev.caldera.kernel.cluster.QueueTable;
+import dev.caldera.kernel.plugin.JobReservation;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.session.Session;
 
 /**
- * A queue's fixed attributes for a session, as Volcano v1.7 derives them when it first meets a job of
- * the queue: weight, guarantee, and realCapability = min(capability, total - all guarantees + own
- * guarantee).
- * <p>
- * Volcano's resource maps tell "unset" from "zero"; Caldera's dense vectors do not, so a scalar counts as
- * listed when it is non-zero. Rules that follow from v1.7's map handling:
+ * A queue's fixed attributes for a session, as current Volcano's proportion plugin derives them when it first
+ * meets a job of the queue ({@code OnSessionOpen}): weight, guarantee, and
+ * {@code realCapability = ExceededPart(total, all guarantees) + own guarantee}, bounded by the capability
+ * ({@code MinDimensionResource(capability, Infinity)}):
  * <ul>
- *   <li>an unset (or non-positive) cpu or memory capability does not bound the queue;</li>
- *   <li>a capability that lists no scalar resource bounds no scalar; one that lists some bounds every
- *       scalar the cluster has, those it does not list to zero (v1.7's helpers.Min);</li>
- *   <li>a scalar the cluster does not have and no guarantee lists is unbounded.</li>
+ *   <li>a capability with no resource at all bounds nothing;</li>
+ *   <li>an unset or non-positive cpu or memory capability bounds nothing on that resource (Volcano reads it as
+ *       MaxFloat64);</li>
+ *   <li>a scalar the capability lists bounds it, even to 0; a scalar it does not list is not bounded
+ *       (Volcano v1.7 bounded it to 0 when the capability listed some other scalar);</li>
+ *   <li>a resource the cluster does not have and no guarantee lists has realCapability 0.</li>
  * </ul>
  * Threading: scheduling thread; no allocation; O(dims).
  */
@@ -29,33 +30,31 @@ final class QueueLimits {
         int b = a.base(q);
         long[] guarantee = s.queues.guarantee[q];
         long[] capability = s.queues.capability[q];
-        boolean capabilityHasScalar = capability != null && hasScalar(capability, dims);
+        boolean[] listed = s.queues.capabilityListed[q];
+        boolean capped = capability != null && listsAny(listed);
         for (int d : dims) {
-            long g = ShareDimensions.at(guarantee, d);
+            long g = JobReservation.at(guarantee, d);
             a.guarantee[b + d] = g;
             long total = d < s.totalAllocatable.length ? s.totalAllocatable[d] : 0;
-            boolean scalar = d > ResourceDimensions.MEMORY;
-            boolean bounded = !scalar || total != 0 || totalGuarantee[d] != 0 || g != 0;
-            long real = bounded ? total - totalGuarantee[d] + g : QueueAttributes.UNLIMITED;
-            a.realCapability[b + d] = capability == null ? real : capped(real, capability, d, bounded,
-                    capabilityHasScalar);
+            long real = Math.max(total - totalGuarantee[d], 0) + g;
+            a.realCapability[b + d] = capped ? bound(real, capability, listed, d) : real;
         }
     }
 
-    private static long capped(long real, long[] capability, int d, boolean bounded, boolean capabilityHasScalar) {
-        long cap = ShareDimensions.at(capability, d);
-        if (d <= ResourceDimensions.MEMORY) {
+    private static long bound(long real, long[] capability, boolean[] listed, int d) {
+        long cap = JobReservation.at(capability, d);
+        if (d == ResourceDimensions.CPU || d == ResourceDimensions.MEMORY) {
             return cap > 0 ? Math.min(real, cap) : real;
         }
-        if (!capabilityHasScalar || !bounded) {
-            return QueueAttributes.UNLIMITED;
-        }
-        return Math.min(real, cap);
+        return QueueTable.listed(listed, d) ? Math.min(real, cap) : real;
     }
 
-    private static boolean hasScalar(long[] vector, int[] dims) {
-        for (int d : dims) {
-            if (d > ResourceDimensions.MEMORY && ShareDimensions.at(vector, d) != 0) {
+    private static boolean listsAny(boolean[] listed) {
+        if (listed == null) {
+            return false;
+        }
+        for (boolean l : listed) {
+            if (l) {
                 return true;
             }
         }

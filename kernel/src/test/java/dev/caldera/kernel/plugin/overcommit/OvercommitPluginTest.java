@@ -6,7 +6,6 @@ import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.testing.ConfWarnings;
-import dev.caldera.kernel.plugin.JobReservation;
 import dev.caldera.kernel.plugin.Vote;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.resource.ResourceList;
@@ -19,7 +18,11 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Numbers worked out from Volcano v1.7's overcommit: need + used <= allocatable x factor. */
+/**
+ * Numbers worked out from current Volcano's overcommit ({@code plugins/overcommit/overcommit.go}, with
+ * {@code GetInqueueResource} and {@code CalculateAllocatedTaskNum} of plugins/util/util.go): need + used <=
+ * allocatable x factor on the resources the job's minResources asks for.
+ */
 class OvercommitPluginTest {
     private static final int CPU = ResourceDimensions.CPU;
     private static final long G = 1_000_000_000L;
@@ -78,16 +81,62 @@ class OvercommitPluginTest {
         assertThat(plugin.inqueue(ResourceDimensions.MEMORY)).isEqualTo(G);
     }
 
+    /** GetInqueueResource reads scalar minimums in the same milli units as the allocation it subtracts. */
     @Test
-    void aRunningJobsScalarMinimumIsReadInWholeUnitsAsV17Does() {
-        int[] dims = {0, 1, 3};
-        long[] min = {0, 0, 0, 2000};
-        long[] out = new long[4];
-        JobReservation.addRunningReserve(min, new long[4], 0, dims, out, 0);
-        assertThat(out[3]).as("2 GPUs read as 2 milli-GPU when none is allocated").isEqualTo(2);
-        out = new long[4];
-        JobReservation.addRunningReserve(min, new long[] {0, 0, 0, 1000}, 0, dims, out, 0);
-        assertThat(out[3]).as("2 - 1000 milli is not positive").isZero();
+    void aRunningJobReservesTheUnallocatedPartOfAScalarMinimum() {
+        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L, "memory", 10 * G, "pods", 110L,
+                "nvidia.com/gpu", 4000L), Map.of(), List.of(), false));
+        job("gpus", ResourceList.of("cpu", 1000L, "nvidia.com/gpu", 2000L), "Running", 1);
+        cache.upsertTask(TaskSpec.builder("ns", "gpus-0").job("gpus").running("n1")
+                .request(ResourceList.of("cpu", 500L, "nvidia.com/gpu", 1000L)).build());
+        open(Map.of());
+        assertThat(plugin.inqueue(cache.dims.find("nvidia.com/gpu"))).isEqualTo(1000);
+    }
+
+    /**
+     * A Running PodGroup reserves once its tasks in AllocatedStatus (Bound ones too) reach minMember
+     * ({@code CalculateAllocatedTaskNum}); v1.7 counted Running pods only.
+     */
+    @Test
+    void boundTasksCountTowardsARunningJobsMinMember() {
+        node("n1", 4000, 10 * G);
+        job("starting", ResourceList.of("cpu", 3000L), "Running", 2);
+        cache.upsertTask(TaskSpec.builder("ns", "starting-0").job("starting").running("n1")
+                .request(ResourceList.of("cpu", 500L)).build());
+        cache.upsertTask(TaskSpec.builder("ns", "starting-1").job("starting")
+                .status(dev.caldera.kernel.cluster.TaskStatus.BOUND).nodeName("n1")
+                .request(ResourceList.of("cpu", 500L)).build());
+        open(Map.of());
+        assertThat(plugin.inqueue(CPU)).isEqualTo(2000);
+    }
+
+    /** An Inqueue PodGroup reserves its minResources less what its scheduling-gated pods ask for. */
+    @Test
+    void gatedPodsDoNotReserve() {
+        node("n1", 4000, 10 * G);
+        job("gated", ResourceList.of("cpu", 3000L), "Inqueue", 1);
+        cache.upsertTask(TaskSpec.builder("ns", "gated-0").job("gated").schedulingGated(true)
+                .request(ResourceList.of("cpu", 1000L)).build());
+        cache.upsertTask(TaskSpec.builder("ns", "gated-1").job("gated").request(ResourceList.of("cpu", 1000L)).build());
+        open(Map.of());
+        assertThat(plugin.inqueue(CPU)).isEqualTo(2000);
+    }
+
+    /**
+     * {@code LessEqualWithDimensionAndResourcesName(idle, jobMinReq)}: only the resources minResources asks for
+     * are compared; memory over the overcommitted total does not stop a job that asks for cpu only.
+     */
+    @Test
+    void onlyTheResourcesTheMinimumAsksForAreChecked() {
+        node("n1", 4000, G);
+        job("busy", null, "Running", 1);
+        cache.upsertTask(TaskSpec.builder("ns", "busy-0").job("busy").running("n1")
+                .request(ResourceList.of("cpu", 100L, "memory", 2 * G)).build());
+        job("cpu-only", ResourceList.of("cpu", 1000L), "Pending", 1);
+        job("with-memory", ResourceList.of("cpu", 1000L, "memory", 1L), "Pending", 1);
+        open(Map.of());
+        assertThat(plugin.enqueueable(job("ns/cpu-only"))).isEqualTo(Vote.PERMIT);
+        assertThat(plugin.enqueueable(job("ns/with-memory"))).isEqualTo(Vote.REJECT);
     }
 
     @Test

@@ -22,7 +22,11 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** Numbers worked out by hand from Volcano's proportion rules (v1.7, and current Volcano where noted). */
+/**
+ * Numbers worked out by hand from current Volcano's proportion rules ({@code plugins/proportion/proportion.go}:
+ * {@code OnSessionOpen}, the queue order, overused, allocatable, enqueueable, enqueued and reclaimable functions).
+ * Every node has 110 pods; each task holds one.
+ */
 class ProportionPluginTest {
     private static final int CPU = ResourceDimensions.CPU;
     private static final int MEM = ResourceDimensions.MEMORY;
@@ -62,18 +66,25 @@ class ProportionPluginTest {
         assertThat(plugin.realCapability(q("q2"), MEM)).as("unset memory capability").isEqualTo(9 * G);
     }
 
+    /**
+     * {@code MinDimensionResource(capability, Infinity)}: a scalar the capability does not list keeps the
+     * cluster's amount (v1.7's helpers.Min bounded it to 0 when the capability listed another scalar); a listed
+     * one bounds it.
+     */
     @Test
-    void aCapabilityWithoutScalarsLeavesGpusUnbounded() {
+    void aScalarTheCapabilityDoesNotListIsBoundedByTheClusterOnly() {
         cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L, "memory", 8 * G, "pods", 110L,
-                "nvidia.com/gpu", 4000L), Map.of(), List.of(), false));
+                "nvidia.com/gpu", 4000L, "example.com/foo", 2000L), Map.of(), List.of(), false));
         queue("q1", 1, ResourceList.of("cpu", 2000L), null);
         queue("q2", 1, ResourceList.of("cpu", 2000L, "nvidia.com/gpu", 1000L), null);
         pending("q1", "j1", 1, 1000, G);
         pending("q2", "j2", 1, 1000, G);
         open();
         int gpu = session.dims.find("nvidia.com/gpu");
-        assertThat(plugin.realCapability(q("q1"), gpu)).isEqualTo(QueueAttributes.UNLIMITED);
+        int foo = session.dims.find("example.com/foo");
+        assertThat(plugin.realCapability(q("q1"), gpu)).isEqualTo(4000);
         assertThat(plugin.realCapability(q("q2"), gpu)).isEqualTo(1000);
+        assertThat(plugin.realCapability(q("q2"), foo)).isEqualTo(2000);
     }
 
     @Test
@@ -118,13 +129,36 @@ class ProportionPluginTest {
         node("n1", 2000, 4 * G);
         queue("c1", 1, null, null);
         queue("c2", 1, null, null);
-        pending("c1", "j1", 2, 1000, 2 * G);
-        pending("c2", "j2", 2, 1000, 2 * G);
+        pending("c1", "j1", 1, 1000, 2 * G);
+        pending("c2", "j2", 1, 1000, 2 * G);
         open();
         assertThat(deserved("c1")).containsExactly(1000, 2 * G);
         new Statement(session).allocate(task("c1/c1-j1-0"), node());
         assertThat(plugin.overused(q("c1"))).isTrue();
         assertThat(plugin.overused(q("c2"))).isFalse();
+    }
+
+    /**
+     * Current Volcano counts {@code pods} in deserved (water-filled up to the queue's request of one pod per task,
+     * a best-effort pod's too) and in {@code Overused}: a queue that reached its cpu and memory but still has a pod
+     * of its deserved left is not overused (v1.7, without pods, said it was).
+     */
+    @Test
+    void podsAreAResourceOfDeservedAndOverused() {
+        node("n1", 2000, 4 * G);
+        queue("c1", 1, null, null);
+        queue("c2", 1, null, null);
+        pending("c1", "j1", 1, 1000, 2 * G);
+        cache.upsertTask(TaskSpec.builder("c1", "c1-j1-be").job("c1-j1").build());
+        pending("c2", "j2", 1, 1000, 2 * G);
+        open();
+        assertThat(deserved("c1")).containsExactly(1000, 2 * G);
+        assertThat(plugin.deserved(q("c1"), ResourceDimensions.PODS)).isEqualTo(2);
+        Statement st = new Statement(session);
+        st.allocate(task("c1/c1-j1-0"), node());
+        assertThat(plugin.overused(q("c1"))).as("pods 1 of a deserved 2").isFalse();
+        st.allocate(task("c1/c1-j1-be"), node());
+        assertThat(plugin.overused(q("c1"))).isTrue();
     }
 
     @Test
@@ -140,22 +174,48 @@ class ProportionPluginTest {
         open();
         assertThat(plugin.enqueueable(job("ns1/pg5"))).as("memory 2G + 1G > 2G").isEqualTo(Vote.REJECT);
         assertThat(plugin.enqueueable(job("ns1/pg6"))).isEqualTo(Vote.PERMIT);
-        assertThat(plugin.inqueue(q("q1"), CPU)).as("the permit reserves at once").isEqualTo(1000);
+        assertThat(plugin.inqueue(q("q1"), CPU)).as("the vote reserves nothing").isZero();
+        plugin.enqueued(job("ns1/pg6"));
+        assertThat(plugin.inqueue(q("q1"), CPU)).as("JobEnqueued reserves").isEqualTo(1000);
         assertThat(plugin.enqueueable(job("ns1/pg6"))).as("cpu 1000 + 1000 + 1000 > 2000").isEqualTo(Vote.REJECT);
         assertThat(plugin.enqueueable(job("ns1/pg7"))).as("no minResources").isEqualTo(Vote.PERMIT);
     }
 
+    /**
+     * Current Volcano reserves in {@code JobEnqueued}, which runs only when every plugin permits (v1.7 reserved
+     * inside proportion's vote, so a job overcommit then refused still held its minResources).
+     */
     @Test
-    void aPermitStaysReservedEvenWhenALaterPluginRejects() {
+    void aJobALaterPluginRejectsReservesNothing() {
         node("n1", 1000, G);
         queue("q1", 1, null, null);
-        job("ns", "big", "q1", 1, ResourceList.of("cpu", 1000L, "memory", G), "Pending");
+        queue("q2", 1, null, null);
+        job("ns", "other", "q2", 1, null, "Running");
+        running("ns", "other-0", "other", 500, G / 4, "n1");
+        job("ns", "big", "q1", 1, ResourceList.of("cpu", 1000L, "memory", G / 2), "Pending");
         session = Sessions.open(cache, List.of(new Tier(List.of(PluginOption.of("proportion"),
                 Sessions.plugin("overcommit", Map.of("overcommit-factor", 1.0), "overcommit")))));
         plugin = session.plugins.plugin(ProportionPlugin.class);
+        assertThat(plugin.enqueueable(job("ns/big"))).as("q1 may take the whole cluster").isEqualTo(Vote.PERMIT);
         new dev.caldera.kernel.action.EnqueueAction().execute(session);
-        assertThat(plugin.inqueue(q("q1"), CPU)).isEqualTo(1000);
-        assertThat(session.jobState.phase[job("ns/big")]).isEqualTo(dev.caldera.kernel.cluster.JobPhase.INQUEUE);
+        assertThat(session.jobState.phase[job("ns/big")]).as("overcommit: 1000 + 500 used > 1000")
+                .isEqualTo(dev.caldera.kernel.cluster.JobPhase.PENDING);
+        assertThat(plugin.inqueue(q("q1"), CPU)).isZero();
+    }
+
+    /** A higher {@code spec.priority} goes first whatever the shares; equal priorities compare shares. */
+    @Test
+    void queueOrderTakesQueuePriorityBeforeShare() {
+        node("n1", 2000, 4 * G);
+        cache.upsertQueue(new QueueSpec("low", 1, null, null, null, true, null, 0, null, 0));
+        cache.upsertQueue(new QueueSpec("high", 1, null, null, null, true, null, 10, null, 0));
+        job("ns", "busy", "high", 1, null, "Running");
+        running("ns", "busy-0", "busy", 1000, G, "n1");
+        pending("high", "more", 1, 500, G);
+        pending("low", "j", 1, 500, G);
+        open();
+        assertThat(plugin.share(q("high"))).isGreaterThan(plugin.share(q("low")));
+        assertThat(plugin.compareQueues(q("high"), q("low"))).isNegative();
     }
 
     @Test
