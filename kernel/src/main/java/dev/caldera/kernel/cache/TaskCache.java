@@ -193,6 +193,7 @@ final class TaskCache {
         tasks.creationMs[row] = spec.creationMs();
         tasks.nameIndex[row] = TaskTable.parseNameIndex(spec.name());
         tasks.flags[row] = flags(spec);
+        tasks.gpuDevices[row] = spec.gpuDevices();
         tasks.live[row] = true;
         tasks.labels[row] = NodeLabels.encode(spec.labels(), symbols);
         long[] request = RequestVectors.of(spec.request(), dims);

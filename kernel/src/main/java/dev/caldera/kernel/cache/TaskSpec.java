@@ -16,7 +16,8 @@ import java.util.TreeMap;
  * {@code pods}. {@code status} is one of the pod-derived {@link TaskStatus} values. {@code priority} null
  * means "resolve from {@code priorityClassName}". {@code labels} are the pod's labels (what other pods' affinity
  * terms and spread constraints select on); {@code interPod} its own pod affinity, anti-affinity and spread
- * terms, owned by its namespace.
+ * terms, owned by its namespace. {@code gpuDevices} is the mask of GPU device indices a pod placed on a node
+ * already holds (Volcano's {@code volcano.sh/gpu-index} annotation), 0 when unknown or none.
  */
 public record TaskSpec(
         String uid,
@@ -37,7 +38,8 @@ public record TaskSpec(
         boolean preemptNever,
         boolean schedulingGated,
         Map<String, String> labels,
-        InterPodSpec interPod) {
+        InterPodSpec interPod,
+        long gpuDevices) {
 
     public TaskSpec {
         String object = "Pod " + namespace + "/" + name;
@@ -75,13 +77,22 @@ public record TaskSpec(
         return Collections.unmodifiableMap(sorted);
     }
 
+    /** A task without GPU device indices. */
+    public TaskSpec(String uid, String namespace, String name, String job, ResourceList request, Integer priority,
+                    String priorityClassName, String role, boolean preemptable, long creationMs, byte status,
+                    String nodeName, String nominatedNodeName, PlacementSpec placement, boolean critical,
+                    boolean preemptNever, boolean schedulingGated, Map<String, String> labels, InterPodSpec interPod) {
+        this(uid, namespace, name, job, request, priority, priorityClassName, role, preemptable, creationMs, status,
+                nodeName, nominatedNodeName, placement, critical, preemptNever, schedulingGated, labels, interPod, 0L);
+    }
+
     /** A builder holding every field of this spec, for copies that change a few. */
     public Builder toBuilder() {
         return new Builder(namespace, name).uid(uid).job(job).request(request).priority(priority)
                 .priorityClassName(priorityClassName).role(role).preemptable(preemptable).creationMs(creationMs)
                 .status(status).nodeName(nodeName).nominatedNodeName(nominatedNodeName).placement(placement)
                 .critical(critical).preemptNever(preemptNever).schedulingGated(schedulingGated).labels(labels)
-                .interPod(interPod);
+                .interPod(interPod).gpuDevices(gpuDevices);
     }
 
     public String key() {
@@ -113,6 +124,7 @@ public record TaskSpec(
         private boolean schedulingGated;
         private Map<String, String> labels = Map.of();
         private InterPodSpec interPod = InterPodSpec.NONE;
+        private long gpuDevices;
 
         private Builder(String namespace, String name) {
             this.namespace = namespace;
@@ -137,6 +149,7 @@ public record TaskSpec(
         public Builder schedulingGated(boolean v) { schedulingGated = v; return this; }
         public Builder labels(Map<String, String> v) { labels = v; return this; }
         public Builder interPod(InterPodSpec v) { interPod = v; return this; }
+        public Builder gpuDevices(long v) { gpuDevices = v; return this; }
 
         /** Places the task on {@code node} as Running. */
         public Builder running(String node) { nodeName = node; status = TaskStatus.RUNNING; return this; }
@@ -144,7 +157,7 @@ public record TaskSpec(
         public TaskSpec build() {
             return new TaskSpec(uid, namespace, name, job, request, priority, priorityClassName, role, preemptable,
                     creationMs, status, nodeName, nominatedNodeName, placement, critical, preemptNever,
-                    schedulingGated, labels, interPod);
+                    schedulingGated, labels, interPod, gpuDevices);
         }
     }
 }

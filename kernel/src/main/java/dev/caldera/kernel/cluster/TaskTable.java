@@ -33,6 +33,8 @@ public final class TaskTable {
     /** The number that ends a pod name of three or more dash-separated parts, else -1. */
     public long[] nameIndex = new long[0];
     public int[] flags = new int[0];
+    /** GPU device indices the pod already holds on its node, as a bit mask (0: unknown or none). */
+    public long[] gpuDevices = new long[0];
     public boolean[] live = new boolean[0];
     /** The pod's labels as sorted (keySymbol, valueSymbol) pairs ({@link LabelPairs}). */
     public int[][] labels = new int[0][];
@@ -54,6 +56,7 @@ public final class TaskTable {
         creationMs = Arrays.copyOf(creationMs, cap);
         nameIndex = Arrays.copyOf(nameIndex, cap);
         flags = Arrays.copyOf(flags, cap);
+        gpuDevices = Arrays.copyOf(gpuDevices, cap);
         live = Arrays.copyOf(live, cap);
         labels = Arrays.copyOf(labels, cap);
         capacity = cap;
@@ -71,6 +74,7 @@ public final class TaskTable {
         taskClass[row] = -1;
         live[row] = false;
         flags[row] = 0;
+        gpuDevices[row] = 0;
         labels[row] = LabelPairs.none();
     }
 

@@ -27,6 +27,8 @@ public final class FitReason {
     public static final int SPREAD_LABEL_MISSING = 11;
     /** PodTopologySpread: placing the pod there would exceed a DoNotSchedule constraint's maxSkew. */
     public static final int SPREAD_SKEW = 12;
+    /** The deviceshare plugin: no GPU device (or not enough idle ones) for the request. */
+    public static final int GPU_DEVICES = 13;
     /** Codes from here on are "Insufficient <dimension>": {@code INSUFFICIENT + dim}. */
     public static final int INSUFFICIENT = 16;
 
@@ -38,14 +40,15 @@ public final class FitReason {
         "node(s) didn't satisfy existing pods anti-affinity rules",
         "node(s) didn't match pod topology spread constraints (missing required label)",
         "node(s) didn't match pod topology spread constraints",
+        "node(s) had no GPU device with room for the request",
     };
     /**
      * kube's Unschedulable (resolvable) codes below {@link #INSUFFICIENT}: host ports, the pod count, room held for
-     * a nominated pod, pod anti-affinity (the incoming pod's and existing pods'), spread skew. The rest (cordon,
+     * a nominated pod, pod anti-affinity (the incoming pod's and existing pods'), spread skew, GPU devices. The rest (cordon,
      * node affinity, taints, unmet pod affinity, a missing spread topology label, gates) are unresolvable.
      */
     private static final boolean[] RESOLVABLE = {
-        false, false, false, false, true, true, true, false, false, true, true, false, true,
+        false, false, false, false, true, true, true, false, false, true, true, false, true, true,
     };
 
     private FitReason() {

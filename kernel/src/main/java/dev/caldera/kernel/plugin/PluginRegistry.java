@@ -5,6 +5,7 @@ import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.plugin.binpack.BinpackPlugin;
 import dev.caldera.kernel.plugin.capacity.CapacityPlugin;
 import dev.caldera.kernel.plugin.conformance.ConformancePlugin;
+import dev.caldera.kernel.plugin.deviceshare.DeviceSharePlugin;
 import dev.caldera.kernel.plugin.drf.DrfPlugin;
 import dev.caldera.kernel.plugin.gang.GangPlugin;
 import dev.caldera.kernel.plugin.networktopology.NetworkTopologyAwarePlugin;
@@ -42,6 +43,7 @@ public final class PluginRegistry implements PluginFactory {
         r.register(BinpackPlugin.NAME, o -> new BinpackPlugin(o.arguments()));
         r.register(SlaPlugin.NAME, o -> SlaPlugin.fromArguments(o.arguments()));
         r.register(NetworkTopologyAwarePlugin.NAME, o -> new NetworkTopologyAwarePlugin(o.arguments()));
+        r.register(DeviceSharePlugin.NAME, o -> new DeviceSharePlugin(o.arguments()));
         return r;
     }
 

@@ -1,0 +1,290 @@
+package dev.caldera.kernel.plugin.deviceshare;
+
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.conf.Arguments;
+import dev.caldera.kernel.plugin.AllocateListener;
+import dev.caldera.kernel.plugin.Extensions;
+import dev.caldera.kernel.plugin.FitReason;
+import dev.caldera.kernel.plugin.NodeScorer;
+import dev.caldera.kernel.plugin.Plugin;
+import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.plugin.Predicate;
+import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.session.Session;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
+/**
+ * GPU sharing in Volcano's {@code deviceshare} shape (its gpushare device): a node has
+ * {@code volcano.sh/gpu-number} devices of {@code volcano.sh/gpu-memory / gpu-number} units each; a pod asks
+ * for a share of one device ({@code volcano.sh/gpu-memory}) or for whole idle devices
+ * ({@code volcano.sh/gpu-number}); the node's GPU model is the value of its {@code deviceshare.GPUModelLabel}
+ * label, and a pod constrains the model with ordinary node affinity on that label.
+ * <ul>
+ *   <li>Predicate: the request fits the node's devices as they are now (node-local, refreshed with the node);
+ *       {@link FitReason#GPU_DEVICES} otherwise.</li>
+ *   <li>Node scorer: the configured placement {@link Policy}, times {@code deviceshare.ScheduleWeight}, plus a
+ *       seeded tie-break below one point ({@link TieBreak}).</li>
+ *   <li>Events: a placed task takes devices (the policy's choice, or Volcano's lowest-id rule without a
+ *       policy) and gives them back when it is unplaced; an evicted task gives them back and takes the same
+ *       ones again if the eviction is undone, so a discarded statement restores every device exactly.</li>
+ * </ul>
+ * Which devices each task holds ({@link #devices}) is kept across sessions: a pod bound in one cycle holds
+ * the same devices in the next; a pod that arrives already running takes the devices of its spec's
+ * {@code gpuDevices} (the {@code volcano.sh/gpu-index} annotation) or, without them, the lowest that fit.
+ * <p>
+ * Fragmentation is measured against a {@link WorkloadMix}: the one set with {@link #workloadMix(WorkloadMix)}
+ * (the replay sets the trace's), else the typical shapes of the pods in the cluster at session open.
+ * <p>
+ * Threading: predicate and scorer are pure reads run concurrently by filter workers; open, events and the
+ * accessors on the scheduling thread. Allocation: none per check, score or event; open allocates only when
+ * tables grow (and, without a set mix, to count the pods' shapes).
+ */
+public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListener {
+    public static final String NAME = DeviceShareOptions.NAME;
+    /** Units of one device a pod shares (Volcano's gpushare resource). */
+    public static final String GPU_MEMORY = "volcano.sh/gpu-memory";
+    /** Whole devices a pod takes, and how many a node has. */
+    public static final String GPU_NUMBER = "volcano.sh/gpu-number";
+
+    private final DeviceShareOptions options;
+    private final GpuPolicy policy;
+    private final GpuState state = new GpuState();
+    private final DeviceAssignments assignments = new DeviceAssignments();
+    private final IntArrayList unknown = new IntArrayList();
+    private final ScoreMemo memo = new ScoreMemo();
+    /** The node name each row's digest was computed from (compared by reference: names are kept, not copied). */
+    private String[] hashedNames = new String[0];
+    private volatile WorkloadMix fixedMix;
+    private WorkloadMix mix = WorkloadMix.EMPTY;
+    /** What the policy measures fragmentation against, derived from {@link #mix}. */
+    private WorkloadMix measured = WorkloadMix.EMPTY;
+    private int memoryDim = -1;
+    private int numberDim = -1;
+
+    /** Builds the plugin; a bad argument is a ConfException naming it. */
+    public DeviceSharePlugin(Arguments arguments) {
+        this.options = DeviceShareOptions.from(new PluginArguments(NAME, arguments));
+        this.policy = options.policy().create();
+        state.seed = options.seed();
+        state.ties = options.ties();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void register(Extensions ext) {
+        if (!options.enabled()) {
+            return;
+        }
+        ext.predicate(this);
+        ext.allocateListener(this);
+        if (policy != null && options.weight() > 0) {
+            ext.nodeScorer(new PolicyScorer());
+        }
+    }
+
+    /** Fragmentation is measured against {@code mix} from the next session on; null derives it from the pods. */
+    public void workloadMix(WorkloadMix mix) {
+        this.fixedMix = mix;
+    }
+
+    /** The workload mix of the current session. */
+    public WorkloadMix workloadMix() {
+        return mix;
+    }
+
+    /** The mix the policy measures fragmentation against (FGD: the typical shapes of the workload mix). */
+    public WorkloadMix measuredMix() {
+        return measured;
+    }
+
+    public Policy policy() {
+        return options.policy();
+    }
+
+    @Override
+    public void open(Session s) {
+        state.session = s;
+        memoryDim = options.sharing() ? s.dims.find(GPU_MEMORY) : -1;
+        numberDim = options.number() ? s.dims.find(GPU_NUMBER) : -1;
+        int modelKey = s.symbols.intern(options.modelLabel());
+        state.nodes.rebuild(s.nodes, s.symbols, s.dims.find(GPU_NUMBER), s.dims.find(GPU_MEMORY), modelKey);
+        state.classes.refresh(s.classes, memoryDim, numberDim);
+        hashNames(s);
+        WorkloadMix chosen = fixedMix;
+        WorkloadMix next = chosen != null ? chosen : MixFromPods.derive(s, state.classes, options.modelLabel());
+        if (!next.equals(mix)) {
+            memo.clear();
+            mix = next;
+            measured = policy == null ? WorkloadMix.EMPTY : policy.mixOf(mix, options.popularity());
+        }
+        state.mix.resolve(measured, state.nodes, s.symbols);
+        memo.open(state.classes.hash, s.classes.size(), s.nodes.capacity);
+        accountPlacedTasks(s);
+    }
+
+    private void hashNames(Session s) {
+        if (state.nameHash.length < s.nodes.capacity) {
+            state.nameHash = new long[s.nodes.capacity];
+            state.nodeOrder = new double[s.nodes.capacity];
+            hashedNames = new String[s.nodes.capacity];
+        }
+        for (int node = 0; node < s.nodes.rows; node++) {
+            String name = s.nodes.live[node] ? s.nodes.name[node] : null;
+            if (name != hashedNames[node]) {
+                hashedNames[node] = name;
+                state.nameHash[node] = name == null ? 0 : TieBreak.ofName(name);
+                state.nodeOrder[node] = TieBreak.uniform(state.seed, 0, state.nameHash[node], 0);
+            }
+        }
+    }
+
+    /** Every task on a node takes its devices: the ones it held or its spec names first, the rest by lowest id. */
+    private void accountPlacedTasks(Session s) {
+        assignments.ensure(s.tasks.capacity);
+        unknown.clear();
+        for (int t = 0; t < s.tasks.rows; t++) {
+            int node = s.taskState.node[t];
+            if (!s.tasks.live[t] || node < 0 || !TaskStatus.onNode(s.taskState.status[t])
+                    || !state.classes.wantsGpu(s.tasks.taskClass[t])) {
+                assignments.clear(t);
+                continue;
+            }
+            long known = assignments.valid(t, s.tasks.uid[t], node) ? assignments.mask[t] : s.tasks.gpuDevices[t];
+            if (!take(t, node, known)) {
+                unknown.add(t);
+            }
+        }
+        for (int i = 0; i < unknown.size(); i++) {
+            int t = unknown.getInt(i);
+            int node = s.taskState.node[t];
+            take(t, node, DeviceChoice.lowest(state, s.tasks.taskClass[t], node));
+        }
+    }
+
+    /** Takes {@code mask} for the task when it fits; otherwise records nothing and answers false. */
+    private boolean take(int task, int node, long mask) {
+        int cls = state.classOf(task);
+        boolean whole = state.classes.whole[cls] > 0;
+        long units = state.classes.share[cls];
+        if (!state.nodes.fits(node, mask, units, whole)
+                || Long.bitCount(mask) != (whole ? state.classes.whole[cls] : 1)) {
+            assignments.clear(task);
+            return false;
+        }
+        state.nodes.take(node, mask, units, whole);
+        assignments.set(task, state.session.tasks.uid[task], node, mask);
+        return true;
+    }
+
+    @Override
+    public int check(int task, int node) {
+        int cls = state.classOf(task);
+        if (state.classes.conflicting[cls]) {
+            return FitReason.GPU_DEVICES;
+        }
+        return state.fits(cls, node) ? FitReason.OK : FitReason.GPU_DEVICES;
+    }
+
+    @Override
+    public void allocated(int task) {
+        Session s = state.session;
+        int cls = state.classOf(task);
+        if (!state.classes.wantsGpu(cls) || state.classes.conflicting[cls]) {
+            return;
+        }
+        int node = s.taskState.node[task];
+        byte status = s.taskState.status[task];
+        if (status != TaskStatus.ALLOCATED && status != TaskStatus.PIPELINED) {
+            // an eviction undone: the task takes back exactly what it held (undos run in reverse order, so those
+            // devices are free again), and nothing if it held nothing
+            if (assignments.kept[task] && assignments.node[task] == node) {
+                take(task, node, assignments.mask[task]);
+            }
+            return;
+        }
+        take(task, node, choose(task, cls, node));
+    }
+
+    /** The policy's devices for a task just moved onto the node (its cpu is credited back while choosing). */
+    private long choose(int task, int cls, int node) {
+        if (policy == null) {
+            return DeviceChoice.lowest(state, cls, node);
+        }
+        state.creditNode = node;
+        state.creditCpu = state.session.request(task)[ResourceDimensions.CPU];
+        try {
+            return policy.choose(state, cls, node);
+        } finally {
+            state.creditNode = -1;
+            state.creditCpu = 0;
+        }
+    }
+
+    @Override
+    public void deallocated(int task) {
+        int node = assignments.node[task];
+        long mask = assignments.mask[task];
+        if (node < 0 || mask == 0 || assignments.kept[task]) {
+            return;
+        }
+        int cls = state.classOf(task);
+        state.nodes.give(node, mask, state.classes.share[cls], state.classes.whole[cls] > 0);
+        if (state.session.taskState.status[task] == TaskStatus.RELEASING) {
+            assignments.kept[task] = true;
+        } else {
+            assignments.clear(task);
+        }
+    }
+
+    /** The GPU devices the task holds on its node in this session, as a mask of device indices (0: none). */
+    public long devices(int task) {
+        Session s = state.session;
+        if (s == null || task >= assignments.node.length || assignments.kept[task]
+                || assignments.node[task] != s.taskState.node[task]) {
+            return 0;
+        }
+        return assignments.mask[task];
+    }
+
+    /** The devices of every node and what is free on them, as of this session. */
+    public GpuNodes gpus() {
+        return state.nodes;
+    }
+
+    /** The node's expected fragment against the session's mix, in GPUs (0 without devices). */
+    public double fragmentGpus(int node) {
+        long cap = state.nodes.capacity[node];
+        return cap == 0 ? 0 : Fragmentation.of(state.nodes, state.mix, node, state.cpuLeft(node)) / cap;
+    }
+
+    /**
+     * The policy's score times the weight, kept in the {@link ScoreMemo} while the node and the class are
+     * unchanged, plus the tie-break (below one point, so it reorders only nodes of equal score).
+     */
+    private final class PolicyScorer implements NodeScorer {
+        @Override
+        public double score(int task, int node) {
+            int cls = state.classOf(task);
+            long nodeState = state.stateHash(node);
+            long key = TieBreak.mix(nodeState + 31 * state.classes.hash[cls] + state.nameHash[node]) | 1;
+            double points;
+            if (memo.has(cls, node, key)) {
+                points = memo.get(cls, node);
+            } else {
+                points = policy.score(state, cls, node) * options.weight();
+                memo.put(cls, node, key, points);
+            }
+            double scale = policy.integerScores() ? 1 : 1e-9;
+            return points + scale * state.jitter(cls, node, nodeState);
+        }
+
+        @Override
+        public boolean nodeLocal() {
+            return true;
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package dev.caldera.kernel.plugin.deviceshare;
+
+import dev.caldera.kernel.cluster.NodeTable;
+import dev.caldera.kernel.cluster.Symbols;
+
+import java.util.Arrays;
+
+/**
+ * The GPU devices of every node and what is free on each, as primitive columns: a node row's devices are
+ * the slots {@code [first[node], first[node] + count[node])}, each with {@code capacity[node]} units
+ * (Volcano's rule: the node's {@code volcano.sh/gpu-memory} divided by its {@code volcano.sh/gpu-number}),
+ * {@code free[slot]} units left and {@code holders[slot]} tasks on it. A device with no holder is idle; only
+ * idle devices take whole-device requests. {@code model[node]} is the index of the node's GPU model label
+ * value among the models seen (-1 without the label), at most {@link #MAX_MODELS} of them.
+ * <p>
+ * Rebuilt at session open from the node table (O(nodes)); {@link #take} and {@link #give} change one node in
+ * O(devices). A node has at most {@link #MAX_DEVICES} devices (task assignments are 64-bit masks); more
+ * are ignored.
+ * <p>
+ * Threading: written on the scheduling thread; read concurrently by filter workers while it waits.
+ * Allocation: none after the columns are sized.
+ */
+public final class GpuNodes {
+    public static final int MAX_DEVICES = 64;
+    public static final int MAX_MODELS = 63;
+
+    int[] first = new int[0];
+    int[] count = new int[0];
+    long[] capacity = new long[0];
+    int[] model = new int[0];
+    /** Units free per node, summed over its devices. */
+    long[] totalFree = new long[0];
+    long[] free = new long[0];
+    int[] holders = new int[0];
+    private int[] modelOfSymbol = new int[0];
+    /** The model label's index per row, as of {@code modelVersion[row]} (the row's placement version). */
+    private int[] labelModel = new int[0];
+    private int[] modelVersion = new int[0];
+    private int[] modelKeyOf = new int[0];
+    private String[] modelNames = new String[0];
+    private int models;
+    private int rows;
+
+    /** Reads every node's device count, capacity and model; all devices start empty. */
+    void rebuild(NodeTable nodes, Symbols symbols, int numberDim, int memoryDim, int modelKey) {
+        rows = nodes.rows;
+        if (first.length < nodes.capacity) {
+            first = new int[nodes.capacity];
+            count = new int[nodes.capacity];
+            capacity = new long[nodes.capacity];
+            model = new int[nodes.capacity];
+            totalFree = new long[nodes.capacity];
+            labelModel = new int[nodes.capacity];
+            modelVersion = new int[nodes.capacity];
+            Arrays.fill(modelVersion, Integer.MIN_VALUE);
+            modelKeyOf = new int[nodes.capacity];
+        }
+        int slots = 0;
+        for (int node = 0; node < rows; node++) {
+            first[node] = slots;
+            int devices = nodes.live[node] ? devices(nodes, numberDim, node) : 0;
+            count[node] = devices;
+            long memory = memoryDim < 0 ? 0 : nodes.allocatable[memoryDim][node];
+            capacity[node] = devices == 0 ? 0 : memory / devices;
+            totalFree[node] = capacity[node] * devices;
+            if (modelVersion[node] != nodes.placementVersion[node] || modelKeyOf[node] != modelKey) {
+                modelVersion[node] = nodes.placementVersion[node];
+                modelKeyOf[node] = modelKey;
+                labelModel[node] = modelIndex(nodes.label(node, modelKey), symbols);
+            }
+            model[node] = devices == 0 ? -1 : labelModel[node];
+            slots += devices;
+        }
+        if (free.length < slots) {
+            free = new long[Math.max(slots, 16)];
+            holders = new int[free.length];
+        }
+        for (int node = 0; node < rows; node++) {
+            Arrays.fill(free, first[node], first[node] + count[node], capacity[node]);
+        }
+        Arrays.fill(holders, 0, slots, 0);
+    }
+
+    private static int devices(NodeTable nodes, int numberDim, int node) {
+        if (numberDim < 0) {
+            return 0;
+        }
+        long whole = nodes.allocatable[numberDim][node] / 1000;
+        return (int) Math.max(0, Math.min(whole, MAX_DEVICES));
+    }
+
+    private int modelIndex(int valueSymbol, Symbols symbols) {
+        if (valueSymbol == Symbols.NONE) {
+            return -1;
+        }
+        if (valueSymbol >= modelOfSymbol.length) {
+            int old = modelOfSymbol.length;
+            modelOfSymbol = Arrays.copyOf(modelOfSymbol, Math.max(valueSymbol + 1, old * 2));
+            Arrays.fill(modelOfSymbol, old, modelOfSymbol.length, -1);
+        }
+        int index = modelOfSymbol[valueSymbol];
+        if (index < 0 && models < MAX_MODELS) {
+            index = models++;
+            modelOfSymbol[valueSymbol] = index;
+            modelNames = Arrays.copyOf(modelNames, models);
+            modelNames[index] = symbols.string(valueSymbol);
+        }
+        return index;
+    }
+
+    /** The model index of a label value, or -1 when no node carries it. */
+    public int modelIndex(String value, Symbols symbols) {
+        int symbol = symbols.find(value);
+        return symbol == Symbols.NONE || symbol >= modelOfSymbol.length ? -1 : modelOfSymbol[symbol];
+    }
+
+    /** The label value of a model index. */
+    public String modelName(int index) {
+        return modelNames[index];
+    }
+
+    /** Node rows covered (valid rows are below this; dead rows have no devices). */
+    public int rows() {
+        return rows;
+    }
+
+    /** Devices on a node row (0 for a node without GPUs). */
+    public int devices(int node) {
+        return count[node];
+    }
+
+    /** Units one device of the node holds. */
+    public long capacity(int node) {
+        return capacity[node];
+    }
+
+    /** Units free on device {@code d} of the node. */
+    public long free(int node, int d) {
+        return free[first[node] + d];
+    }
+
+    /** Tasks holding device {@code d} of the node. */
+    public int holders(int node, int d) {
+        return holders[first[node] + d];
+    }
+
+    /** Units free on the node, over all its devices. */
+    public long totalFree(int node) {
+        return totalFree[node];
+    }
+
+    /** The node's model index, or -1. */
+    public int model(int node) {
+        return model[node];
+    }
+
+    /** Idle devices (no holder) on the node. */
+    public int idle(int node) {
+        int n = 0;
+        int base = first[node];
+        for (int d = 0; d < count[node]; d++) {
+            n += holders[base + d] == 0 ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** Takes {@code units} on each device in {@code mask} (whole devices take their whole capacity). */
+    void take(int node, long mask, long units, boolean whole) {
+        int base = first[node];
+        long used = whole ? capacity[node] : units;
+        for (long m = mask; m != 0; m &= m - 1) {
+            int slot = base + Long.numberOfTrailingZeros(m);
+            free[slot] -= used;
+            holders[slot]++;
+            totalFree[node] -= used;
+        }
+    }
+
+    /** Exactly reverses {@link #take} for the same arguments. */
+    void give(int node, long mask, long units, boolean whole) {
+        int base = first[node];
+        long used = whole ? capacity[node] : units;
+        for (long m = mask; m != 0; m &= m - 1) {
+            int slot = base + Long.numberOfTrailingZeros(m);
+            free[slot] += used;
+            holders[slot]--;
+            totalFree[node] += used;
+        }
+    }
+
+    /** True when the mask names devices the node has and the request fits on each of them now. */
+    boolean fits(int node, long mask, long units, boolean whole) {
+        if (mask == 0 || (count[node] < 64 && (mask >>> count[node]) != 0)) {
+            return false;
+        }
+        int base = first[node];
+        for (long m = mask; m != 0; m &= m - 1) {
+            int slot = base + Long.numberOfTrailingZeros(m);
+            if (whole ? holders[slot] != 0 : free[slot] < units) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

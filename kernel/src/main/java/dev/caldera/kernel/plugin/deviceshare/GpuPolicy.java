@@ -1,0 +1,30 @@
+package dev.caldera.kernel.plugin.deviceshare;
+
+/**
+ * A GPU placement policy: how good a node is for a task class (higher wins) and which of the node's devices
+ * the task takes once the node is chosen. Scores of the FGD paper's policies are its integers 0 to 100, so
+ * ties are common; the plugin breaks them with {@link GpuState#jitter} below one point.
+ * <p>
+ * Contract: {@link #score} is a pure, node-local read of {@link GpuState} (the class and the node's own
+ * state only), called concurrently by filter workers, only for nodes the request fits; {@link #choose} is
+ * called on the scheduling thread and returns a mask that fits. Neither allocates.
+ */
+interface GpuPolicy {
+    double score(GpuState s, int cls, int node);
+
+    long choose(GpuState s, int cls, int node);
+
+    /**
+     * The mix fragmentation is measured against, from the workload's: FGD's typical shapes (the most frequent,
+     * covering {@code popularity} of the pods) unless the policy says otherwise. Policies that measure no
+     * fragmentation ignore it.
+     */
+    default WorkloadMix mixOf(WorkloadMix workload, double popularity) {
+        return workload.typical(popularity);
+    }
+
+    /** True when scores are whole points, so a tie-break below one point never reorders distinct scores. */
+    default boolean integerScores() {
+        return true;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.caldera.kernel.plugin.deviceshare;
+
+import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.session.Session;
+
+/**
+ * What the placement policies read, gathered in one place for a session: the devices ({@link GpuNodes}),
+ * the classes' GPU requests ({@link GpuClasses}), the workload mix ({@link MixTable}), the node name
+ * digests and the seed of the tie-break. Reads only; the plugin writes it at open and in its events.
+ * <p>
+ * Threading: read concurrently by filter workers. No allocation.
+ */
+final class GpuState {
+    final GpuNodes nodes = new GpuNodes();
+    final GpuClasses classes = new GpuClasses();
+    final MixTable mix = new MixTable();
+    long[] nameHash = new long[0];
+    /** Each node's place in the seeded shuffle of the nodes, in [0, 1). */
+    double[] nodeOrder = new double[0];
+    long seed;
+    TieBreak.Mode ties = TieBreak.Mode.SHUFFLED;
+    Session session;
+    /** While a task's devices are chosen, its node and cpu (already taken in the session) are credited back. */
+    int creditNode = -1;
+    long creditCpu;
+
+    int classOf(int task) {
+        return session.tasks.taskClass[task];
+    }
+
+    long cpuLeft(int node) {
+        long idle = session.usage.idle[ResourceDimensions.CPU][node];
+        return node == creditNode ? idle + creditCpu : idle;
+    }
+
+    long cpuAllocatable(int node) {
+        return session.nodes.allocatable[ResourceDimensions.CPU][node];
+    }
+
+    /** GPU units the class takes on the node: its share, or whole devices times their capacity. */
+    long gpuUnits(int cls, int node) {
+        int whole = classes.whole[cls];
+        return whole > 0 ? whole * nodes.capacity[node] : classes.share[cls];
+    }
+
+    /** True when the class's GPU request fits the node's devices now (a class asking none always fits). */
+    boolean fits(int cls, int node) {
+        long share = classes.share[cls];
+        int whole = classes.whole[cls];
+        if (share > 0) {
+            int base = nodes.first[node];
+            for (int d = 0; d < nodes.count[node]; d++) {
+                if (nodes.free[base + d] >= share) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return whole == 0 || nodes.idle(node) >= whole;
+    }
+
+    /** A digest of the node's current usage (cpu, memory, every device's free units and holders) and GPU model. */
+    long stateHash(int node) {
+        long h = session.usage.idle[ResourceDimensions.CPU][node] * 31
+                + session.usage.idle[ResourceDimensions.MEMORY][node];
+        h = h * 1_000_003L + nodes.model[node] * 7919L + nodes.capacity[node];
+        int base = nodes.first[node];
+        for (int d = 0; d < nodes.count[node]; d++) {
+            h = h * 1_000_003L + nodes.free[base + d] + nodes.holders[base + d];
+        }
+        return TieBreak.mix(h);
+    }
+
+    /** The tie-break of the class on the node in [0, 1) (0 when ties go by rank, the kernel's own order). */
+    double jitter(int cls, int node, long nodeState) {
+        return switch (ties) {
+            case SHUFFLED -> nodeOrder[node];
+            case RANDOM -> TieBreak.uniform(seed, classes.hash[cls], nameHash[node], nodeState);
+            case RANK -> 0;
+        };
+    }
+
+    /**
+     * A seeded uniform value in [0, 1) for the class on the node in its current state; different {@code salt}s
+     * give independent values (a node pick and a device pick must not follow each other).
+     */
+    double uniform(int cls, int node, int salt) {
+        return TieBreak.uniform(seed + salt * 0x632be59bd9b4e019L, classes.hash[cls], nameHash[node], stateHash(node));
+    }
+}

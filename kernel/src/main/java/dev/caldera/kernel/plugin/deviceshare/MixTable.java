@@ -1,0 +1,89 @@
+package dev.caldera.kernel.plugin.deviceshare;
+
+import dev.caldera.kernel.cluster.Symbols;
+
+import java.util.List;
+
+/**
+ * A {@link WorkloadMix} resolved against the session's nodes, as columns the fragmentation loops read:
+ * per shape its cpu, its share units or whole devices, the GPU models it accepts as a bit mask over
+ * {@link GpuNodes} model indices ({@link #ANY_MODEL} for any) and its weight. Resolved at session open.
+ * <p>
+ * Threading: written at open; read concurrently by filter workers. Allocation: only when the mix grows.
+ */
+final class MixTable {
+    static final long ANY_MODEL = -1L;
+
+    int size;
+    long[] cpu = new long[0];
+    long[] share = new long[0];
+    int[] whole = new int[0];
+    long[] models = new long[0];
+    double[] weight = new double[0];
+    /** The weight times the shape's GPU size (devices, or its share of the mean device) to a small power. */
+    double[] fillWeight = new double[0];
+    /** Sum of the weights of cpu-only shapes: every free unit counts that much as fragment, on every node. */
+    double cpuOnlyWeight;
+
+    void resolve(WorkloadMix mix, GpuNodes nodes, Symbols symbols) {
+        List<WorkloadMix.Entry> entries = mix.entries();
+        if (cpu.length < entries.size()) {
+            int cap = entries.size();
+            cpu = new long[cap];
+            share = new long[cap];
+            whole = new int[cap];
+            models = new long[cap];
+            weight = new double[cap];
+            fillWeight = new double[cap];
+        }
+        double device = meanCapacity(nodes);
+        size = 0;
+        cpuOnlyWeight = 0;
+        for (WorkloadMix.Entry e : entries) {
+            WorkloadMix.Shape s = e.shape();
+            if (s.shareUnits() == 0 && s.wholeDevices() == 0) {
+                cpuOnlyWeight += e.weight();
+                continue;
+            }
+            cpu[size] = s.cpuMilli() == 0 ? GpuClasses.DEFAULT_CPU_MILLI : s.cpuMilli();
+            share[size] = s.shareUnits();
+            whole[size] = s.wholeDevices();
+            models[size] = modelMask(s, nodes, symbols);
+            weight[size] = e.weight();
+            double gpus = s.wholeDevices() > 0 ? s.wholeDevices() : s.shareUnits() / device;
+            fillWeight[size] = e.weight() * Math.pow(gpus, FillFragmentation.SIZE_EXPONENT);
+            size++;
+        }
+    }
+
+    /** The mean capacity of the nodes' devices (1 when there are none). */
+    private static double meanCapacity(GpuNodes nodes) {
+        double units = 0;
+        long devices = 0;
+        for (int node = 0; node < nodes.rows(); node++) {
+            units += (double) nodes.capacity[node] * nodes.count[node];
+            devices += nodes.count[node];
+        }
+        return devices == 0 || units == 0 ? 1 : units / devices;
+    }
+
+    private static long modelMask(WorkloadMix.Shape s, GpuNodes nodes, Symbols symbols) {
+        if (s.models().isEmpty()) {
+            return ANY_MODEL;
+        }
+        long mask = 0;
+        for (String model : s.models()) {
+            int index = nodes.modelIndex(model, symbols);
+            if (index >= 0) {
+                mask |= 1L << index;
+            }
+        }
+        return mask;
+    }
+
+    /** True when shape {@code t} may use a node of model index {@code model} (-1: a node without the label). */
+    boolean accepts(int t, int model) {
+        long m = models[t];
+        return m == ANY_MODEL || (model >= 0 && (m >>> model & 1) != 0);
+    }
+}

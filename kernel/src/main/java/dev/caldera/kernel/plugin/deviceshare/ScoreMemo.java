@@ -1,0 +1,100 @@
+package dev.caldera.kernel.plugin.deviceshare;
+
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+
+import java.util.Arrays;
+
+/**
+ * Policy scores kept across sessions per (task class, node row), each under a 64-bit key that digests
+ * everything the score reads: the class's request and profile, the node's name and its current usage (cpu,
+ * memory, every device's free units and holders). A score is computed again only when its key changed, so a
+ * steady cluster, where each cycle touches a few nodes, does not rescore the others cycle after cycle. A key
+ * collision (two different states with the same 64-bit digest) would reuse a wrong score; at 2^-64 per pair it
+ * is not guarded against. {@link #clear} drops everything (a new workload mix).
+ * <p>
+ * Storage: one {@code long[node rows]} of keys and one {@code double[node rows]} of scores per class digest (so a
+ * request shape keeps its column when its class id is freed and later given to another shape, as tasks come
+ * and go), made on the scheduling thread the first time the shape is scored, within a byte budget; past it,
+ * scores are not kept.
+ * Threading: filter workers read and write distinct nodes' slots; columns are made at open, on the scheduling
+ * thread.
+ * Allocation: columns only.
+ */
+final class ScoreMemo {
+    private static final long DEFAULT_BUDGET_BYTES = 64L << 20;
+
+    private final long budgetBytes;
+    private long[][] keys = new long[0][];
+    private double[][] scores = new double[0][];
+    private final Long2IntOpenHashMap columnOfDigest = new Long2IntOpenHashMap();
+    /** The column of each class id in this session, or -1. */
+    private int[] column = new int[0];
+    private int columns;
+    private int rows;
+    private long bytes;
+
+    ScoreMemo() {
+        this(DEFAULT_BUDGET_BYTES);
+    }
+
+    ScoreMemo(long budgetBytes) {
+        this.budgetBytes = budgetBytes;
+    }
+
+    /**
+     * At session open: finds (or makes, within the budget) each class id's column by the class's digest
+     * ({@code digests[id]} for ids below {@code classes}); drops everything when the node rows grew.
+     */
+    void open(long[] digests, int classes, int nodeRows) {
+        if (nodeRows > rows) {
+            clear();
+            rows = nodeRows;
+        }
+        if (column.length < classes) {
+            column = new int[Math.max(classes, column.length * 2)];
+        }
+        columnOfDigest.defaultReturnValue(-1);
+        for (int c = 0; c < classes; c++) {
+            int col = columnOfDigest.get(digests[c]);
+            if (col < 0 && bytes + 16L * rows <= budgetBytes) {
+                col = columns++;
+                if (col >= keys.length) {
+                    keys = Arrays.copyOf(keys, Math.max(16, keys.length * 2));
+                    scores = Arrays.copyOf(scores, keys.length);
+                }
+                keys[col] = new long[rows];
+                scores[col] = new double[rows];
+                bytes += 16L * rows;
+                columnOfDigest.put(digests[c], col);
+            }
+            column[c] = col;
+        }
+    }
+
+    void clear() {
+        Arrays.fill(keys, null);
+        Arrays.fill(scores, null);
+        columnOfDigest.clear();
+        Arrays.fill(column, -1);
+        columns = 0;
+        bytes = 0;
+    }
+
+    /** True when a score is kept for the pair under {@code key}; read it with {@link #get}. */
+    boolean has(int cls, int node, long key) {
+        int col = cls < column.length ? column[cls] : -1;
+        return col >= 0 && node < rows && keys[col][node] == key && key != 0;
+    }
+
+    double get(int cls, int node) {
+        return scores[column[cls]][node];
+    }
+
+    void put(int cls, int node, long key, double score) {
+        int col = cls < column.length ? column[cls] : -1;
+        if (col >= 0 && node < rows) {
+            scores[col][node] = score;
+            keys[col][node] = key;
+        }
+    }
+}

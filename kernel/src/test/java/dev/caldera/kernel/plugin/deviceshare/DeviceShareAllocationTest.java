@@ -1,0 +1,86 @@
+package dev.caldera.kernel.plugin.deviceshare;
+
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.testing.PluginSessions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The deviceshare plugin's per-placement work allocates nothing once warmed up, whatever the policy: the
+ * predicate and the score of every task on every node, and placing then unplacing every task (the allocate
+ * and deallocate events, which choose and give back devices), measured with the thread's exact allocation
+ * counter as bench's PlacementAllocationTest does.
+ */
+class DeviceShareAllocationTest {
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    private long sink;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bestfit", "gpupacking", "dotprod", "random", "fgd", "fgdfill"})
+    void filteringScoringAndPlacingAllocateNothing(String policy) {
+        ClusterCache cache = PluginSessions.cache();
+        List<String> pods = new ArrayList<>();
+        for (int n = 0; n < 12; n++) {
+            GpuClusters.node(cache, "n" + n, 32 + 8 * n, n % 3 == 0 ? 8 : 2, n % 2 == 0 ? "G2" : "T4");
+        }
+        for (int i = 0; i < 10; i++) {
+            GpuClusters.share(cache, "s" + i, 1 + i, 100 + 80 * i);
+            GpuClusters.whole(cache, "w" + i, 2 + i, 1 + i % 3);
+            GpuClusters.cpuOnly(cache, "c" + i, 1 + i);
+            pods.add("s" + i);
+            pods.add("w" + i);
+            pods.add("c" + i);
+        }
+        GpuClusters.runningShare(cache, "r", "n1", 300, 0);
+        Session s = PluginSessions.open(cache, GpuClusters.deviceshare(policy));
+        int[] tasks = pods.stream().mapToInt(p -> PluginSessions.task(cache, p)).toArray();
+        int[] nodes = java.util.Arrays.copyOf(s.nodeList, s.nodeCount);
+        Statement st = new Statement(s);
+        for (int i = 0; i < 300; i++) {
+            pass(s, st, tasks, nodes);
+        }
+
+        long overhead = -THREADS.getCurrentThreadAllocatedBytes() + THREADS.getCurrentThreadAllocatedBytes();
+        long before = THREADS.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 50; i++) {
+            pass(s, st, tasks, nodes);
+        }
+        long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
+
+        assertThat(sink).isNotZero();
+        assertThat(allocated).as("bytes allocated by %d checks, scores and placements", 50L * tasks.length * nodes.length)
+                .isLessThanOrEqualTo(overhead);
+    }
+
+    private void pass(Session s, Statement st, int[] tasks, int[] nodes) {
+        st.begin();
+        for (int task : tasks) {
+            int best = -1;
+            double bestScore = Double.NEGATIVE_INFINITY;
+            for (int node : nodes) {
+                if (s.plugins.predicate(task, node) == 0) {
+                    double score = s.plugins.score(task, node);
+                    if (score > bestScore) {
+                        bestScore = score;
+                        best = node;
+                    }
+                }
+            }
+            if (best >= 0) {
+                st.allocate(task, best);
+                sink += s.plugins.plugin(DeviceSharePlugin.class).devices(task) + 1;
+            }
+        }
+        st.discard();
+    }
+}

@@ -1,0 +1,200 @@
+package dev.caldera.kernel.plugin.deviceshare;
+
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.conf.ConfException;
+import dev.caldera.kernel.plugin.FitReason;
+import dev.caldera.kernel.session.Decisions;
+import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.testing.PluginSessions;
+import org.junit.jupiter.api.Test;
+
+import static dev.caldera.kernel.plugin.deviceshare.GpuClusters.deviceshare;
+import static dev.caldera.kernel.testing.PluginSessions.node;
+import static dev.caldera.kernel.testing.PluginSessions.task;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The deviceshare plugin's device bookkeeping, checked against Volcano's gpushare device
+ * (pkg/scheduler/api/devices/nvidia/gpushare/device_info.go: NewGPUDevices splits volcano.sh/gpu-memory evenly
+ * over volcano.sh/gpu-number devices; share.go: predicateGPUbyMemory takes the lowest-id device with room,
+ * predicateGPUbyNumber takes idle devices, a device with any pod is not idle).
+ */
+class DeviceSharePluginTest {
+
+    @Test
+    void aShareMustFitOnOneDeviceNotOnTheNodesTotal() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "n1", 32, 2, "T4");
+        GpuClusters.runningShare(cache, "a", "n1", 500, 0b01);
+        GpuClusters.runningShare(cache, "b", "n1", 500, 0b10);
+        GpuClusters.share(cache, "fits", 1, 500);
+        GpuClusters.share(cache, "too-big", 1, 600);
+        Session s = PluginSessions.open(cache, deviceshare(null));
+
+        assertThat(s.plugins.predicate(task(cache, "fits"), node(cache, "n1"))).isEqualTo(FitReason.OK);
+        assertThat(s.plugins.predicate(task(cache, "too-big"), node(cache, "n1"))).isEqualTo(FitReason.GPU_DEVICES);
+        assertThat(FitReason.text(FitReason.GPU_DEVICES, s.dims)).contains("GPU");
+    }
+
+    @Test
+    void wholeDevicesMustBeIdleAndASharedDeviceIsNot() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "n1", 32, 4, "T4");
+        GpuClusters.runningShare(cache, "small", "n1", 100, 0b0100);
+        GpuClusters.whole(cache, "three", 1, 3);
+        GpuClusters.whole(cache, "four", 1, 4);
+        GpuClusters.cpuOnly(cache, "cpu", 1);
+        Session s = PluginSessions.open(cache, deviceshare(null));
+
+        assertThat(s.plugins.predicate(task(cache, "three"), node(cache, "n1"))).isEqualTo(FitReason.OK);
+        assertThat(s.plugins.predicate(task(cache, "four"), node(cache, "n1"))).isEqualTo(FitReason.GPU_DEVICES);
+        assertThat(s.plugins.predicate(task(cache, "cpu"), node(cache, "n1"))).isEqualTo(FitReason.OK);
+    }
+
+    @Test
+    void withoutAPolicyASharedPodTakesTheLowestDeviceWithRoomAsVolcanoDoes() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "n1", 32, 3, "T4");
+        GpuClusters.runningShare(cache, "a", "n1", 700, 0b001);
+        GpuClusters.share(cache, "p", 1, 400);
+        Session s = PluginSessions.open(cache, deviceshare(null));
+        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        Statement st = new Statement(s);
+        st.begin();
+
+        st.allocate(task(cache, "p"), node(cache, "n1"));
+
+        assertThat(plugin.devices(task(cache, "p"))).isEqualTo(0b010L);
+        assertThat(plugin.gpus().free(node(cache, "n1"), 1)).isEqualTo(600_000L);
+        assertThat(plugin.devices(task(cache, "a"))).isEqualTo(0b001L);
+    }
+
+    @Test
+    void bestFitPutsAShareOnTheTightestDeviceWithRoom() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "n1", 32, 3, "T4");
+        GpuClusters.runningShare(cache, "a", "n1", 300, 0b001);
+        GpuClusters.runningShare(cache, "b", "n1", 500, 0b010);
+        GpuClusters.share(cache, "p", 1, 400);
+        Session s = PluginSessions.open(cache, deviceshare("bestfit"));
+        Statement st = new Statement(s);
+        st.begin();
+
+        st.allocate(task(cache, "p"), node(cache, "n1"));
+
+        assertThat(s.plugins.plugin(DeviceSharePlugin.class).devices(task(cache, "p"))).isEqualTo(0b010L);
+    }
+
+    @Test
+    void discardGivesEveryDeviceBackExactly() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "n1", 64, 4, "T4");
+        GpuClusters.runningShare(cache, "a", "n1", 250, 0b0001);
+        GpuClusters.share(cache, "p", 1, 500);
+        GpuClusters.whole(cache, "w", 1, 2);
+        Session s = PluginSessions.open(cache, deviceshare("fgd"));
+        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        int n1 = node(cache, "n1");
+        long[] before = frees(plugin, n1);
+        Statement st = new Statement(s);
+        st.begin();
+        st.allocate(task(cache, "p"), n1);
+        st.allocate(task(cache, "w"), n1);
+        st.evict(task(cache, "a"), Decisions.PREEMPT);
+        assertThat(frees(plugin, n1)).isNotEqualTo(before);
+
+        st.discard();
+
+        assertThat(frees(plugin, n1)).containsExactly(before);
+        assertThat(plugin.gpus().idle(n1)).isEqualTo(3);
+        assertThat(plugin.devices(task(cache, "a"))).isEqualTo(0b0001L);
+        assertThat(plugin.devices(task(cache, "p"))).isZero();
+    }
+
+    @Test
+    void anUndoneEvictionTakesBackTheSameDevice() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "n1", 64, 4, "T4");
+        GpuClusters.runningShare(cache, "a", "n1", 250, 0b1000);
+        Session s = PluginSessions.open(cache, deviceshare(null));
+        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        Statement st = new Statement(s);
+        st.begin();
+        st.evict(task(cache, "a"), Decisions.PREEMPT);
+        assertThat(plugin.gpus().free(node(cache, "n1"), 3)).isEqualTo(1_000_000L);
+
+        st.discard();
+
+        assertThat(plugin.devices(task(cache, "a"))).isEqualTo(0b1000L);
+        assertThat(plugin.gpus().free(node(cache, "n1"), 3)).isEqualTo(750_000L);
+    }
+
+    @Test
+    void aBoundPodKeepsItsDevicesInTheNextSession() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "n1", 64, 4, "T4");
+        GpuClusters.runningShare(cache, "a", "n1", 300, 0b0001);
+        GpuClusters.share(cache, "p", 1, 500);
+        Session s = PluginSessions.open(cache, deviceshare("fgd"));
+        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        Statement st = new Statement(s);
+        st.begin();
+        st.allocate(task(cache, "p"), node(cache, "n1"));
+        long chosen = plugin.devices(task(cache, "p"));
+        st.commit();
+        s.close();
+
+        cache.applyChanges();
+        s.open();
+
+        assertThat(chosen).isNotZero();
+        assertThat(plugin.devices(task(cache, "p"))).isEqualTo(chosen);
+        assertThat(plugin.devices(task(cache, "a"))).isEqualTo(0b0001L);
+    }
+
+    @Test
+    void aRunningPodWithoutAnIndexTakesTheLowestDevicesThatFit() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "n1", 64, 2, "T4");
+        GpuClusters.runningShare(cache, "a", "n1", 800, 0b01);
+        GpuClusters.runningShare(cache, "b", "n1", 600, 0);
+        Session s = PluginSessions.open(cache, deviceshare(null));
+        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+
+        assertThat(plugin.devices(task(cache, "b"))).isEqualTo(0b10L);
+        assertThat(plugin.gpus().totalFree(node(cache, "n1"))).isEqualTo(600_000L);
+    }
+
+    @Test
+    void withoutEitherEnableFlagThePluginDoesNothing() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "n1", 32, 1, "T4");
+        GpuClusters.share(cache, "p", 1, 1500);
+        Session s = PluginSessions.open(cache, PluginSessions.plugin(DeviceSharePlugin.NAME));
+
+        assertThat(s.plugins.predicate(task(cache, "p"), node(cache, "n1"))).isEqualTo(FitReason.OK);
+    }
+
+    @Test
+    void badArgumentsAreRefusedWithTheKey() {
+        assertThatThrownBy(() -> PluginSessions.open(PluginSessions.cache(), deviceshare("tetris")))
+                .isInstanceOf(ConfException.class).hasMessageContaining("deviceshare.SchedulePolicy")
+                .hasMessageContaining("fgd");
+        assertThatThrownBy(() -> PluginSessions.open(PluginSessions.cache(),
+                deviceshare("fgd", DeviceShareOptions.TIE_BREAK, "coin")))
+                .isInstanceOf(ConfException.class).hasMessageContaining("deviceshare.TieBreak");
+        assertThatThrownBy(() -> PluginSessions.open(PluginSessions.cache(),
+                deviceshare(null, "deviceshare.VGPUEnable", true)))
+                .isInstanceOf(ConfException.class).hasMessageContaining("not supported");
+    }
+
+    private static long[] frees(DeviceSharePlugin plugin, int node) {
+        long[] out = new long[plugin.gpus().devices(node)];
+        for (int d = 0; d < out.length; d++) {
+            out[d] = plugin.gpus().free(node, d);
+        }
+        return out;
+    }
+}

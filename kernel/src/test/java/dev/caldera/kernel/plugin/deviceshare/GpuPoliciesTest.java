@@ -1,0 +1,167 @@
+package dev.caldera.kernel.plugin.deviceshare;
+
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.testing.PluginSessions;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static dev.caldera.kernel.plugin.deviceshare.GpuClusters.deviceshare;
+import static dev.caldera.kernel.testing.PluginSessions.node;
+import static dev.caldera.kernel.testing.PluginSessions.task;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Each policy's score on small cases worked out by hand from the formulas of the FGD paper's simulator
+ * (hkust-adsl/kubernetes-scheduler-simulator, pkg/simulator/plugin: best_fit_score.go getBestFitScore,
+ * dot_product_score.go calculateDotProductScore with merged GPU dimensions and normalization by the largest
+ * node, gpu_packing_score.go getPackingScore, fgd_score.go calculateGpuShareFragExtendScore; pkg/utils/frag.go
+ * NodeGpuShareFragAmount). Ties go by rank here, so a score is the policy's points exactly.
+ */
+class GpuPoliciesTest {
+    private static final long GPU = 1_000_000;
+
+    /** A: 8 idle GPUs and 96 cpus; B: 2 idle GPUs and 104 cpus; the pod asks 4 cpus and half a GPU. */
+    private static Session twoNodes(String policy) {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "a", 96, 8, "G2");
+        GpuClusters.node(cache, "b", 104, 2, "T4");
+        GpuClusters.share(cache, "p", 4, 500);
+        return PluginSessions.open(cache, deviceshare(policy, DeviceShareOptions.TIE_BREAK, "rank"));
+    }
+
+    private static double score(Session s, String pod, String node) {
+        return s.plugins.score(task(s.cache, pod), node(s.cache, node));
+    }
+
+    @Test
+    void bestFitPrefersTheNodeLeftFullest() {
+        Session s = twoNodes("bestfit");
+        // a: 0.5 x (96 - 4) / 128 + 0.5 x (8 - 0.5) / 8 = 0.828125 -> floor(100 x 0.171875) = 17
+        assertThat(score(s, "p", "a")).isEqualTo(17);
+        // b: 0.5 x (104 - 4) / 128 + 0.5 x (2 - 0.5) / 8 = 0.484375 -> floor(51.5625) = 51
+        assertThat(score(s, "p", "b")).isEqualTo(51);
+    }
+
+    @Test
+    void dotProductPrefersTheNodeWhoseFreeResourcesAlignLeast() {
+        Session s = twoNodes("dotprod");
+        // a: (96/128 x 4/128 + 8/8 x 0.5/8) / 2 = 0.04296875 -> floor(100 x 0.95703125) = 95
+        assertThat(score(s, "p", "a")).isEqualTo(95);
+        // b: (104/128 x 4/128 + 2/8 x 0.5/8) / 2 = 0.0205078125 -> floor(97.949...) = 97
+        assertThat(score(s, "p", "b")).isEqualTo(97);
+    }
+
+    @Test
+    void gpuPackingRanksSharedDevicesThenUsedNodesThenEmptyNodes() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "empty8", 96, 8, "G2");
+        GpuClusters.node(cache, "empty2", 96, 2, "T4");
+        GpuClusters.node(cache, "tight", 96, 2, "T4");
+        GpuClusters.runningShare(cache, "t", "tight", 700, 0b01);
+        GpuClusters.node(cache, "room", 96, 2, "T4");
+        GpuClusters.runningShare(cache, "r", "room", 400, 0b01);
+        GpuClusters.share(cache, "half", 1, 500);
+        GpuClusters.whole(cache, "one", 1, 1);
+        GpuClusters.cpuOnly(cache, "cpu", 1);
+        Session s = PluginSessions.open(cache, deviceshare("gpupacking", DeviceShareOptions.TIE_BREAK, "rank"));
+
+        assertThat(score(s, "half", "empty8")).isEqualTo(25);  // max(33 - 8 idle, 8)
+        assertThat(score(s, "half", "empty2")).isEqualTo(31);  // max(33 - 2, 2)
+        assertThat(score(s, "half", "tight")).isEqualTo(49);   // 0.3 left is too small: an idle device, 50 - 1
+        assertThat(score(s, "half", "room")).isEqualTo(94);    // shares a device with 60% free: 100 - 60 / 10
+        assertThat(score(s, "one", "room")).isEqualTo(49);     // one idle device of a used node
+        assertThat(score(s, "cpu", "room")).isZero();
+        assertThat(score(s, "cpu", "empty8")).isZero();
+    }
+
+    @Test
+    void randomScoresAreSeededUniformAndRedrawnWhenTheNodeChanges() {
+        ClusterCache cache = PluginSessions.cache();
+        for (int i = 0; i < 400; i++) {
+            GpuClusters.node(cache, "n" + i, 32, 2, "T4");
+        }
+        GpuClusters.share(cache, "p", 1, 500);
+        Session s = PluginSessions.open(cache, deviceshare("random", DeviceShareOptions.SEED, 7));
+        Session again = PluginSessions.open(cache, deviceshare("random", DeviceShareOptions.SEED, 7));
+        Session other = PluginSessions.open(cache, deviceshare("random", DeviceShareOptions.SEED, 8));
+        double sum = 0;
+        int differs = 0;
+        for (int i = 0; i < 400; i++) {
+            double v = score(s, "p", "n" + i);
+            assertThat(v).isBetween(0.0, 100.0).isEqualTo(score(again, "p", "n" + i));
+            differs += v != score(other, "p", "n" + i) ? 1 : 0;
+            sum += v;
+        }
+        assertThat(sum / 400).isCloseTo(50, within(5.0));
+        assertThat(differs).isGreaterThan(390);
+    }
+
+    @Test
+    void fragmentationCountsWhatEachShapeCannotUse() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "n", 96, 3, "T4");
+        GpuClusters.runningShare(cache, "x", "n", 700, 0b010);
+        GpuClusters.runningShare(cache, "y", "n", 400, 0b100);
+        Session s = PluginSessions.open(cache, deviceshare("fgd"));
+        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        plugin.workloadMix(WorkloadMix.of(List.of(
+                new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 500 * 1000, 0, Set.of()), 0.5),
+                new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 0, 1, Set.of()), 0.3),
+                new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 0, 0, Set.of()), 0.2))));
+        s.close();
+        s.open();
+
+        // free devices 1.0, 0.3, 0.6: the half share cannot use 0.3; one whole GPU fits and cannot use 0.3 + 0.6;
+        // a cpu-only pod uses no GPU: 0.5 x 0.3 + 0.3 x 0.9 + 0.2 x 1.9 = 0.8 GPU
+        assertThat(plugin.fragmentGpus(node(cache, "n"))).isCloseTo(0.8, within(1e-9));
+    }
+
+    @Test
+    void fgdScoresTheFragmentThePlacementAddsThroughASigmoid() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "idle", 96, 2, "T4");
+        GpuClusters.node(cache, "used", 96, 2, "T4");
+        GpuClusters.runningShare(cache, "x", "used", 200, 0b01);
+        GpuClusters.share(cache, "big", 1, 700);
+        GpuClusters.share(cache, "half", 1, 500);
+        Session s = PluginSessions.open(cache, deviceshare("fgd", DeviceShareOptions.TIE_BREAK, "rank"));
+        s.plugins.plugin(DeviceSharePlugin.class).workloadMix(WorkloadMix.of(List.of(
+                new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 500 * 1000, 0, Set.of()), 1.0))));
+        s.close();
+        s.open();
+
+        // idle node: 0.7 on a free device leaves 0.3 a half cannot use: floor(100 x sigmoid(-0.3)) = 42
+        assertThat(score(s, "big", "idle")).isEqualTo(42);
+        // used node: best is the device with 0.8 free, leaving 0.1: floor(100 x sigmoid(-0.1)) = 47
+        assertThat(score(s, "big", "used")).isEqualTo(47);
+        // a half on an idle device leaves 0.5, still usable: sigmoid(0) = 0.5 -> 50
+        assertThat(score(s, "half", "idle")).isEqualTo(50);
+        assertThat(s.plugins.plugin(DeviceSharePlugin.class).gpus().capacity(node(cache, "idle"))).isEqualTo(GPU);
+    }
+
+    @Test
+    void typicalShapesCoverThePopularityAndRenormalize() {
+        WorkloadMix.Counter c = new WorkloadMix.Counter();
+        WorkloadMix.Shape big = new WorkloadMix.Shape(8000, 0, 1, Set.of());
+        WorkloadMix.Shape half = new WorkloadMix.Shape(4000, 500_000, 0, Set.of());
+        WorkloadMix.Shape rare = new WorkloadMix.Shape(2000, 0, 8, Set.of("G2"));
+        for (int i = 0; i < 60; i++) {
+            c.add(big);
+        }
+        for (int i = 0; i < 35; i++) {
+            c.add(half);
+        }
+        for (int i = 0; i < 5; i++) {
+            c.add(rare);
+        }
+
+        WorkloadMix mix = c.mix().typical(0.95);
+
+        assertThat(mix.entries()).extracting(WorkloadMix.Entry::shape).containsExactly(big, half);
+        assertThat(mix.entries().get(0).weight()).isCloseTo(60.0 / 95, within(1e-12));
+    }
+}
