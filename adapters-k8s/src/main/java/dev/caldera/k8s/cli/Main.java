@@ -39,7 +39,8 @@ public final class Main {
         CommandLine cmd = new CommandLine(new CalderaCommand());
         String first = args.length == 0 ? "" : args[0];
         // picocli builds every registered command's model by reflection: a run names one, so build only that
-        boolean all = !first.equals("simulate") && !first.equals("generate") && !first.equals("run");
+        boolean all = !first.equals("simulate") && !first.equals("generate") && !first.equals("run")
+                && !first.equals("replay");
         if (all || first.equals("simulate")) {
             cmd.addSubcommand("simulate", new SimulateCommand(in));
         }
@@ -48,6 +49,9 @@ public final class Main {
         }
         if (all || first.equals("run")) {
             cmd.addSubcommand("run", new RunCommand(in));
+        }
+        if (all || first.equals("replay")) {
+            cmd.addSubcommand("replay", new ReplayCommand());
         }
         if (all) {
             cmd.addSubcommand("help", new CommandLine.HelpCommand());

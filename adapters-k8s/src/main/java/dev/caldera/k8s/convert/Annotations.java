@@ -16,6 +16,8 @@ public final class Annotations {
     public static final String HIERARCHY = "volcano.sh/hierarchy";
     /** The weights along that path, e.g. {@code 1/2/8}. */
     public static final String HIERARCHY_WEIGHTS = "volcano.sh/hierarchy-weights";
+    /** The GPU devices a pod holds on its node (Volcano's deviceshare), comma-separated indices. */
+    public static final String GPU_INDEX = "volcano.sh/gpu-index";
     /** A PodGroup's SLA waiting time (Go duration). */
     public static final String SLA_WAITING_TIME = "sla-waiting-time";
 
@@ -24,6 +26,28 @@ public final class Annotations {
 
     static String get(Map<String, String> map, String key) {
         return map == null ? null : map.get(key);
+    }
+
+    /** The device mask of a {@code volcano.sh/gpu-index} value ("0,2"), 0 when absent. */
+    static long gpuIndex(String text, String object) {
+        if (text == null || text.isBlank()) {
+            return 0;
+        }
+        long mask = 0;
+        for (String part : text.split(",")) {
+            int index;
+            try {
+                index = Integer.parseInt(part.trim());
+            } catch (NumberFormatException e) {
+                index = -1;
+            }
+            if (index < 0 || index > 63) {
+                throw new ConversionException(object, "metadata.annotations[" + GPU_INDEX + "]",
+                        "must list GPU indices 0 to 63 separated by commas, got '" + text + "'");
+            }
+            mask |= 1L << index;
+        }
+        return mask;
     }
 
     /** Go's strconv.ParseBool, which Volcano uses for annotation flags. */

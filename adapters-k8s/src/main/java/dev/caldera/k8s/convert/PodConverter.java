@@ -76,6 +76,7 @@ public final class PodConverter {
                 .schedulingGated(pod.schedulingGated)
                 .labels(meta.labels)
                 .interPod(InterPodTerms.of(pod.interPodAffinity, pod.topologySpreadConstraints, meta.labels, object))
+                .gpuDevices(Annotations.gpuIndex(Annotations.get(meta.annotations, Annotations.GPU_INDEX), object))
                 .build();
     }
 

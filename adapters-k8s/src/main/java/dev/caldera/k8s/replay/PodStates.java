@@ -1,0 +1,84 @@
+package dev.caldera.k8s.replay;
+
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
+
+import java.util.List;
+
+/**
+ * Where every pod of a replay is, by pod index: not yet arrived, waiting, running, finished or dropped; each
+ * arrived pod is in exactly one of the last four, and the counters are kept with every move so conservation
+ * can be checked at any time ({@link #conserved}).
+ * <p>
+ * Threading: the replay's thread. Allocation: sized once per trace.
+ */
+final class PodStates {
+    static final byte NOT_ARRIVED = 0;
+    static final byte WAITING = 1;
+    static final byte RUNNING = 2;
+    static final byte FINISHED = 3;
+    static final byte DROPPED = 4;
+    private static final String[] NAMES = {"not arrived", "waiting", "running", "finished", "dropped"};
+
+    final byte[] state;
+    final String[] node;
+    final long[] placedAtMs;
+    final long[] devices;
+    final int[] counts = new int[5];
+    private final Object2IntOpenHashMap<String> byUid = new Object2IntOpenHashMap<>();
+    private int placedEver;
+
+    PodStates(List<ReplayPod> pods) {
+        int n = pods.size();
+        state = new byte[n];
+        node = new String[n];
+        placedAtMs = new long[n];
+        devices = new long[n];
+        byUid.defaultReturnValue(-1);
+        for (ReplayPod p : pods) {
+            byUid.put(p.uid(), p.index());
+        }
+        counts[NOT_ARRIVED] = n;
+    }
+
+    /** The pod index of a uid, or -1. */
+    int index(String uid) {
+        return byUid.getInt(uid);
+    }
+
+    void move(int pod, byte to) {
+        counts[state[pod]]--;
+        counts[to]++;
+        if (to == RUNNING) {
+            placedEver++;
+        }
+        state[pod] = to;
+    }
+
+    int arrived() {
+        return state.length - counts[NOT_ARRIVED];
+    }
+
+    /** Pods ever placed (running now or finished after running). */
+    int placed() {
+        return placedEver;
+    }
+
+    /** True when every arrived pod is counted in exactly one state and the counts add up. */
+    boolean conserved() {
+        int[] recount = new int[5];
+        for (byte s : state) {
+            recount[s]++;
+        }
+        for (int i = 0; i < recount.length; i++) {
+            if (recount[i] != counts[i]) {
+                return false;
+            }
+        }
+        return counts[WAITING] + counts[RUNNING] + counts[FINISHED] + counts[DROPPED] == arrived()
+                && placedEver == counts[RUNNING] + counts[FINISHED];
+    }
+
+    static String name(byte state) {
+        return NAMES[state];
+    }
+}

@@ -1,0 +1,163 @@
+package dev.caldera.k8s.replay;
+
+import dev.caldera.k8s.convert.Annotations;
+import dev.caldera.k8s.convert.ConversionException;
+import dev.caldera.k8s.convert.NodeConverter;
+import dev.caldera.k8s.convert.PodConverter;
+import dev.caldera.k8s.manifest.ManifestException;
+import dev.caldera.kernel.cache.JobSpec;
+import dev.caldera.kernel.cache.NodeSpec;
+import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.plugin.deviceshare.DeviceSharePlugin;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns trace rows into the Kubernetes objects a real cluster would hold, then into kernel specs with the
+ * adapter's own converters ({@link NodeConverter}, {@link PodConverter}), so a replay schedules exactly
+ * what {@code caldera simulate} would schedule for the same objects. GPU requests follow Volcano's
+ * deviceshare conventions: a node with {@code gpus} devices advertises {@code volcano.sh/gpu-number: gpus}
+ * and {@code volcano.sh/gpu-memory: 1000 x gpus} (one unit is a thousandth of a GPU) and carries its model in
+ * the {@value #MODEL_LABEL} label; a pod asking for a share of a GPU limits {@code volcano.sh/gpu-memory} to
+ * its thousandths, a pod asking for whole GPUs limits {@code volcano.sh/gpu-number}, and a pod restricted to
+ * some models has required node affinity on the model label.
+ * <p>
+ * Conversion is cached per pod shape: pods differing only in name and times share one conversion.
+ * Threading: one thread.
+ */
+public final class TraceObjects {
+    public static final String MODEL_LABEL = "nvidia.com/gpu.product";
+    public static final String NAMESPACE = "default";
+    /** Volcano's default scheduler name, the one the replay schedules for. */
+    static final String SCHEDULER = "volcano";
+
+    private final PodConverter converter = new PodConverter(Set.of(SCHEDULER));
+    private final Map<PodShape, Converted> shapes = new HashMap<>();
+
+    /**
+     * What a pod asks for, apart from its name and times.
+     *
+     * @param shareMilli thousandths of one GPU (1 to 999), or 0
+     * @param gpus       whole GPUs, or 0
+     * @param models     accepted GPU models, empty for any
+     * @param group      the PodGroup it joins, or null for its own
+     */
+    public record PodShape(long cpuMilli, long memoryBytes, long shareMilli, int gpus, List<String> models,
+                           String queue, String priorityClass, String group) {
+        public PodShape {
+            models = List.copyOf(models);
+        }
+
+        /** GPUs asked for, in thousandths. */
+        public long gpuMilli() {
+            return shareMilli > 0 ? shareMilli : 1000L * gpus;
+        }
+    }
+
+    private record Converted(TaskSpec task, JobSpec group) {
+    }
+
+    /** A node with the given resources, GPUs of {@code model} and extra labels. */
+    public NodeSpec node(String name, long cpuMilli, long memoryBytes, int gpus, String model, Map<String, String> labels,
+                         String source) {
+        Map<String, String> all = new LinkedHashMap<>(labels);
+        all.put("kubernetes.io/hostname", name);
+        if (gpus > 0 && model != null && !model.isEmpty()) {
+            all.put(MODEL_LABEL, model);
+        }
+        Map<String, Quantity> allocatable = new LinkedHashMap<>();
+        allocatable.put("cpu", new Quantity(cpuMilli + "m"));
+        allocatable.put("memory", new Quantity(Long.toString(memoryBytes)));
+        allocatable.put("pods", new Quantity("1000"));
+        if (gpus > 0) {
+            allocatable.put(DeviceSharePlugin.GPU_NUMBER, new Quantity(Integer.toString(gpus)));
+            allocatable.put(DeviceSharePlugin.GPU_MEMORY, new Quantity(Long.toString(1000L * gpus)));
+        }
+        Node node = new NodeBuilder().withNewMetadata().withName(name).withLabels(all).endMetadata()
+                .withNewStatus().withAllocatable(allocatable).withCapacity(allocatable).endStatus().build();
+        return at(source, () -> NodeConverter.of(node));
+    }
+
+    /** The pod, converted (once per shape), named and timed. */
+    public ReplayPod pod(int index, String name, PodShape shape, long createdMs, long deletedMs, long durationMs,
+                         String source) {
+        Converted c = shapes.get(shape);
+        if (c == null) {
+            Pod template = pod("shape", shape);
+            c = at(source, () -> new Converted(converter.task(template), converter.shadowGroup(template)));
+            shapes.put(shape, c);
+        }
+        String uid = NAMESPACE + "/" + name;
+        String job = shape.group() != null ? shape.group() : "podgroup-" + uid;
+        TaskSpec t = c.task();
+        TaskSpec task = TaskSpec.builder(NAMESPACE, name).uid(uid).job(job).request(t.request()).priority(t.priority())
+                .priorityClassName(t.priorityClassName()).role(t.role()).preemptable(t.preemptable())
+                .creationMs(createdMs).status(t.status()).placement(t.placement()).critical(t.critical())
+                .preemptNever(t.preemptNever()).schedulingGated(t.schedulingGated()).labels(t.labels())
+                .interPod(t.interPod()).build();
+        JobSpec group = null;
+        if (c.group() != null) {
+            JobSpec g = c.group();
+            group = new JobSpec(NAMESPACE, job, g.queue(), g.minMember(), g.minTaskMember(), g.priorityClassName(),
+                    g.minResources(), g.phase(), createdMs, g.slaWaitingMs());
+        }
+        return new ReplayPod(index, task, group, shape.gpuMilli(), createdMs, deletedMs, durationMs, source);
+    }
+
+    /** The task of a placed pod: running on {@code node}, holding the devices of {@code gpuDevices}. */
+    static TaskSpec running(TaskSpec t, String node, long gpuDevices, byte status) {
+        return t.toBuilder().status(status).nodeName(node).nominatedNodeName(null).gpuDevices(gpuDevices).build();
+    }
+
+    private static Pod pod(String name, PodShape shape) {
+        Map<String, Quantity> requests = new LinkedHashMap<>();
+        requests.put("cpu", new Quantity(shape.cpuMilli() + "m"));
+        requests.put("memory", new Quantity(Long.toString(shape.memoryBytes())));
+        Map<String, Quantity> limits = new LinkedHashMap<>(requests);
+        if (shape.shareMilli() > 0) {
+            limits.put(DeviceSharePlugin.GPU_MEMORY, new Quantity(Long.toString(shape.shareMilli())));
+        } else if (shape.gpus() > 0) {
+            limits.put(DeviceSharePlugin.GPU_NUMBER, new Quantity(Integer.toString(shape.gpus())));
+        }
+        Map<String, String> annotations = new LinkedHashMap<>();
+        if (shape.group() != null) {
+            annotations.put(Annotations.GROUP_NAME, shape.group());
+        }
+        if (shape.queue() != null) {
+            annotations.put(Annotations.QUEUE_NAME, shape.queue());
+        }
+        PodBuilder b = new PodBuilder().withNewMetadata().withName(name).withNamespace(NAMESPACE).withUid(name)
+                .withAnnotations(annotations).endMetadata()
+                .withNewSpec().withSchedulerName(SCHEDULER).withPriorityClassName(shape.priorityClass())
+                .withContainers(new ContainerBuilder().withName("main").withNewResources().withRequests(requests)
+                        .withLimits(limits).endResources().build())
+                .endSpec();
+        if (!shape.models().isEmpty()) {
+            b.editSpec().withNewAffinity().withNewNodeAffinity().withNewRequiredDuringSchedulingIgnoredDuringExecution()
+                    .addNewNodeSelectorTerm().withMatchExpressions(new NodeSelectorRequirementBuilder()
+                            .withKey(MODEL_LABEL).withOperator("In").withValues(shape.models()).build())
+                    .endNodeSelectorTerm().endRequiredDuringSchedulingIgnoredDuringExecution().endNodeAffinity()
+                    .endAffinity().endSpec();
+        }
+        return b.build();
+    }
+
+    private static <T> T at(String source, java.util.function.Supplier<T> conversion) {
+        try {
+            return conversion.get();
+        } catch (ConversionException | IllegalArgumentException e) {
+            throw new ManifestException(source + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.caldera.k8s.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.caldera.k8s.testing.CliRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code caldera replay}: the contract scripts call ({@code --format openb --protocol paper --policy NAME --seed N
+ * --output json NODES.csv PODS.csv}: one JSON object with the figures), the README's examples, and bad input
+ * refused with exit status 2 and one line naming file:line before anything is replayed.
+ */
+class ReplayCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private static String repo(String first, String... more) {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            Path candidate = d.resolve(Path.of(first, more));
+            if (Files.exists(candidate)) {
+                return candidate.toString();
+            }
+        }
+        throw new IllegalStateException(first + " not found");
+    }
+
+    private static String nodes() {
+        return repo("traces", "alibaba-openb", "openb_node_list_gpu_node.csv");
+    }
+
+    private static String pods(String variant) {
+        return repo("traces", "alibaba-openb", "openb_pod_list_" + variant + ".csv");
+    }
+
+    @Test
+    void thePaperProtocolPrintsOneJsonObjectWithTheContractsFigures() throws IOException {
+        CliRun run = CliRun.of("replay", "--format", "openb", "--protocol", "paper", "--policy", "bestfit", "--seed",
+                "42", "--output", "json", nodes(), pods("default"));
+
+        assertThat(run.status()).as(run.toString()).isZero();
+        JsonNode r = JSON.readTree(run.out());
+        assertThat(r.get("policy").asText()).isEqualTo("bestfit");
+        assertThat(r.get("seed").asLong()).isEqualTo(42);
+        assertThat(r.get("protocol").asText()).isEqualTo("paper");
+        assertThat(r.get("unallocatedGpuPercent").asDouble()).isBetween(5.0, 9.5);
+        assertThat(r.get("gpuAllocationPercent").asDouble()).isBetween(85.0, 100.0);
+        assertThat(r.get("arrivedPods").asInt()).isEqualTo(r.get("placedPods").asInt() + r.get("droppedPods").asInt());
+        assertThat(r.get("allocationCurve").size()).isGreaterThan(100);
+        assertThat(r.get("fragmentation").size()).isGreaterThan(10);
+        assertThat(r.get("jvm").asText()).isNotBlank();
+        assertThat(run.err()).isEmpty();
+    }
+
+    @Test
+    void withoutAPolicyTheDefaultIsCalderasOwn() throws IOException {
+        CliRun run = CliRun.of("replay", "--protocol", "paper", "--output", "json", nodes(), pods("multigpu50"));
+        assertThat(run.status()).as(run.toString()).isZero();
+        assertThat(JSON.readTree(run.out()).get("policy").asText()).isEqualTo("fgdfill");
+    }
+
+    @Test
+    void theReadmesTraceExampleReplaysRecordedDeparturesAndPrintsItsSummary() {
+        CliRun run = CliRun.of("replay", nodes(), pods("default"));
+
+        assertThat(run.status()).as(run.toString()).isZero();
+        assertThat(run.out()).contains("recorded protocol", "8152 arrived", "replay:", "cycles over");
+        assertThat(run.out()).containsPattern("\\d+ finished");
+    }
+
+    @Test
+    void theEventsExampleReplays() {
+        CliRun run = CliRun.of("replay", "--format", "events", repo("examples", "replay", "small-gpu-cluster.jsonl"));
+        assertThat(run.status()).as(run.toString()).isZero();
+        assertThat(run.out()).contains("9 arrived, 9 placed, 0 dropped");
+    }
+
+    @Test
+    void aBadRowIsRefusedWithFileAndLineBeforeAnythingIsReplayed() throws IOException {
+        Path bad = dir.resolve("pods.csv");
+        Files.writeString(bad, "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec\np1,1000,1024,1,500,\n"
+                + "p2,1000,1024,1,500,H100\n");
+        CliRun run = CliRun.of("replay", "--protocol", "paper", nodes(), bad.toString());
+
+        assertThat(run.status()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err().lines()).hasSize(1);
+        assertThat(run.err()).startsWith("caldera: " + bad + ":3: column gpu_spec names GPU type 'H100'");
+    }
+
+    @Test
+    void usageErrorsSayWhat() {
+        assertThat(CliRun.of("replay", "--policy", "tetris", nodes(), pods("default")).err())
+                .contains("--policy must be one of bestfit, gpupacking, dotprod, random, fgd, fgdfill");
+        CliRun events = CliRun.of("replay", "--format", "events", "--protocol", "paper", nodes());
+        assertThat(events.status()).isEqualTo(Main.BAD_INPUT);
+        assertThat(events.err()).contains("--protocol paper needs --format openb");
+        assertThat(CliRun.of("replay", nodes()).err()).contains("needs two files");
+    }
+}
