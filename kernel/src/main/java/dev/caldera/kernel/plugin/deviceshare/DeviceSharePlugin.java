@@ -57,7 +57,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
     private volatile WorkloadMix fixedMix;
     private WorkloadMix mix = WorkloadMix.EMPTY;
     /** What the policy measures fragmentation against, derived from {@link #mix}. */
-    private WorkloadMix measured = WorkloadMix.EMPTY;
+    private WorkloadMix typical = WorkloadMix.EMPTY;
     private int memoryDim = -1;
     private int numberDim = -1;
 
@@ -96,9 +96,9 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         return mix;
     }
 
-    /** The mix the policy measures fragmentation against (FGD: the typical shapes of the workload mix). */
-    public WorkloadMix measuredMix() {
-        return measured;
+    /** FGD's typical shapes of the session's workload mix: what fragmentation is measured against. */
+    public WorkloadMix typicalMix() {
+        return typical;
     }
 
     public Policy policy() {
@@ -119,9 +119,10 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         if (!next.equals(mix)) {
             memo.clear();
             mix = next;
-            measured = policy == null ? WorkloadMix.EMPTY : policy.mixOf(mix, options.popularity());
+            typical = mix.typical(options.popularity());
         }
-        state.mix.resolve(measured, state.nodes, s.symbols);
+        state.typical.resolve(typical, state.nodes, s.symbols);
+        state.workload.resolve(mix, state.nodes, s.symbols);
         memo.open(state.classes.hash, s.classes.size(), s.nodes.capacity);
         accountPlacedTasks(s);
     }
@@ -255,10 +256,10 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         return state.nodes;
     }
 
-    /** The node's expected fragment against the session's mix, in GPUs (0 without devices). */
+    /** The node's expected fragment (FGD's) against the session's typical shapes, in GPUs (0 without devices). */
     public double fragmentGpus(int node) {
         long cap = state.nodes.capacity[node];
-        return cap == 0 ? 0 : Fragmentation.of(state.nodes, state.mix, node, state.cpuLeft(node)) / cap;
+        return cap == 0 ? 0 : Fragmentation.of(state.nodes, state.typical, node, state.cpuLeft(node)) / cap;
     }
 
     /**

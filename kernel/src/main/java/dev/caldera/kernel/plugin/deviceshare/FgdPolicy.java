@@ -12,16 +12,16 @@ final class FgdPolicy implements GpuPolicy {
     public double score(GpuState s, int cls, int node) {
         GpuNodes g = s.nodes;
         long cpuLeft = s.cpuLeft(node);
-        double before = Fragmentation.of(g, s.mix, node, cpuLeft);
+        double before = Fragmentation.of(g, s.typical, node, cpuLeft);
         long cpuAfter = cpuLeft - s.classes.cpu[cls];
         long share = s.classes.share[cls];
         if (share == 0) {
             int whole = s.classes.whole[cls];
             long taken = whole == 0 ? 0 : DeviceChoice.idle(g, node, whole);
-            return points(g, node, before, Fragmentation.after(g, s.mix, node, cpuAfter, taken, g.capacity[node]));
+            return points(g, node, before, Fragmentation.after(g, s.typical, node, cpuAfter, taken, g.capacity[node]));
         }
         int d = bestDevice(s, cls, node, before, cpuAfter);
-        return d < 0 ? 0 : points(g, node, before, Fragmentation.after(g, s.mix, node, cpuAfter, 1L << d, share));
+        return d < 0 ? 0 : points(g, node, before, Fragmentation.after(g, s.typical, node, cpuAfter, 1L << d, share));
     }
 
     @Override
@@ -31,7 +31,7 @@ final class FgdPolicy implements GpuPolicy {
             return DeviceChoice.idle(s.nodes, node, s.classes.whole[cls]);
         }
         long cpuLeft = s.cpuLeft(node);
-        double before = Fragmentation.of(s.nodes, s.mix, node, cpuLeft);
+        double before = Fragmentation.of(s.nodes, s.typical, node, cpuLeft);
         int d = bestDevice(s, cls, node, before, cpuLeft - s.classes.cpu[cls]);
         return d < 0 ? 0 : 1L << d;
     }
@@ -47,7 +47,7 @@ final class FgdPolicy implements GpuPolicy {
             if (g.free[base + d] < share || sameFreeEarlier(g, base, d)) {
                 continue;
             }
-            double p = points(g, node, before, Fragmentation.after(g, s.mix, node, cpuAfter, 1L << d, share));
+            double p = points(g, node, before, Fragmentation.after(g, s.typical, node, cpuAfter, 1L << d, share));
             if (best < 0 || p > bestPoints) {
                 bestPoints = p;
                 best = d;

@@ -1,23 +1,32 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
 /**
- * Caldera's own policy ({@code fgdfill}): fragmentation gradient descent on {@link FillFragmentation}, the
- * fragment a node would keep if filled with each shape of the whole workload mix (not only FGD's 95% most
- * frequent shapes, so rare large pods count too). A node scores {@code floor(1000 x sigmoid(delta))} with
- * {@code delta} the fragment removed by the placement in GPUs: ten times FGD's resolution, so only placements
- * within about 0.004 GPU of each other tie, and ties go to the seeded node order as in FGD. A share goes to the
- * device whose use leaves the least fragment (the tightest of equals, then the lowest number); whole devices
- * are the lowest idle ones.
+ * Caldera's own policy ({@code fgdfill}): FGD first, then the fill measure. A node scores FGD's points (the
+ * paper's {@code floor(100 x sigmoid(fragment removed))} against the typical shapes, {@link FgdPolicy}) plus,
+ * below one point, {@code sigmoid} of the fragment the placement removes as {@link FillFragmentation} measures
+ * it against the whole workload. FGD's integer points tie often (about one point per 0.04 GPU of fragment);
+ * FGD's simulator breaks those ties by a fixed node order, fgdfill by the look-ahead, which sees the GPUs that
+ * cpu strands, the remainders no shape divides well, and the rare large shapes FGD's typical set leaves out. Only
+ * exact ties go to the seeded node order. A share goes to the device whose use leaves the least fill fragment
+ * (the tightest, then the lowest, of equals); whole GPUs are the lowest idle devices.
  */
 final class FillPolicy implements GpuPolicy {
-    static final double POINTS = 1000;
+    /** Keeps the look-ahead strictly below FGD's next point. */
+    private static final double BELOW_ONE_POINT = 0.999;
+
+    private final FgdPolicy fgd = new FgdPolicy();
 
     @Override
     public double score(GpuState s, int cls, int node) {
+        return fgd.score(s, cls, node) + BELOW_ONE_POINT * fill(s, cls, node);
+    }
+
+    /** {@code sigmoid} of the fill fragment removed by the placement, in GPUs; in (0, 1). */
+    static double fill(GpuState s, int cls, int node) {
         GpuNodes g = s.nodes;
         long cpuLeft = s.cpuLeft(node);
         long cpuAfter = cpuLeft - s.classes.cpu[cls];
-        double before = FillFragmentation.after(g, s.mix, node, cpuLeft, 0, 0);
+        double before = FillFragmentation.after(g, s.workload, node, cpuLeft, 0, 0);
         long share = s.classes.share[cls];
         long taken;
         long units;
@@ -33,9 +42,9 @@ final class FillPolicy implements GpuPolicy {
             taken = 1L << d;
             units = share;
         }
-        double after = FillFragmentation.after(g, s.mix, node, cpuAfter, taken, units);
+        double after = FillFragmentation.after(g, s.workload, node, cpuAfter, taken, units);
         double scale = g.capacity[node] == 0 ? 1 : g.capacity[node];
-        return Math.floor(POINTS / (1.0 + Math.exp(-(before - after) / scale)));
+        return 1.0 / (1.0 + Math.exp(-(before - after) / scale));
     }
 
     @Override
@@ -48,7 +57,7 @@ final class FillPolicy implements GpuPolicy {
         return d < 0 ? 0 : 1L << d;
     }
 
-    /** The device with room whose use leaves the least fragment; the tightest, then the lowest, of equals. */
+    /** The device with room whose use leaves the least fill fragment; the tightest, then the lowest, of equals. */
     private static int bestDevice(GpuState s, int cls, int node, long cpuAfter) {
         GpuNodes g = s.nodes;
         long share = s.classes.share[cls];
@@ -60,7 +69,7 @@ final class FillPolicy implements GpuPolicy {
             if (free < share || FgdPolicy.sameFreeEarlier(g, base, d)) {
                 continue;
             }
-            double after = FillFragmentation.after(g, s.mix, node, cpuAfter, 1L << d, share);
+            double after = FillFragmentation.after(g, s.workload, node, cpuAfter, 1L << d, share);
             if (after < best || (after == best && free < g.free[base + pick])) {
                 best = after;
                 pick = d;
@@ -69,14 +78,9 @@ final class FillPolicy implements GpuPolicy {
         return pick;
     }
 
-    /** The whole mix: rare shapes (an eight-GPU pod) matter to the fill measure. */
-    @Override
-    public WorkloadMix mixOf(WorkloadMix workload, double popularity) {
-        return workload;
-    }
-
+    /** FGD's points are whole, the look-ahead is not: only the node order's tiny share may separate exact ties. */
     @Override
     public boolean integerScores() {
-        return true;
+        return false;
     }
 }

@@ -14,15 +14,6 @@ interface GpuPolicy {
 
     long choose(GpuState s, int cls, int node);
 
-    /**
-     * The mix fragmentation is measured against, from the workload's: FGD's typical shapes (the most frequent,
-     * covering {@code popularity} of the pods) unless the policy says otherwise. Policies that measure no
-     * fragmentation ignore it.
-     */
-    default WorkloadMix mixOf(WorkloadMix workload, double popularity) {
-        return workload.typical(popularity);
-    }
-
     /** True when scores are whole points, so a tie-break below one point never reorders distinct scores. */
     default boolean integerScores() {
         return true;

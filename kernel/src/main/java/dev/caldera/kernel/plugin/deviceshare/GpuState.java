@@ -5,15 +5,18 @@ import dev.caldera.kernel.session.Session;
 
 /**
  * What the placement policies read, gathered in one place for a session: the devices ({@link GpuNodes}),
- * the classes' GPU requests ({@link GpuClasses}), the workload mix ({@link MixTable}), the node name
- * digests and the seed of the tie-break. Reads only; the plugin writes it at open and in its events.
+ * the classes' GPU requests ({@link GpuClasses}), the workload mix, whole and FGD's typical part
+ * ({@link MixTable}s), the node name digests and the seed of the tie-break. Reads only; the plugin writes it at open and in its events.
  * <p>
  * Threading: read concurrently by filter workers. No allocation.
  */
 final class GpuState {
     final GpuNodes nodes = new GpuNodes();
     final GpuClasses classes = new GpuClasses();
-    final MixTable mix = new MixTable();
+    /** FGD's typical shapes of the workload (the most frequent, covering {@code deviceshare.Popularity}). */
+    final MixTable typical = new MixTable();
+    /** Every shape of the workload, for the fill measure. */
+    final MixTable workload = new MixTable();
     long[] nameHash = new long[0];
     /** Each node's place in the seeded shuffle of the nodes, in [0, 1). */
     double[] nodeOrder = new double[0];

@@ -17,7 +17,7 @@ public enum Policy {
     DOTPROD("dotprod", DotProductPolicy::new),
     RANDOM("random", RandomPolicy::new),
     FGD("fgd", FgdPolicy::new),
-    /** Caldera's own: fragmentation gradient descent on the fill measure ({@link FillPolicy}). */
+    /** Caldera's own: FGD, its ties broken by the fill measure's look-ahead ({@link FillPolicy}). */
     FGDFILL("fgdfill", FillPolicy::new);
 
     /** The policy the replay uses when none is named. */

@@ -2,6 +2,7 @@ package dev.caldera.kernel.plugin.deviceshare;
 
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.statement.Statement;
 import dev.caldera.kernel.testing.PluginSessions;
 import org.junit.jupiter.api.Test;
 
@@ -141,6 +142,37 @@ class GpuPoliciesTest {
         // a half on an idle device leaves 0.5, still usable: sigmoid(0) = 0.5 -> 50
         assertThat(score(s, "half", "idle")).isEqualTo(50);
         assertThat(s.plugins.plugin(DeviceSharePlugin.class).gpus().capacity(node(cache, "idle"))).isEqualTo(GPU);
+    }
+
+    @Test
+    void fgdfillAddsTheFillLookAheadBelowFgdsPoint() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "idle", 96, 2, "T4");
+        GpuClusters.node(cache, "used", 96, 2, "T4");
+        GpuClusters.runningShare(cache, "x", "used", 200, 0b01);
+        GpuClusters.share(cache, "big", 1, 700);
+        Session s = PluginSessions.open(cache, deviceshare("fgdfill", DeviceShareOptions.TIE_BREAK, "rank"));
+        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        plugin.workloadMix(WorkloadMix.of(List.of(
+                new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 500 * 1000, 0, Set.of()), 1.0))));
+        s.close();
+        s.open();
+        double weight = Math.pow(0.5, 0.25);  // the half share's weight: its arrival share times its size^0.25
+
+        // idle: FGD 42 (above); filled with halves the node holds 4 (2.0 GPUs, none left) before, and after 0.7 on
+        // one device only 2 (0.3 left unused): the fill fragment grows by 0.3 x weight
+        assertThat(score(s, "big", "idle")).isCloseTo(42 + 0.999 * sigmoid(-0.3 * weight), within(1e-9));
+        // used (0.8 and 1.0 free): halves fill 1.5 of 1.8 before (0.3 unused); 0.7 on the 0.8 device leaves 0.1 and
+        // a free device (0.1 unused): the fill fragment shrinks by 0.2 x weight; FGD 47 (above)
+        assertThat(score(s, "big", "used")).isCloseTo(47 + 0.999 * sigmoid(0.2 * weight), within(1e-9));
+        Statement st = new Statement(s);
+        st.begin();
+        st.allocate(task(cache, "big"), node(cache, "used"));
+        assertThat(plugin.devices(task(cache, "big"))).isEqualTo(0b01L);
+    }
+
+    private static double sigmoid(double x) {
+        return 1 / (1 + Math.exp(-x));
     }
 
     @Test

@@ -1,0 +1,121 @@
+package dev.caldera.bench.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The replay evaluation's CSV files in memory: per (workload, policy) the seeds' figures, costs, allocation
+ * curves and fragmentation samples. A key written twice (a run resumed after an interruption) keeps its last row.
+ */
+final class ReplayRuns {
+    /** workload,policy -> seed -> {unallocated, wall s, cpu s, events}. */
+    private final Map<String, Map<Integer, double[]>> runs = new LinkedHashMap<>();
+    /** workload,policy,seed,kind -> x -> y. */
+    private final Map<String, Map<Double, Double>> curves = new LinkedHashMap<>();
+    private int firstSeed = Integer.MAX_VALUE;
+    private int lastSeed = Integer.MIN_VALUE;
+
+    static ReplayRuns read(Path runsCsv, Path curvesCsv) throws IOException {
+        ReplayRuns r = new ReplayRuns();
+        for (String line : ReplayFigures.lines(runsCsv)) {
+            String[] f = line.split(",");
+            if (f.length < 11 || f[0].equals("workload")) {
+                continue;
+            }
+            int seed = Integer.parseInt(f[2]);
+            r.firstSeed = Math.min(r.firstSeed, seed);
+            r.lastSeed = Math.max(r.lastSeed, seed);
+            r.runs.computeIfAbsent(f[0] + "," + f[1], k -> new TreeMap<>()).put(seed, new double[] {
+                Double.parseDouble(f[3]), Double.parseDouble(f[9]), Double.parseDouble(f[10]), Double.parseDouble(f[8])});
+        }
+        for (String line : ReplayFigures.lines(curvesCsv)) {
+            String[] f = line.split(",");
+            if (f.length != 6 || f[0].equals("workload")) {
+                continue;
+            }
+            r.curves.computeIfAbsent(f[0] + "," + f[1] + "," + f[2] + "," + f[3], k -> new TreeMap<>())
+                    .put(Double.parseDouble(f[4]), Double.parseDouble(f[5]));
+        }
+        return r;
+    }
+
+    String seedRange() {
+        return firstSeed > lastSeed ? "none" : firstSeed + " to " + lastSeed;
+    }
+
+    /** Mean and sample standard deviation of the unallocated GPU % over the seeds, or null. */
+    double[] meanSd(String workload, String policy) {
+        Map<Integer, double[]> bySeed = runs.get(workload + "," + policy);
+        if (bySeed == null || bySeed.isEmpty()) {
+            return null;
+        }
+        double sum = 0;
+        for (double[] v : bySeed.values()) {
+            sum += v[0];
+        }
+        double mean = sum / bySeed.size();
+        double sq = 0;
+        for (double[] v : bySeed.values()) {
+            sq += (v[0] - mean) * (v[0] - mean);
+        }
+        return new double[] {mean, bySeed.size() > 1 ? Math.sqrt(sq / (bySeed.size() - 1)) : 0};
+    }
+
+    /** Mean wall seconds, mean cpu seconds and events per cpu second of a policy's replays, or null. */
+    double[] cost(String policy) {
+        double wall = 0;
+        double cpu = 0;
+        double events = 0;
+        int n = 0;
+        for (Map.Entry<String, Map<Integer, double[]>> e : runs.entrySet()) {
+            if (!e.getKey().endsWith("," + policy)) {
+                continue;
+            }
+            for (double[] v : e.getValue().values()) {
+                wall += v[1];
+                cpu += v[2];
+                events += v[3];
+                n++;
+            }
+        }
+        return n == 0 ? null : new double[] {wall / n, cpu / n, cpu == 0 ? 0 : events / cpu};
+    }
+
+    /** The median over seeds of the allocation at each arrived percent. */
+    Map<Integer, Double> medianAllocation(String workload, String policy) {
+        return median(workload, policy, "allocation", 1);
+    }
+
+    /** The median over seeds of the fragmented share of free GPUs, by arrived percent rounded to 5. */
+    Map<Integer, Double> medianFragment(String workload, String policy) {
+        return median(workload, policy, "fragmentPercentOfFree", 5);
+    }
+
+    private Map<Integer, Double> median(String workload, String policy, String kind, int bin) {
+        Map<Integer, List<Double>> values = new TreeMap<>();
+        String prefix = workload + "," + policy + ",";
+        for (Map.Entry<String, Map<Double, Double>> e : curves.entrySet()) {
+            if (!e.getKey().startsWith(prefix) || !e.getKey().endsWith("," + kind)) {
+                continue;
+            }
+            for (Map.Entry<Double, Double> p : e.getValue().entrySet()) {
+                int x = (int) (Math.round(p.getKey() / bin) * bin);
+                values.computeIfAbsent(x, k -> new ArrayList<>()).add(p.getValue());
+            }
+        }
+        Map<Integer, Double> out = new TreeMap<>();
+        for (Map.Entry<Integer, List<Double>> e : values.entrySet()) {
+            List<Double> v = e.getValue();
+            Collections.sort(v);
+            int m = v.size() / 2;
+            out.put(e.getKey(), v.size() % 2 == 1 ? v.get(m) : (v.get(m - 1) + v.get(m)) / 2);
+        }
+        return out;
+    }
+}
