@@ -13,7 +13,6 @@ import dev.caldera.k8s.replay.Trace;
 import dev.caldera.kernel.conf.ConfParser;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.plugin.deviceshare.Policy;
-import dev.caldera.kernel.scheduler.SchedulerOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -82,6 +81,10 @@ final class ReplayCommand implements Callable<Integer> {
             description = "text (a summary, the default) or json (one object, the contract scripts read)")
     Output output;
 
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "replay the trace N times in this JVM and report the last run (warm timings, profiling)")
+    int repeat;
+
     @Option(names = "--no-progress", description = "no progress bar on standard error (it shows only on a"
             + " terminal anyway)")
     boolean noProgress;
@@ -102,12 +105,14 @@ final class ReplayCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ProgressBar bar = noProgress || System.console() == null ? null : new ProgressBar(err);
         long period = Math.max(1, Math.round(periodSeconds * 1000));
-        ReplayResult result;
-        SchedulerOptions tuning = Boolean.getBoolean("caldera.scan") ? new SchedulerOptions(1, 20_000, false)
-                : SchedulerOptions.DEFAULT;
-        try (ReplayEngine engine = new ReplayEngine(trace, schedulerConf,
-                new ReplayEngine.Options(protocol == Protocol.paper, period), tuning)) {
-            result = engine.run(bar);
+        ReplayResult result = null;
+        try {
+            for (int i = 0; i < repeat; i++) {
+                try (ReplayEngine engine = new ReplayEngine(trace, schedulerConf,
+                        new ReplayEngine.Options(protocol == Protocol.paper, period))) {
+                    result = engine.run(i == repeat - 1 ? bar : null);
+                }
+            }
         } finally {
             if (bar != null) {
                 bar.done();
@@ -139,8 +144,8 @@ final class ReplayCommand implements Callable<Integer> {
         if (protocol == Protocol.paper && format != Format.openb) {
             throw new ParameterException(spec.commandLine(), "--protocol paper needs --format openb");
         }
-        if (!(tune > 0) || !(periodSeconds > 0)) {
-            throw new ParameterException(spec.commandLine(), "--tune and --period must be above 0");
+        if (!(tune > 0) || !(periodSeconds > 0) || repeat < 1) {
+            throw new ParameterException(spec.commandLine(), "--tune and --period must be above 0, --repeat at least 1");
         }
         for (Path f : files) {
             if (!Files.isRegularFile(f)) {
