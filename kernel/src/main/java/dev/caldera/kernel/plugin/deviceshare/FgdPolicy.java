@@ -8,6 +8,21 @@ package dev.caldera.kernel.plugin.deviceshare;
  * and takes the best, the lowest-numbered device among equal scores.
  */
 final class FgdPolicy implements GpuPolicy {
+    /** The paper's resolution: a node scores {@code floor(100 x sigmoid(delta))}. */
+    static final int PAPER_POINTS = 100;
+
+    private final int resolution;
+
+    /** FGD as the paper scores it. */
+    FgdPolicy() {
+        this(PAPER_POINTS);
+    }
+
+    /** FGD scored {@code floor(resolution x sigmoid(delta))} (fgdfill uses a coarser one). */
+    FgdPolicy(int resolution) {
+        this.resolution = resolution;
+    }
+
     @Override
     public double score(GpuState s, int cls, int node) {
         GpuNodes g = s.nodes;
@@ -37,7 +52,7 @@ final class FgdPolicy implements GpuPolicy {
     }
 
     /** The device with room whose placement scores best (lowest number among equal scores), or -1. */
-    private static int bestDevice(GpuState s, int cls, int node, double before, long cpuAfter) {
+    private int bestDevice(GpuState s, int cls, int node, double before, long cpuAfter) {
         GpuNodes g = s.nodes;
         long share = s.classes.share[cls];
         int base = g.first[node];
@@ -70,9 +85,9 @@ final class FgdPolicy implements GpuPolicy {
         return false;
     }
 
-    /** {@code floor(100 x sigmoid(removed fragment in GPUs))}. */
-    static double points(GpuNodes g, int node, double before, double after) {
+    /** {@code floor(resolution x sigmoid(removed fragment in GPUs))}. */
+    double points(GpuNodes g, int node, double before, double after) {
         double scale = g.capacity[node] == 0 ? 1 : g.capacity[node];
-        return Math.floor(1.0 / (1.0 + Math.exp(-(before - after) / scale)) * 100);
+        return Math.floor(1.0 / (1.0 + Math.exp(-(before - after) / scale)) * resolution);
     }
 }

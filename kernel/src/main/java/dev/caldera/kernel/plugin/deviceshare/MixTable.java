@@ -20,10 +20,15 @@ final class MixTable {
     int[] whole = new int[0];
     long[] models = new long[0];
     double[] weight = new double[0];
-    /** The weight times the shape's GPU size (devices, or its share of the mean device) to a small power. */
+    /**
+     * The fill measure's weight: the arrival share times the shape's GPU size (devices, or its share of the mean
+     * device) to a small power, times the scarcity of the GPU models it accepts squared ({@link FillFragmentation}).
+     */
     double[] fillWeight = new double[0];
     /** Sum of the weights of cpu-only shapes: every free unit counts that much as fragment, on every node. */
     double cpuOnlyWeight;
+    private final long[] devicesOfModel = new long[GpuNodes.MAX_MODELS];
+    private long allDevices;
 
     void resolve(WorkloadMix mix, GpuNodes nodes, Symbols symbols) {
         List<WorkloadMix.Entry> entries = mix.entries();
@@ -37,6 +42,7 @@ final class MixTable {
             fillWeight = new double[cap];
         }
         double device = meanCapacity(nodes);
+        countDevices(nodes);
         size = 0;
         cpuOnlyWeight = 0;
         for (WorkloadMix.Entry e : entries) {
@@ -51,8 +57,37 @@ final class MixTable {
             models[size] = modelMask(s, nodes, symbols);
             weight[size] = e.weight();
             double gpus = s.wholeDevices() > 0 ? s.wholeDevices() : s.shareUnits() / device;
-            fillWeight[size] = e.weight() * Math.pow(gpus, FillFragmentation.SIZE_EXPONENT);
+            fillWeight[size] = e.weight() * Math.pow(gpus, FillFragmentation.SIZE_EXPONENT)
+                    * Math.pow(scarcity(models[size]), FillFragmentation.SCARCITY_EXPONENT);
             size++;
+        }
+    }
+
+    /**
+     * How scarce the GPUs a shape accepts are: all devices over the devices of accepted models (1 for a shape
+     * that accepts any model or a model no node has).
+     */
+    private double scarcity(long mask) {
+        if (mask == ANY_MODEL) {
+            return 1;
+        }
+        long accepted = 0;
+        for (int m = 0; m < devicesOfModel.length; m++) {
+            accepted += (mask >>> m & 1) != 0 ? devicesOfModel[m] : 0;
+        }
+        return accepted == 0 ? 1 : (double) allDevices / accepted;
+    }
+
+    /** Devices per model index and in all, counted once per resolve. */
+    private void countDevices(GpuNodes nodes) {
+        java.util.Arrays.fill(devicesOfModel, 0);
+        allDevices = 0;
+        for (int node = 0; node < nodes.rows(); node++) {
+            allDevices += nodes.count[node];
+            int m = nodes.model[node];
+            if (m >= 0) {
+                devicesOfModel[m] += nodes.count[node];
+            }
         }
     }
 

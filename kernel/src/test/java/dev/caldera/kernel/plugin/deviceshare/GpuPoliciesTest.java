@@ -171,6 +171,25 @@ class GpuPoliciesTest {
         assertThat(plugin.devices(task(cache, "big"))).isEqualTo(0b01L);
     }
 
+    @Test
+    void fgdfillWeighsAShapeByTheScarcityOfTheModelsItAccepts() {
+        ClusterCache cache = PluginSessions.cache();
+        GpuClusters.node(cache, "t4", 96, 2, "T4");
+        GpuClusters.node(cache, "g2", 96, 8, "G2");
+        GpuClusters.whole(cache, "one", 1, 1);
+        Session s = PluginSessions.open(cache, deviceshare("fgdfill", DeviceShareOptions.TIE_BREAK, "rank"));
+        s.plugins.plugin(DeviceSharePlugin.class).workloadMix(WorkloadMix.of(List.of(
+                new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 0, 1, Set.of("T4")), 1.0))));
+        s.close();
+        s.open();
+        // the workload is one-GPU pods that run only on T4: 2 of the 10 devices, so its fill weight is
+        // 1 x 1^0.25 x (10 / 2)^2 = 25. On t4 both FGD and fill lose nothing (one idle device still fits one):
+        // 50 points and sigmoid(0). On g2 every free GPU is out of the shape's reach, and one fewer is one GPU of
+        // fragment removed: FGD floor(100 x sigmoid(1)) = 73, fill sigmoid(25)
+        assertThat(score(s, "one", "t4")).isCloseTo(50 + 0.999 * 0.5, within(1e-9));
+        assertThat(score(s, "one", "g2")).isCloseTo(73 + 0.999 * sigmoid(25), within(1e-9));
+    }
+
     private static double sigmoid(double x) {
         return 1 / (1 + Math.exp(-x));
     }
