@@ -159,12 +159,13 @@ class GpuPoliciesTest {
         s.open();
         double weight = Math.pow(0.5, 0.25);  // the half share's weight: its arrival share times its size^0.25
 
-        // idle: FGD 42 (above); filled with halves the node holds 4 (2.0 GPUs, none left) before, and after 0.7 on
-        // one device only 2 (0.3 left unused): the fill fragment grows by 0.3 x weight
-        assertThat(score(s, "big", "idle")).isCloseTo(42 + 0.999 * sigmoid(-0.3 * weight), within(1e-9));
+        // idle: FGD at 35 points floor(35 x sigmoid(-0.3)) = 14; filled with halves the node holds 4 (2.0 GPUs,
+        // none left) before, and after 0.7 on one device only 2 (0.3 left unused): the fill fragment grows by
+        // 0.3 x weight
+        assertThat(score(s, "big", "idle")).isCloseTo(14 + 0.999 * sigmoid(-0.3 * weight), within(1e-9));
         // used (0.8 and 1.0 free): halves fill 1.5 of 1.8 before (0.3 unused); 0.7 on the 0.8 device leaves 0.1 and
-        // a free device (0.1 unused): the fill fragment shrinks by 0.2 x weight; FGD 47 (above)
-        assertThat(score(s, "big", "used")).isCloseTo(47 + 0.999 * sigmoid(0.2 * weight), within(1e-9));
+        // a free device (0.1 unused): the fill fragment shrinks by 0.2 x weight; FGD floor(35 x sigmoid(-0.1)) = 16
+        assertThat(score(s, "big", "used")).isCloseTo(16 + 0.999 * sigmoid(0.2 * weight), within(1e-9));
         Statement st = new Statement(s);
         st.begin();
         st.allocate(task(cache, "big"), node(cache, "used"));
@@ -184,10 +185,10 @@ class GpuPoliciesTest {
         s.open();
         // the workload is one-GPU pods that run only on T4: 2 of the 10 devices, so its fill weight is
         // 1 x 1^0.25 x (10 / 2)^2 = 25. On t4 both FGD and fill lose nothing (one idle device still fits one):
-        // 50 points and sigmoid(0). On g2 every free GPU is out of the shape's reach, and one fewer is one GPU of
-        // fragment removed: FGD floor(100 x sigmoid(1)) = 73, fill sigmoid(25)
-        assertThat(score(s, "one", "t4")).isCloseTo(50 + 0.999 * 0.5, within(1e-9));
-        assertThat(score(s, "one", "g2")).isCloseTo(73 + 0.999 * sigmoid(25), within(1e-9));
+        // FGD floor(35 x sigmoid(0)) = 17 and fill sigmoid(0). On g2 every free GPU is out of the shape's reach, and
+        // one fewer is one GPU of fragment removed: FGD floor(35 x sigmoid(1)) = 25, fill sigmoid(25)
+        assertThat(score(s, "one", "t4")).isCloseTo(17 + 0.999 * 0.5, within(1e-9));
+        assertThat(score(s, "one", "g2")).isCloseTo(25 + 0.999 * sigmoid(25), within(1e-9));
     }
 
     private static double sigmoid(double x) {
