@@ -1,14 +1,18 @@
 package dev.caldera.kernel.action;
 
+import dev.caldera.kernel.cache.JobSpec;
+import dev.caldera.kernel.cache.NetworkTopologySpec;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.plugin.Extensions;
 import dev.caldera.kernel.plugin.Plugin;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.testing.EvictionCase;
 import dev.caldera.kernel.testing.TestPlugins;
+import dev.caldera.kernel.testing.Topologies;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 import static dev.caldera.kernel.testing.EvictionCase.bestEffortPod;
@@ -174,6 +178,26 @@ class ReclaimRulesTest {
         c.run(RECLAIM, PLAIN);
         assertThat(c.evictions).containsExactly("ns/run-0:reclaim");
         assertThat(c.pipelined).containsEntry("ns/want-be", "n1");
+    }
+
+    /**
+     * {@code Execute}, {@code reclaimForTask}: reclaim does not look at network topology (unlike preempt's
+     * {@code ContainsNetworkTopology} skip; the HyperNode-bounded search is the separate gangreclaim action's,
+     * {@code reclaimJobInDomains}). A hard-mode job held in rack s0 (its running pod's HyperNode, tier 1 allowed)
+     * still reclaims the only victim, which runs in rack s1.
+     */
+    @Test
+    void aHardModeJobReclaimsOutsideItsHyperNodeAsVolcanosReclaimIgnoresTopology() {
+        c.node("a", 1).node("b", 1)
+                .add(pod("want-0", "want", 1).running("a")).add(pod("want-1", "want", 1))
+                .add(pod("run-0", "run", 1).running("b"));
+        c.cache.upsertHyperNode(Topologies.ofNodes("s0", 1, "a"));
+        c.cache.upsertHyperNode(Topologies.ofNodes("s1", 1, "b"));
+        c.cache.upsertJob(new JobSpec("ns", "want", "taker", 2, Map.of(), "low",
+                null, "Running", 0).withTopology(NetworkTopologySpec.hard(1), List.of()));
+        c.run(RECLAIM, List.of(List.of("priority", "conformance", "network-topology-aware")));
+        assertThat(c.evictions).containsExactly("ns/run-0:reclaim");
+        assertThat(c.pipelined).containsEntry("ns/want-1", "b");
     }
 
     private static boolean anythingPipelined(Session s, int queue) {
