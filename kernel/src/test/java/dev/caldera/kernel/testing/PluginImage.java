@@ -1,5 +1,7 @@
 package dev.caldera.kernel.testing;
 
+import dev.caldera.kernel.interpod.InterPodIndex;
+import dev.caldera.kernel.placement.match.ProfileNodeMemo;
 import dev.caldera.kernel.plugin.Plugin;
 
 import java.util.ArrayList;
@@ -26,6 +28,8 @@ public final class PluginImage {
     };
 
     private static final ObjectImage IMAGE = new ObjectImage(PluginImage::borrowed, f -> false);
+    private static final ObjectImage WITHOUT_MEMOS = new ObjectImage(
+            type -> borrowed(type) || type == ProfileNodeMemo.class, PluginImage::preFilterSnapshot);
 
     private final Map<String, String> byPlugin;
 
@@ -34,11 +38,30 @@ public final class PluginImage {
     }
 
     public static PluginImage of(Plugin[] plugins) {
+        return of(plugins, IMAGE);
+    }
+
+    /**
+     * As {@link #of} without two things any evaluation of a pod may change, a dry run included, that hold no
+     * bookkeeping of where tasks are: the plugins' {@link ProfileNodeMemo}s (values that depend only on a node's
+     * labels and taints and a pod's placement spec; their own exactness: {@code ProfileNodeMemoTest}) and the
+     * inter-pod index's snapshot of the last pod it prepared for (kube's PreFilter state, taken again before every
+     * pod's filtering: {@code InterPodIndex.prepare}).
+     */
+    public static PluginImage withoutMemos(Plugin[] plugins) {
+        return of(plugins, WITHOUT_MEMOS);
+    }
+
+    private static PluginImage of(Plugin[] plugins, ObjectImage image) {
         Map<String, String> out = new LinkedHashMap<>();
         for (Plugin p : plugins) {
-            out.put(p.name(), IMAGE.text(p));
+            out.put(p.name(), image.text(p));
         }
         return new PluginImage(out);
+    }
+
+    private static boolean preFilterSnapshot(java.lang.reflect.Field f) {
+        return f.getDeclaringClass() == InterPodIndex.class && f.getName().startsWith("prepared");
     }
 
     private static boolean borrowed(Class<?> type) {

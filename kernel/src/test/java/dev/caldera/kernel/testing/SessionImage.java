@@ -15,6 +15,8 @@ public final class SessionImage {
     private final int[][] roleCounts;
     private final long[][][] jobRequests;
     private final long[][][] hyperNodeSums;
+    /** Per job: its allocated HyperNode, then each sub-job's (empty for jobs the topology path does not handle). */
+    private final int[][] allocatedHyperNodes;
 
     private SessionImage(Session s) {
         int nodes = s.nodes.rows;
@@ -31,6 +33,7 @@ public final class SessionImage {
         var u = s.topology.usage;
         hyperNodeSums = s.topology.tracking() ? new long[][][] {deep(u.allocatable), deep(u.idle), deep(u.futureIdle),
             deep(u.room), deep(u.used)} : new long[0][][];
+        allocatedHyperNodes = allocatedHyperNodes(s, jobs);
         roleCounts = new int[jobs][];
         for (int j = 0; j < jobs; j++) {
             roleCounts[j] = s.jobState.roleCount[j] == null ? null : s.jobState.roleCount[j].clone();
@@ -39,6 +42,19 @@ public final class SessionImage {
 
     public static SessionImage of(Session s) {
         return new SessionImage(s);
+    }
+
+    private static int[][] allocatedHyperNodes(Session s, int jobs) {
+        int[][] out = new int[jobs][];
+        for (int j = 0; j < jobs; j++) {
+            var sub = s.topology.subJobs(j);
+            int count = sub == null ? 0 : sub.count;
+            out[j] = new int[s.topology.handled(j) ? 1 + count : 0];
+            for (int k = 0; k < out[j].length; k++) {
+                out[j][k] = k == 0 ? s.topology.allocated(j) : sub.allocated[k - 1];
+            }
+        }
+        return out;
     }
 
     private static long[][] deep(long[][] a) {
@@ -67,7 +83,8 @@ public final class SessionImage {
                 && Arrays.equals(counts, other.counts)
                 && Arrays.deepEquals(roleCounts, other.roleCounts)
                 && Arrays.deepEquals(jobRequests, other.jobRequests)
-                && Arrays.deepEquals(hyperNodeSums, other.hyperNodeSums);
+                && Arrays.deepEquals(hyperNodeSums, other.hyperNodeSums)
+                && Arrays.deepEquals(allocatedHyperNodes, other.allocatedHyperNodes);
     }
 
     @Override
