@@ -1,10 +1,12 @@
 package dev.caldera.kernel.action.topology;
 
+import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.topology.HyperNodeTree;
 import dev.caldera.kernel.topology.HyperNodeUsage;
 import dev.caldera.kernel.topology.TopologySession;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
  * What a hard-mode job's search saw, to say why it found no place: how many candidates were dry-run or skipped
@@ -62,9 +64,19 @@ final class SearchReport {
         long[] need = byMin ? min : pending;
         int largest = largestFree(tree, t.usage, highestTier, need);
         String what = byMin ? "the PodGroup's minResources (" + format(s.dims, need, need) + ")"
-                : format(s.dims, need, need) + " requested";
+                : format(s.dims, need, need) + " its " + pendingPods(s, job) + " pending pods request";
         return head + ": the largest free, " + tree.describe(largest) + ", has "
                 + format(s.dims, column(t.usage.futureIdle, largest, need.length), need) + " of the " + what;
+    }
+
+    /** How many of the job's pods are pending (their requests are what a candidate must hold, not minMember's). */
+    private static int pendingPods(Session s, int job) {
+        IntArrayList tasks = s.topology.subJobs(job).tasks[0];
+        int n = 0;
+        for (int i = 0; i < tasks.size(); i++) {
+            n += s.status(tasks.getInt(i)) == TaskStatus.PENDING ? 1 : 0;
+        }
+        return n;
     }
 
     /** The allowed HyperNode whose futureIdle covers the largest share of {@code need} in its tightest dimension. */

@@ -37,7 +37,7 @@ class HardModeScenariosTest {
         assertThat(r.binds).isEmpty();
         assertThat(r.reasons.get("c1/pg1")).isEqualTo("3/3 tasks in gang unschedulable: no HyperNode of tier <= 1"
                 + " can hold 3 pods: the largest free, s0 (tier 1), has cpu 4, memory 8Gi of the cpu 6, memory 12G"
-                + " requested");
+                + " its 3 pending pods request");
     }
 
     /** "hard network topology constrain, can allocate job when highestTierAllowed not reached". */
