@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
+import dev.caldera.k8s.quantity.Quantities;
 import dev.caldera.k8s.simulate.CycleReport;
 import dev.caldera.k8s.simulate.CycleTimes;
 import dev.caldera.k8s.simulate.PodEviction;
@@ -12,8 +13,7 @@ import dev.caldera.k8s.simulate.PodGroupStatus;
 import dev.caldera.k8s.simulate.PodPlacement;
 import dev.caldera.k8s.simulate.SimulationResult;
 import dev.caldera.k8s.simulate.SimulationSummary;
-import dev.caldera.k8s.quantity.Quantities;
-import dev.caldera.kernel.plugin.QueueShare;
+import dev.caldera.kernel.framework.QueueShare;
 import dev.caldera.kernel.resource.ResourceList;
 
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.caldera.k8s.report;
 
 import dev.caldera.k8s.quantity.Quantities;
-import dev.caldera.kernel.plugin.QueueShare;
+import dev.caldera.kernel.framework.QueueShare;
 import dev.caldera.kernel.resource.ResourceList;
 
 import java.util.Locale;

@@ -4,7 +4,7 @@ import dev.caldera.k8s.simulate.CycleTimes;
 import dev.caldera.k8s.simulate.PodEviction;
 import dev.caldera.k8s.simulate.PodGroupStatus;
 import dev.caldera.k8s.simulate.PodPlacement;
-import dev.caldera.kernel.plugin.QueueShare;
+import dev.caldera.kernel.framework.QueueShare;
 
 import java.util.List;
 

@@ -9,12 +9,12 @@ import dev.caldera.k8s.simulate.PodPlacement;
 import dev.caldera.kernel.bind.StatusSink;
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cluster.TaskStatus;
-import dev.caldera.kernel.plugin.FitErrors;
-import dev.caldera.kernel.plugin.QueueReports;
-import dev.caldera.kernel.plugin.QueueShare;
+import dev.caldera.kernel.framework.FitErrors;
+import dev.caldera.kernel.framework.QueueShare;
 import dev.caldera.kernel.scheduler.CycleStats;
 import dev.caldera.kernel.scheduler.Scheduler;
 import dev.caldera.kernel.session.Decisions;
+import dev.caldera.kernel.session.QueueReports;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 

@@ -1,6 +1,6 @@
 package dev.caldera.k8s.simulate;
 
-import dev.caldera.kernel.plugin.QueueShare;
+import dev.caldera.kernel.framework.QueueShare;
 
 import java.util.List;
 

@@ -8,11 +8,11 @@ import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.plugin.capacity.CapacityPlugin;
 import dev.caldera.kernel.plugin.drf.DrfPlugin;
-import dev.caldera.kernel.plugin.QueueReports;
 import dev.caldera.kernel.scheduler.CycleMetrics;
 import dev.caldera.kernel.scheduler.CycleStats;
 import dev.caldera.kernel.scheduler.Scheduler;
 import dev.caldera.kernel.scheduler.SchedulerOptions;
+import dev.caldera.kernel.session.QueueReports;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.ArrayList;

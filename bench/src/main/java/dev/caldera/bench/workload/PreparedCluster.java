@@ -6,7 +6,7 @@ import dev.caldera.kernel.cluster.NodeUsage;
 import dev.caldera.kernel.cluster.TaskState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.SchedulerConf;
-import dev.caldera.kernel.plugin.PluginChain;
+import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.IntArrayList;

@@ -2,12 +2,12 @@ package dev.caldera.bench.workload;
 
 import dev.caldera.bench.jmh.BenchConfs;
 import dev.caldera.kernel.bind.Sinks;
+import dev.caldera.kernel.framework.QueueShare;
 import dev.caldera.kernel.plugin.PluginRegistry;
-import dev.caldera.kernel.plugin.QueueReports;
-import dev.caldera.kernel.plugin.QueueShare;
 import dev.caldera.kernel.plugin.capacity.CapacityPlugin;
 import dev.caldera.kernel.scheduler.Scheduler;
 import dev.caldera.kernel.scheduler.SchedulerOptions;
+import dev.caldera.kernel.session.QueueReports;
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;

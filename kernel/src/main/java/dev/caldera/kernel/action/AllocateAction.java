@@ -5,9 +5,9 @@ import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.framework.FitErrors;
+import dev.caldera.kernel.framework.FitReason;
 import dev.caldera.kernel.order.HeapPool;
-import dev.caldera.kernel.plugin.FitErrors;
-import dev.caldera.kernel.plugin.FitReason;
 import dev.caldera.kernel.select.NodeSelector;
 import dev.caldera.kernel.select.ResourceFit;
 import dev.caldera.kernel.session.Session;
@@ -15,7 +15,6 @@ import dev.caldera.kernel.statement.Statement;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
-
 
 /**
  * The allocate action as current Volcano runs it ({@code pkg/scheduler/actions/allocate/allocate.go}:

@@ -4,7 +4,7 @@ import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
-import dev.caldera.kernel.plugin.FitReason;
+import dev.caldera.kernel.framework.FitReason;
 import dev.caldera.kernel.select.NodeSelector;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.action;
 
-import dev.caldera.kernel.plugin.FitErrors;
+import dev.caldera.kernel.framework.FitErrors;
 import dev.caldera.kernel.session.Session;
 
 import java.util.Arrays;

@@ -3,7 +3,7 @@ package dev.caldera.kernel.action;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
-import dev.caldera.kernel.plugin.FitReason;
+import dev.caldera.kernel.framework.FitReason;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;
 import it.unimi.dsi.fastutil.ints.IntArrayList;

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.action;
 
-import dev.caldera.kernel.plugin.FitReason;
+import dev.caldera.kernel.framework.FitReason;
 import dev.caldera.kernel.select.ResourceFit;
 import dev.caldera.kernel.session.Decisions;
 import dev.caldera.kernel.session.Session;

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.cache;
 
-import dev.caldera.kernel.plugin.VolcanoDimensions;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 import dev.caldera.kernel.resource.ResourceList;
 
 import java.util.ArrayList;

@@ -19,7 +19,7 @@ final class Frozen {
     /** Logged change of the pods matching all {@code terms}, in domain {@code value} of {@code terms[t]}'s key. */
     static int affinity(InterPodIndex index, CompiledPodTerm[] terms, int t, int value) {
         EventLog log = index.log;
-        TaskTable tasks = index.session.tasks;
+        TaskTable tasks = index.session.tasks();
         NodeTable nodes = index.nodes();
         int sum = 0;
         for (int i = 0; i < log.size(); i++) {
@@ -35,7 +35,7 @@ final class Frozen {
     /** Logged change of the total of the affinity counts (every term, every domain). */
     static long affinityTotal(InterPodIndex index, CompiledPodTerm[] terms) {
         EventLog log = index.log;
-        TaskTable tasks = index.session.tasks;
+        TaskTable tasks = index.session.tasks();
         NodeTable nodes = index.nodes();
         long sum = 0;
         for (int i = 0; i < log.size(); i++) {
@@ -55,7 +55,7 @@ final class Frozen {
     /** Logged change of the pods matching {@code term} in its domain {@code value}. */
     static int term(InterPodIndex index, CompiledPodTerm term, int value) {
         EventLog log = index.log;
-        TaskTable tasks = index.session.tasks;
+        TaskTable tasks = index.session.tasks();
         NodeTable nodes = index.nodes();
         int sum = 0;
         for (int i = 0; i < log.size(); i++) {
@@ -84,7 +84,7 @@ final class Frozen {
     /** Logged change of the pods counted for hard spread constraint {@code c} of {@code state} in {@code value}. */
     static int spread(InterPodIndex index, Incoming state, CompiledSpread c, int value) {
         EventLog log = index.log;
-        TaskTable tasks = index.session.tasks;
+        TaskTable tasks = index.session.tasks();
         NodeTable nodes = index.nodes();
         int sum = 0;
         for (int i = 0; i < log.size(); i++) {

@@ -1,6 +1,7 @@
 package dev.caldera.kernel.interpod;
 
 import dev.caldera.kernel.cluster.NodeTable;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.placement.match.CompiledPodTerm;
 import dev.caldera.kernel.placement.match.CompiledTolerations;
 import dev.caldera.kernel.placement.match.LabelNumbers;
@@ -47,7 +48,8 @@ final class Incoming {
     }
 
     /** Empties every count and makes every node's domains eligible as the rules say. */
-    void reset(NodeTable nodes, int[] nodeList, int nodeCount, LabelNumbers numbers, NodeTaints taints) {
+    void reset(SessionView s, LabelNumbers numbers, NodeTaints taints) {
+        NodeTable nodes = s.nodes();
         clear(affinity);
         clear(anti);
         clear(preferredAffinity);
@@ -58,8 +60,8 @@ final class Incoming {
         for (SpreadDomains d : soft) {
             d.clear();
         }
-        for (int i = 0; i < nodeCount; i++) {
-            int node = nodeList[i];
+        for (int i = 0; i < s.nodeCount(); i++) {
+            int node = s.node(i);
             addDomains(hard, rules.hardSpread, nodes, node, numbers, taints);
             addDomains(soft, rules.softSpread, nodes, node, numbers, taints);
         }

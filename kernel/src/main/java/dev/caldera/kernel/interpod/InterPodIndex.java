@@ -3,13 +3,13 @@ package dev.caldera.kernel.interpod;
 import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.placement.InterPodSpec;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.match.CompiledPodTerm;
 import dev.caldera.kernel.placement.match.CompiledProfiles;
 import dev.caldera.kernel.placement.match.LabelNumbers;
 import dev.caldera.kernel.placement.match.NodeTaints;
-import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.ArrayList;
@@ -51,7 +51,7 @@ public final class InterPodIndex {
     private boolean[] countedSpread = new boolean[0];
     private long[] affectsAt = new long[0];
     private boolean[] affectsValue = new boolean[0];
-    Session session;
+    SessionView session;
     private Thread owner;
     private long sessionId = -1;
     private boolean active;
@@ -63,7 +63,7 @@ public final class InterPodIndex {
     int[] preparedDomains = new int[0];
 
     /** Rebuilds the counts from the session's snapshot; a second call in the same session does nothing. */
-    public void open(Session s) {
+    public void open(SessionView s) {
         if (s == session && s.id() == sessionId) {
             return;
         }
@@ -73,23 +73,23 @@ public final class InterPodIndex {
         prepared = -1;
         log.clear();
         built.clear();
-        active = s.cache.interPodProfiles.liveOthers() > 0;
+        active = s.interPodProfiles().liveOthers() > 0;
         if (!active) {
             return;
         }
-        rules.refresh(s.cache.interPodProfiles, s.symbols);
-        placements.refresh(s.profiles, s.symbols);
-        numbers.refresh(s.symbols);
-        taints.refresh(s.nodes, s.symbols);
-        carriers.reset(s.cache.interPodProfiles.size());
-        sizeTaskArrays(s.tasks.capacity);
-        if (byClass.length < s.classes.size()) {
-            byClass = Arrays.copyOf(byClass, Math.max(s.classes.size(), byClass.length * 2));
+        rules.refresh(s.interPodProfiles(), s.symbols());
+        placements.refresh(s.profiles(), s.symbols());
+        numbers.refresh(s.symbols());
+        taints.refresh(s.nodes(), s.symbols());
+        carriers.reset(s.interPodProfiles().size());
+        sizeTaskArrays(s.tasks().capacity);
+        if (byClass.length < s.classes().size()) {
+            byClass = Arrays.copyOf(byClass, Math.max(s.classes().size(), byClass.length * 2));
         }
-        for (int t = 0; t < s.tasks.rows; t++) {
-            int node = s.taskState.node[t];
-            if (s.tasks.live[t] && node >= 0 && TaskStatus.onNode(s.taskState.status[t])) {
-                count(t, node, s.taskState.status[t] != TaskStatus.RELEASING, 1);
+        for (int t = 0; t < s.tasks().rows; t++) {
+            int node = s.nodeOf(t);
+            if (s.tasks().live[t] && node >= 0 && TaskStatus.onNode(s.status(t))) {
+                count(t, node, s.status(t) != TaskStatus.RELEASING, 1);
             }
         }
     }
@@ -107,9 +107,9 @@ public final class InterPodIndex {
             return;
         }
         removed(task);
-        int node = session.taskState.node[task];
+        int node = session.nodeOf(task);
         if (node >= 0) {
-            boolean spread = session.taskState.status[task] != TaskStatus.RELEASING;
+            boolean spread = session.status(task) != TaskStatus.RELEASING;
             count(task, node, spread, 1);
             logged(task, node, 1, spread);
         }
@@ -133,17 +133,17 @@ public final class InterPodIndex {
     }
 
     private void count(int task, int node, boolean spread, int delta) {
-        Session s = session;
+        SessionView s = session;
         countedNode[task] = delta > 0 ? node : -1;
         countedSpread[task] = spread;
         int profile = profileOf(task);
         CompiledInterPod r = rules.get(profile);
         if (r.carries()) {
-            carriers.add(profile, r, s.nodes, node, delta);
+            carriers.add(profile, r, s.nodes(), node, delta);
         }
-        TaskTable tasks = s.tasks;
+        TaskTable tasks = s.tasks();
         for (int i = 0; i < built.size(); i++) {
-            built.get(i).apply(tasks.namespace[task], tasks.labels[task], spread, s.nodes, node, delta, numbers,
+            built.get(i).apply(tasks.namespace[task], tasks.labels[task], spread, s.nodes(), node, delta, numbers,
                     taints);
         }
     }
@@ -168,7 +168,7 @@ public final class InterPodIndex {
             int q = profiles.getInt(i);
             CompiledPodTerm[] anti = rules.get(q).requiredAnti;
             for (int j = 0; j < anti.length; j++) {
-                if (anti[j].matches(session.tasks.namespace[task], session.tasks.labels[task])) {
+                if (anti[j].matches(session.tasks().namespace[task], session.tasks().labels[task])) {
                     preparedCarriers.add(q);
                     preparedCarrierTerms.add(j);
                 }
@@ -195,14 +195,14 @@ public final class InterPodIndex {
         if (!active) {
             return;
         }
-        int cls = session.tasks.taskClass[task];
-        int profile = session.classes.interPod[cls];
+        int cls = session.tasks().taskClass[task];
+        int profile = session.classes().interPod[cls];
         if (profile == 0) {
             return;
         }
         Incoming state = byClass[cls];
         CompiledInterPod r = rules.get(profile);
-        PlacementRules p = placements.get(session.classes.profile[cls]);
+        PlacementRules p = placements.get(session.classes().profile[cls]);
         if (state == null || state.rules != r || state.nodeAffinity != p.nodeAffinity()) {
             state = new Incoming(r, p.nodeAffinity(), p.tolerations());
             byClass[cls] = state;
@@ -213,12 +213,12 @@ public final class InterPodIndex {
     }
 
     private void fill(Incoming state) {
-        Session s = session;
-        state.reset(s.nodes, s.nodeList, s.nodeCount, numbers, taints);
-        TaskTable tasks = s.tasks;
+        SessionView s = session;
+        state.reset(s, numbers, taints);
+        TaskTable tasks = s.tasks();
         for (int t = 0; t < tasks.rows; t++) {
             if (tasks.live[t] && countedNode[t] >= 0) {
-                state.apply(tasks.namespace[t], tasks.labels[t], countedSpread[t], s.nodes, countedNode[t], 1,
+                state.apply(tasks.namespace[t], tasks.labels[t], countedSpread[t], s.nodes(), countedNode[t], 1,
                         numbers, taints);
             }
         }
@@ -266,8 +266,8 @@ public final class InterPodIndex {
     }
 
     private boolean selectedByCarrier(int task) {
-        int ns = session.tasks.namespace[task];
-        int[] labels = session.tasks.labels[task];
+        int ns = session.tasks().namespace[task];
+        int[] labels = session.tasks().labels[task];
         IntArrayList profiles = carriers.active();
         for (int i = 0; i < profiles.size(); i++) {
             CompiledInterPod r = rules.get(profiles.getInt(i));
@@ -291,7 +291,7 @@ public final class InterPodIndex {
     // ------------------------------------------------------------------ reads for the queries
 
     int profileOf(int task) {
-        return session.classes.interPod[session.tasks.taskClass[task]];
+        return session.classes().interPod[session.tasks().taskClass[task]];
     }
 
     CompiledInterPod rules(int profile) {
@@ -303,8 +303,8 @@ public final class InterPodIndex {
      * thread; a filter worker must find it built ({@link #ensureState}, called before workers start).
      */
     Incoming stateOf(int task) {
-        int cls = session.tasks.taskClass[task];
-        if (session.classes.interPod[cls] == 0) {
+        int cls = session.tasks().taskClass[task];
+        if (session.classes().interPod[cls] == 0) {
             return null;
         }
         Incoming state = byClass[cls];
@@ -313,7 +313,7 @@ public final class InterPodIndex {
             state = byClass[cls];
         }
         if (state == null || state.session != sessionId) {
-            throw new IllegalStateException("inter-pod state of task " + session.tasks.key[task]
+            throw new IllegalStateException("inter-pod state of task " + session.tasks().key[task]
                     + " was not prepared in this session");
         }
         return state;
@@ -325,7 +325,7 @@ public final class InterPodIndex {
     }
 
     NodeTable nodes() {
-        return session.nodes;
+        return session.nodes();
     }
 
     private void sizeTaskArrays(int capacity) {

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.interpod;
 
 import dev.caldera.kernel.cluster.Symbols;
-import dev.caldera.kernel.plugin.FitReason;
+import dev.caldera.kernel.framework.FitReason;
 
 /**
  * kube-scheduler's PodTopologySpread filter (pkg/scheduler/framework/plugins/podtopologyspread/filtering.go)
@@ -32,7 +32,7 @@ public final class SpreadFilter {
         CompiledSpread[] cs = state.rules.hardSpread;
         boolean prepared = task == index.prepared;
         boolean frozen = index.frozen(task);
-        int[] labels = index.session.tasks.labels[task];
+        int[] labels = index.session.tasks().labels[task];
         for (int i = 0; i < cs.length; i++) {
             CompiledSpread c = cs[i];
             int value = index.nodes().label(node, c.topologyKey);

@@ -35,7 +35,7 @@ public final class SpreadScore {
         }
         Incoming state = index.stateOf(task);
         CompiledSpread[] cs = state.rules.softSpread;
-        if (cs.length == 0 || index.session.nodeCount == 0) {
+        if (cs.length == 0 || index.session.nodeCount() == 0) {
             return;
         }
         size(count, cs.length);

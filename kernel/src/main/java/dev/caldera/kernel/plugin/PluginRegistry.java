@@ -2,6 +2,8 @@ package dev.caldera.kernel.plugin;
 
 import dev.caldera.kernel.conf.ConfException;
 import dev.caldera.kernel.conf.PluginOption;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.PluginFactory;
 import dev.caldera.kernel.plugin.binpack.BinpackPlugin;
 import dev.caldera.kernel.plugin.capacity.CapacityPlugin;
 import dev.caldera.kernel.plugin.conformance.ConformancePlugin;
@@ -13,8 +15,8 @@ import dev.caldera.kernel.plugin.nodeorder.NodeOrderPlugin;
 import dev.caldera.kernel.plugin.overcommit.OvercommitPlugin;
 import dev.caldera.kernel.plugin.predicates.PredicatesPlugin;
 import dev.caldera.kernel.plugin.priority.PriorityPlugin;
-import dev.caldera.kernel.plugin.sla.SlaPlugin;
 import dev.caldera.kernel.plugin.proportion.ProportionPlugin;
+import dev.caldera.kernel.plugin.sla.SlaPlugin;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

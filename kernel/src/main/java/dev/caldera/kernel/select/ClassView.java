@@ -1,8 +1,8 @@
 package dev.caldera.kernel.select;
 
-import dev.caldera.kernel.plugin.FitReason;
-import dev.caldera.kernel.plugin.NormalizedScorer;
-import dev.caldera.kernel.plugin.PluginChain;
+import dev.caldera.kernel.framework.FitReason;
+import dev.caldera.kernel.framework.NormalizedScorer;
+import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.session.Session;
 
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.select;
 
-import dev.caldera.kernel.plugin.FitErrors;
+import dev.caldera.kernel.framework.FitErrors;
 import dev.caldera.kernel.session.NodeJournal;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;

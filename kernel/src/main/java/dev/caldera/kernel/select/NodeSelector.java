@@ -1,6 +1,6 @@
 package dev.caldera.kernel.select;
 
-import dev.caldera.kernel.plugin.FitErrors;
+import dev.caldera.kernel.framework.FitErrors;
 
 /**
  * Picks the node for one task: filter (resources against futureIdle, then every predicate), split the

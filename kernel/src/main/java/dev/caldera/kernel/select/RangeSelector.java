@@ -1,10 +1,10 @@
 package dev.caldera.kernel.select;
 
-import dev.caldera.kernel.plugin.BatchNodeScorer;
-import dev.caldera.kernel.plugin.FitErrors;
-import dev.caldera.kernel.plugin.FitReason;
-import dev.caldera.kernel.plugin.NormalizedScorer;
-import dev.caldera.kernel.plugin.PluginChain;
+import dev.caldera.kernel.framework.BatchNodeScorer;
+import dev.caldera.kernel.framework.FitErrors;
+import dev.caldera.kernel.framework.FitReason;
+import dev.caldera.kernel.framework.NormalizedScorer;
+import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.session.NodeJournal;
 import dev.caldera.kernel.session.Session;
 

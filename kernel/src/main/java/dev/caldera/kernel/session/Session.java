@@ -14,9 +14,11 @@ import dev.caldera.kernel.cluster.TaskClasses;
 import dev.caldera.kernel.cluster.TaskState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.framework.JobConditions;
+import dev.caldera.kernel.framework.PluginChain;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.placement.InterPodProfiles;
 import dev.caldera.kernel.placement.PlacementProfiles;
-import dev.caldera.kernel.plugin.PluginChain;
-import dev.caldera.kernel.plugin.networktopology.NetworkTopologyAwarePlugin;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.topology.TopologySession;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -35,7 +37,10 @@ import java.util.function.LongSupplier;
  * Threading: NOT thread safe; the scheduling thread only (filter workers read it while the scheduling
  * thread waits for them).
  */
-public final class Session {
+public final class Session implements SessionView {
+    /** The plugin whose presence makes the session track HyperNode sums (named, so the session needs no plugin). */
+    private static final String NETWORK_TOPOLOGY_PLUGIN = "network-topology-aware";
+
     public final ClusterCache cache;
     public final PluginChain plugins;
     public final ResourceDimensions dims;
@@ -103,13 +108,142 @@ public final class Session {
     }
 
     /** The time this session opened, in epoch milliseconds. */
+    @Override
     public long nowMs() {
         return nowMs;
     }
 
     /** Increases with every open; plugins may use it to tell sessions apart. */
+    @Override
     public long id() {
         return id;
+    }
+
+    // ------------------------------------------------------------------ SessionView: tables and members
+
+    @Override
+    public ResourceDimensions dims() {
+        return dims;
+    }
+
+    @Override
+    public Symbols symbols() {
+        return symbols;
+    }
+
+    @Override
+    public PlacementProfiles profiles() {
+        return profiles;
+    }
+
+    @Override
+    public InterPodProfiles interPodProfiles() {
+        return cache.interPodProfiles;
+    }
+
+    @Override
+    public NodeTable nodes() {
+        return nodes;
+    }
+
+    @Override
+    public TaskTable tasks() {
+        return tasks;
+    }
+
+    @Override
+    public TaskClasses classes() {
+        return classes;
+    }
+
+    @Override
+    public JobTable jobs() {
+        return jobs;
+    }
+
+    @Override
+    public QueueTable queues() {
+        return queues;
+    }
+
+    @Override
+    public PluginChain plugins() {
+        return plugins;
+    }
+
+    @Override
+    public JobConditions conditions() {
+        return conditions;
+    }
+
+    @Override
+    public TopologySession topology() {
+        return topology;
+    }
+
+    @Override
+    public int nodeCount() {
+        return nodeCount;
+    }
+
+    @Override
+    public int node(int i) {
+        return nodeList[i];
+    }
+
+    @Override
+    public int jobCount() {
+        return jobList.size();
+    }
+
+    @Override
+    public int job(int i) {
+        return jobList.getInt(i);
+    }
+
+    @Override
+    public long totalAllocatable(int dim) {
+        return dim < totalAllocatable.length ? totalAllocatable[dim] : 0;
+    }
+
+    @Override
+    public int nodeOf(int task) {
+        return taskState.node[task];
+    }
+
+    @Override
+    public byte phase(int job) {
+        return jobState.phase[job];
+    }
+
+    @Override
+    public int roleCount(int job, int slot, int bucket) {
+        return jobState.roleCount[job][slot * JobState.STRIDE + bucket];
+    }
+
+    @Override
+    public long allocatedRequest(int dim, int job) {
+        return jobState.requests.allocated[dim][job];
+    }
+
+    @Override
+    public long pipelinedRequest(int dim, int job) {
+        return jobState.requests.pipelined[dim][job];
+    }
+
+    @Override
+    public long pendingRequest(int dim, int job) {
+        return jobState.requests.pending[dim][job];
+    }
+
+    @Override
+    public long used(int dim, int node) {
+        return usage.used[dim][node];
+    }
+
+    @Override
+    public long idle(int dim, int node) {
+        return usage.idle[dim][node];
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -128,7 +262,7 @@ public final class Session {
         conditions.open(jobs.capacity);
         sumAllocatable();
         selectJobs();
-        topology.open(this, plugins.plugin(NetworkTopologyAwarePlugin.class) != null);
+        topology.open(this, plugins.has(NETWORK_TOPOLOGY_PLUGIN));
         plugins.open(this);
         noteValidJobs();
     }
@@ -200,6 +334,7 @@ public final class Session {
     }
 
     /** True when the job takes part in this session. */
+    @Override
     public boolean inSession(int job) {
         return job >= 0 && job < inSession.length && inSession[job];
     }
@@ -209,6 +344,7 @@ public final class Session {
      * {@code plugins.jobValid} themselves when they start, as Volcano's do (evictions earlier in the session can
      * make a job invalid); this flag serves checks on the hot path (whose nominations hold room).
      */
+    @Override
     public boolean validAtOpen(int job) {
         return inSession(job) && validAtOpen[job];
     }
@@ -216,6 +352,7 @@ public final class Session {
     // ------------------------------------------------------------------ orders with Volcano's fallbacks
 
     /** Negative when job {@code a} goes first: plugins, then creation time, then key. */
+    @Override
     public int compareJobs(int a, int b) {
         int c = plugins.compareJobs(a, b);
         if (c != 0) {
@@ -229,6 +366,7 @@ public final class Session {
      * Negative when task {@code a} goes first: plugins, then the pod-name index, then creation, then
      * namespace/name (not the uid: decisions must not depend on the UIDs an API server happened to assign).
      */
+    @Override
     public int compareTasks(int a, int b) {
         int c = plugins.compareTasks(a, b);
         if (c != 0) {
@@ -244,6 +382,7 @@ public final class Session {
     }
 
     /** Negative when queue {@code a} goes first: plugins, then creation time, then name. */
+    @Override
     public int compareQueues(int a, int b) {
         int c = plugins.compareQueues(a, b);
         if (c != 0) {
@@ -260,38 +399,46 @@ public final class Session {
         }
     }
 
+    @Override
     public boolean queueOpen(int queue) {
         return queues.state[queue] == QueueState.OPEN;
     }
 
     // ------------------------------------------------------------------ task views
 
+    @Override
     public long[] request(int task) {
         return classes.request[tasks.taskClass[task]];
     }
 
+    @Override
     public byte status(int task) {
         return taskState.status[task];
     }
 
+    @Override
     public int jobOf(int task) {
         return tasks.job[task];
     }
 
+    @Override
     public int queueOf(int task) {
         return jobs.queue[tasks.job[task]];
     }
 
+    @Override
     public boolean bestEffort(int task) {
         return classes.bestEffort[tasks.taskClass[task]];
     }
 
     /** Tasks of {@code job} in {@code status} counted without walking tasks. */
+    @Override
     public int count(int job, int bucket) {
         return jobState.count(job, bucket);
     }
 
     /** Bound + Binding + Running + Allocated + Succeeded (Volcano's ReadyTaskNum). */
+    @Override
     public int readyCount(int job) {
         return count(job, TaskStatus.ALLOCATED) + count(job, TaskStatus.BINDING) + count(job, TaskStatus.BOUND)
                 + count(job, TaskStatus.RUNNING) + count(job, TaskStatus.SUCCEEDED);

@@ -2,7 +2,7 @@ package dev.caldera.kernel.topology;
 
 import dev.caldera.kernel.cache.SubGroupPolicySpec;
 import dev.caldera.kernel.cluster.TaskStatus;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.List;
@@ -21,8 +21,8 @@ public final class SubGroupConditions {
     }
 
     /** Every policy has at least minSubGroups sub-groups. */
-    public static boolean valid(Session s, int job) {
-        SubJobs sj = s.topology.subJobs(job);
+    public static boolean valid(SessionView s, int job) {
+        SubJobs sj = s.topology().subJobs(job);
         if (sj == null || sj.policies.isEmpty()) {
             return true;
         }
@@ -30,15 +30,15 @@ public final class SubGroupConditions {
     }
 
     /** Every policy has at least minSubGroups ready (or, with {@code pipelined}, pipelined) sub-groups. */
-    public static boolean met(Session s, int job, boolean pipelined) {
-        SubJobs sj = s.topology.subJobs(job);
+    public static boolean met(SessionView s, int job, boolean pipelined) {
+        SubJobs sj = s.topology().subJobs(job);
         if (sj == null || sj.policies.isEmpty()) {
             return true;
         }
         return enough(sj, sj.policies, s, true, pipelined);
     }
 
-    private static boolean enough(SubJobs sj, List<SubGroupPolicySpec> policies, Session s, boolean counted,
+    private static boolean enough(SubJobs sj, List<SubGroupPolicySpec> policies, SessionView s, boolean counted,
                                   boolean pipelined) {
         for (int p = 0; p < policies.size(); p++) {
             int min = policies.get(p).minSubGroups();
@@ -59,11 +59,11 @@ public final class SubGroupConditions {
     }
 
     /** Sub-job {@code k} is ready (with {@code pipelined}: pipelined). */
-    public static boolean ready(Session s, SubJobs sj, int k, boolean pipelined) {
+    public static boolean ready(SessionView s, SubJobs sj, int k, boolean pipelined) {
         return count(s, sj.tasks[k], pipelined) >= sj.minAvailable[k];
     }
 
-    private static int count(Session s, IntArrayList tasks, boolean withPipelined) {
+    private static int count(SessionView s, IntArrayList tasks, boolean withPipelined) {
         int n = 0;
         for (int i = 0; i < tasks.size(); i++) {
             int t = tasks.getInt(i);

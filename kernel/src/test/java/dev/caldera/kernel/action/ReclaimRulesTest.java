@@ -3,9 +3,9 @@ package dev.caldera.kernel.action;
 import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NetworkTopologySpec;
 import dev.caldera.kernel.cluster.TaskStatus;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.testing.EvictionCase;
 import dev.caldera.kernel.testing.TestPlugins;
 import dev.caldera.kernel.testing.Topologies;
@@ -200,10 +200,10 @@ class ReclaimRulesTest {
         assertThat(c.pipelined).containsEntry("ns/want-1", "b");
     }
 
-    private static boolean anythingPipelined(Session s, int queue) {
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int job = s.jobList.getInt(i);
-            if (s.jobs.queue[job] == queue && s.count(job, TaskStatus.PIPELINED) > 0) {
+    private static boolean anythingPipelined(SessionView s, int queue) {
+        for (int i = 0; i < s.jobCount(); i++) {
+            int job = s.job(i);
+            if (s.jobs().queue[job] == queue && s.count(job, TaskStatus.PIPELINED) > 0) {
                 return true;
             }
         }
@@ -212,10 +212,10 @@ class ReclaimRulesTest {
 
     /** A test plugin whose Overused answer is a function of the session. */
     private static final class QueueRule implements Plugin {
-        private final Function<Session, java.util.function.IntPredicate> rule;
+        private final Function<SessionView, java.util.function.IntPredicate> rule;
         private java.util.function.IntPredicate overused = q -> false;
 
-        QueueRule(Function<Session, java.util.function.IntPredicate> rule) {
+        QueueRule(Function<SessionView, java.util.function.IntPredicate> rule) {
             this.rule = rule;
         }
 
@@ -230,7 +230,7 @@ class ReclaimRulesTest {
         }
 
         @Override
-        public void open(Session s) {
+        public void open(SessionView s) {
             overused = rule.apply(s);
         }
     }

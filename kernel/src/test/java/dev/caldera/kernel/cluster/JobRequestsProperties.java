@@ -5,7 +5,7 @@ import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.Tier;
-import dev.caldera.kernel.plugin.PluginChain;
+import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.resource.ResourceList;
 import dev.caldera.kernel.session.Decisions;

@@ -1,13 +1,13 @@
 package dev.caldera.kernel.interpod;
 
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.framework.FitReason;
 import dev.caldera.kernel.placement.InterPodSpec;
 import dev.caldera.kernel.placement.LabelSelector;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.SpreadConstraint;
 import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.placement.TaintEffect;
-import dev.caldera.kernel.plugin.FitReason;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.testing.InterPodCluster;
 import dev.caldera.kernel.testing.PluginSessions;

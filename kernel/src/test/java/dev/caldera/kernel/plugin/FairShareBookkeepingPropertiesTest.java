@@ -8,6 +8,8 @@ import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.Tier;
+import dev.caldera.kernel.framework.PluginChain;
+import dev.caldera.kernel.framework.ShareDimensions;
 import dev.caldera.kernel.plugin.drf.DrfPlugin;
 import dev.caldera.kernel.plugin.overcommit.OvercommitPlugin;
 import dev.caldera.kernel.plugin.proportion.ProportionPlugin;

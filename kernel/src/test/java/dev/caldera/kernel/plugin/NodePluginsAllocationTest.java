@@ -1,6 +1,7 @@
 package dev.caldera.kernel.plugin;
 
 import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.testing.PluginSessions;
 import dev.caldera.kernel.testing.RandomPlacements;

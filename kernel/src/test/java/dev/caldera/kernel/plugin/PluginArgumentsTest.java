@@ -1,6 +1,7 @@
 package dev.caldera.kernel.plugin;
 
 import dev.caldera.kernel.conf.ConfException;
+import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.testing.ConfWarnings;
 import org.junit.jupiter.api.Test;
 

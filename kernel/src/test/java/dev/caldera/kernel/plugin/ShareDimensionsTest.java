@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin;
 
+import dev.caldera.kernel.framework.ShareDimensions;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import org.junit.jupiter.api.Test;
 

@@ -2,6 +2,11 @@ package dev.caldera.kernel.plugin;
 
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.Tier;
+import dev.caldera.kernel.framework.Evictable;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.PluginChain;
+import dev.caldera.kernel.framework.Vote;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.junit.jupiter.api.Test;
 

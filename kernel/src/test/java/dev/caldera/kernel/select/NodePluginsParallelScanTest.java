@@ -2,7 +2,7 @@ package dev.caldera.kernel.select;
 
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cluster.TaskStatus;
-import dev.caldera.kernel.plugin.FitErrors;
+import dev.caldera.kernel.framework.FitErrors;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.testing.PluginSessions;
 import dev.caldera.kernel.testing.RandomPlacements;

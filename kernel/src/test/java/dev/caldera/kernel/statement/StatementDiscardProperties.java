@@ -4,7 +4,7 @@ import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.Tier;
-import dev.caldera.kernel.plugin.PluginChain;
+import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.session.Decisions;
 import dev.caldera.kernel.session.Session;

@@ -5,7 +5,7 @@ import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.Tier;
-import dev.caldera.kernel.plugin.PluginChain;
+import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.session.Session;
 

@@ -1,16 +1,16 @@
 package dev.caldera.kernel.testing;
 
 import dev.caldera.kernel.cluster.Symbols;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.FitReason;
+import dev.caldera.kernel.framework.NormalizedScorer;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.placement.TaintEffect;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.FitReason;
-import dev.caldera.kernel.plugin.NormalizedScorer;
-import dev.caldera.kernel.plugin.Plugin;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.session.Session;
 
 import java.util.Map;
 
@@ -33,7 +33,7 @@ public final class TestPlugins {
 
     /** Node must carry every label of the task's node selector. */
     static final class Selector implements Plugin {
-        private Session session;
+        private SessionView session;
 
         @Override
         public String name() {
@@ -46,16 +46,16 @@ public final class TestPlugins {
         }
 
         @Override
-        public void open(Session s) {
+        public void open(SessionView s) {
             session = s;
         }
 
         private int check(int task, int node) {
-            PlacementSpec spec = session.profiles.spec(session.classes.profile[session.tasks.taskClass[task]]);
+            PlacementSpec spec = session.profiles().spec(session.classes().profile[session.tasks().taskClass[task]]);
             for (Map.Entry<String, String> e : spec.nodeSelector().entrySet()) {
-                Symbols sym = session.symbols;
+                Symbols sym = session.symbols();
                 int key = sym.find(e.getKey());
-                if (key < 0 || session.nodes.label(node, key) != sym.find(e.getValue())) {
+                if (key < 0 || session.nodes().label(node, key) != sym.find(e.getValue())) {
                     return FitReason.NODE_SELECTOR_MISMATCH;
                 }
             }
@@ -65,7 +65,7 @@ public final class TestPlugins {
 
     /** (idle cpu - request) / allocatable x 10: fractional, so ties are rare but possible. */
     static final class LeastCpu implements Plugin {
-        private Session session;
+        private SessionView session;
 
         @Override
         public String name() {
@@ -78,21 +78,21 @@ public final class TestPlugins {
         }
 
         @Override
-        public void open(Session s) {
+        public void open(SessionView s) {
             session = s;
         }
 
         private double score(int task, int node) {
             int cpu = ResourceDimensions.CPU;
-            long alloc = session.nodes.allocatable[cpu][node];
-            long left = session.usage.idle[cpu][node] - session.request(task)[cpu];
+            long alloc = session.nodes().allocatable[cpu][node];
+            long left = session.idle(cpu, node) - session.request(task)[cpu];
             return alloc == 0 ? 0 : 10.0 * left / alloc;
         }
     }
 
     /** Counts PreferNoSchedule taints; kube's reverse normalization x 3. */
     static final class Taints implements Plugin, NormalizedScorer {
-        private Session session;
+        private SessionView session;
 
         @Override
         public String name() {
@@ -105,14 +105,14 @@ public final class TestPlugins {
         }
 
         @Override
-        public void open(Session s) {
+        public void open(SessionView s) {
             session = s;
         }
 
         @Override
         public int raw(int task, int node) {
             int n = 0;
-            for (Taint t : session.nodes.taints[node]) {
+            for (Taint t : session.nodes().taints[node]) {
                 n += t.effect() == TaintEffect.PREFER_NO_SCHEDULE ? 1 : 0;
             }
             return n;

@@ -1,6 +1,6 @@
 package dev.caldera.k8s.run.metrics;
 
-import dev.caldera.kernel.plugin.QueueShare;
+import dev.caldera.kernel.framework.QueueShare;
 import dev.caldera.kernel.scheduler.CycleStats;
 import io.prometheus.metrics.config.EscapingScheme;
 import io.prometheus.metrics.core.metrics.Counter;

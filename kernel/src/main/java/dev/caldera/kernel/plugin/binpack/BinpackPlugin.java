@@ -1,13 +1,13 @@
 package dev.caldera.kernel.plugin.binpack;
 
 import dev.caldera.kernel.conf.Arguments;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.NodeScorer;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.PluginArguments;
-import dev.caldera.kernel.plugin.ShareDimensions;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.NodeScorer;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.PluginArguments;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.ShareDimensions;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.session.Session;
 
 import java.util.Arrays;
 
@@ -31,7 +31,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
     private final ShareDimensions counted = new ShareDimensions();
     /** Weight per resource dimension, -1 where the dimension does not count. */
     private int[] weightByDim = new int[0];
-    private Session session;
+    private SessionView session;
 
     /** Builds the plugin; a mistyped or negative weight is a ConfException. */
     public BinpackPlugin(Arguments arguments) {
@@ -51,16 +51,16 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         session = s;
-        counted.refresh(s.dims);
-        int dims = s.dims.count();
+        counted.refresh(s.dims());
+        int dims = s.dims().count();
         if (weightByDim.length != dims) {
             weightByDim = new int[dims];
         }
         Arrays.fill(weightByDim, -1);
         for (int d : counted.dims()) {
-            weightByDim[d] = weightOf(d, s.dims.name(d));
+            weightByDim[d] = weightOf(d, s.dims().name(d));
         }
     }
 
@@ -71,14 +71,14 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
 
     @Override
     public void scoreAll(int task, int[] nodes, int from, int to, double[] scores) {
-        Session s = session;
+        SessionView s = session;
         long[] request = s.request(task);
         for (int i = from; i < to; i++) {
             scores[i] += score(s, request, nodes[i]);
         }
     }
 
-    private double score(Session s, long[] request, int node) {
+    private double score(SessionView s, long[] request, int node) {
         int[] byDim = weightByDim;
         double sum = 0.0;
         int weightSum = 0;
@@ -87,7 +87,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
             if (request[d] == 0 || w < 0) {
                 continue;
             }
-            sum += BinpackScore.resource(request[d], s.nodes.allocatable[d][node], s.usage.used[d][node], w);
+            sum += BinpackScore.resource(request[d], s.nodes().allocatable[d][node], s.used(d, node), w);
             weightSum += w;
         }
         return BinpackScore.scale(sum, weightSum, weights.weight());

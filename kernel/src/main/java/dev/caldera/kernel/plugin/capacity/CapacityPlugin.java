@@ -2,14 +2,14 @@ package dev.caldera.kernel.plugin.capacity;
 
 import dev.caldera.kernel.cluster.QueueState;
 import dev.caldera.kernel.conf.PluginFlag;
-import dev.caldera.kernel.plugin.AllocateListener;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.QueueShare;
-import dev.caldera.kernel.plugin.QueueShareSource;
-import dev.caldera.kernel.plugin.VolcanoDimensions;
-import dev.caldera.kernel.plugin.Vote;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.AllocateListener;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.QueueShare;
+import dev.caldera.kernel.framework.QueueShareSource;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.VolcanoDimensions;
+import dev.caldera.kernel.framework.Vote;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,7 +65,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     private String problem;
     private long[] scratch = new long[0];
     private int[] dims = new int[0];
-    private Session session;
+    private SessionView session;
 
     @Override
     public String name() {
@@ -94,11 +94,11 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         session = s;
-        dimensions.refresh(s.dims);
+        dimensions.refresh(s.dims());
         dims = dimensions.dims();
-        attrs.reset(s.queues.rows, dimensions.stride());
+        attrs.reset(s.queues().rows, dimensions.stride());
         if (scratch.length != attrs.stride) {
             scratch = new long[attrs.stride];
         }
@@ -132,8 +132,8 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
         if (!ready) {
             return 0;
         }
-        int pa = session.queues.priority[a];
-        int pb = session.queues.priority[b];
+        int pa = session.queues().priority[a];
+        int pb = session.queues().priority[b];
         if (pa != pb) {
             return pa > pb ? -1 : 1;
         }
@@ -178,7 +178,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     // ------------------------------------------------------------------ queue checks
 
     boolean allocatable(int queue, int task) {
-        if (session.queues.state[queue] != QueueState.OPEN || !ready || hierarchy && !tree.isLeaf(queue)) {
+        if (session.queues().state[queue] != QueueState.OPEN || !ready || hierarchy && !tree.isLeaf(queue)) {
             return false;
         }
         long[] req = session.request(task);
@@ -196,7 +196,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     }
 
     boolean preemptive(int queue, int task) {
-        if (!ready || session.queues.state[queue] != QueueState.OPEN) {
+        if (!ready || session.queues().state[queue] != QueueState.OPEN) {
             return false;
         }
         long[] req = session.request(task);
@@ -227,11 +227,11 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     }
 
     int enqueueable(int job) {
-        int queue = session.jobs.queue[job];
-        if (!ready || hierarchy && !tree.isLeaf(queue) || session.queues.state[queue] != QueueState.OPEN) {
+        int queue = session.jobs().queue[job];
+        if (!ready || hierarchy && !tree.isLeaf(queue) || session.queues().state[queue] != QueueState.OPEN) {
             return Vote.REJECT;
         }
-        long[] min = session.jobs.minResources[job];
+        long[] min = session.jobs().minResources[job];
         if (min == null) {
             return Vote.PERMIT;
         }
@@ -257,10 +257,10 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     }
 
     void enqueued(int job) {
-        if (session.jobs.minResources[job] == null) {
+        if (session.jobs().minResources[job] == null) {
             return;
         }
-        int queue = session.jobs.queue[job];
+        int queue = session.jobs().queue[job];
         if (!attrs.present[queue]) {
             return;
         }

@@ -1,9 +1,9 @@
 package dev.caldera.kernel.plugin.capacity;
 
-import dev.caldera.kernel.plugin.QueueShare;
-import dev.caldera.kernel.plugin.VolcanoDimensions;
+import dev.caldera.kernel.framework.QueueShare;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.session.Session;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +20,7 @@ final class CapacityReport {
     private CapacityReport() {
     }
 
-    static List<QueueShare> of(Session s, QueueAttrs a, QueueTree tree, int[] dims) {
+    static List<QueueShare> of(SessionView s, QueueAttrs a, QueueTree tree, int[] dims) {
         List<QueueShare> out = new ArrayList<>();
         if (s == null) {
             return out;
@@ -33,7 +33,7 @@ final class CapacityReport {
         return out;
     }
 
-    private static QueueShare row(Session s, QueueAttrs a, QueueTree tree, int q, int[] dims) {
+    private static QueueShare row(SessionView s, QueueAttrs a, QueueTree tree, int q, int[] dims) {
         int b = a.base(q);
         String parent = tree == null || q == tree.root ? null : name(s, a, tree.parent[q]);
         return new QueueShare(name(s, a, q), parent, list(s, a.deserved, a.deservedHas, b, dims, false),
@@ -41,18 +41,18 @@ final class CapacityReport {
                 true), a.currentShare(q, dims), ResourceList.EMPTY, ResourceList.EMPTY);
     }
 
-    private static String name(Session s, QueueAttrs a, int q) {
-        return q == a.virtualRoot ? QueueTree.ROOT : s.queues.name[q];
+    private static String name(SessionView s, QueueAttrs a, int q) {
+        return q == a.virtualRoot ? QueueTree.ROOT : s.queues().name[q];
     }
 
     /** Set entries ({@code has}) or, without flags, cpu, memory and non-zero entries; bounds skip unlimited. */
-    private static ResourceList list(Session s, long[] v, boolean[] has, int b, int[] dims, boolean bound) {
+    private static ResourceList list(SessionView s, long[] v, boolean[] has, int b, int[] dims, boolean bound) {
         Map<String, Long> m = new LinkedHashMap<>();
         for (int d : dims) {
             long x = v[b + d];
             boolean shown = has != null ? has[b + d] : VolcanoDimensions.fixed(d) || x != 0;
             if (shown && !(bound && x == QueueAttrs.UNLIMITED)) {
-                m.put(s.dims.name(d), x);
+                m.put(s.dims().name(d), x);
             }
         }
         return ResourceList.of(m);

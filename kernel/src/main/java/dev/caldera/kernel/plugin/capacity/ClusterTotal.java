@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 
 /** The session's total allocatable over the capacity dimensions (Volcano's ssn.TotalResource). */
 final class ClusterTotal {
@@ -8,10 +8,10 @@ final class ClusterTotal {
     }
 
     /** Writes the totals into {@code out[dim]}; other entries are zeroed. O(dims), no allocation. */
-    static void of(Session s, int[] dims, long[] out) {
+    static void of(SessionView s, int[] dims, long[] out) {
         java.util.Arrays.fill(out, 0);
         for (int d : dims) {
-            out[d] = Limits.at(s.totalAllocatable, d);
+            out[d] = s.totalAllocatable(d);
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.capacity;
 
 import dev.caldera.kernel.cluster.QueueTable;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 
 import java.util.Arrays;
 
@@ -23,15 +23,15 @@ final class FlatQueues {
     private long[] total = new long[0];
     private long[] totalGuarantee = new long[0];
 
-    void build(Session s, QueueAttrs a, JobTotals totals, int[] dims) {
+    void build(SessionView s, QueueAttrs a, JobTotals totals, int[] dims) {
         size(a.stride);
         ClusterTotal.of(s, dims, total);
-        sumGuarantees(s.queues, dims);
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int job = s.jobList.getInt(i);
-            int q = s.jobs.queue[job];
+        sumGuarantees(s.queues(), dims);
+        for (int i = 0; i < s.jobCount(); i++) {
+            int job = s.job(i);
+            int q = s.jobs().queue[job];
             if (!a.present[q]) {
-                init(s.queues, q, a, dims);
+                init(s.queues(), q, a, dims);
             }
             totals.add(s, job, a, a.base(q), dims);
         }

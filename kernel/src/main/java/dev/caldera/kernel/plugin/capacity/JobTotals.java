@@ -1,11 +1,10 @@
 package dev.caldera.kernel.plugin.capacity;
 
 import dev.caldera.kernel.cluster.JobPhase;
-import dev.caldera.kernel.cluster.JobRequests;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
-import dev.caldera.kernel.plugin.JobReservation;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.JobReservation;
+import dev.caldera.kernel.framework.SessionView;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
@@ -28,17 +27,16 @@ final class JobTotals {
     private long[] gated = new long[0];
 
     /** Adds job {@code job}'s totals into queue slot base {@code b} of {@code a}. */
-    void add(Session s, int job, QueueAttrs a, int b, int[] dims) {
+    void add(SessionView s, int job, QueueAttrs a, int b, int[] dims) {
         size(a.stride);
-        JobRequests r = s.jobState.requests;
         java.util.Arrays.fill(jobAllocated, 0);
-        JobReservation.addColumn(r.allocated, job, dims, jobAllocated, 0);
-        JobReservation.addColumn(r.allocated, job, dims, a.allocated, b);
-        JobReservation.addColumn(r.pipelined, job, dims, a.allocated, b);
-        JobReservation.addColumn(r.allocated, job, dims, a.request, b);
-        JobReservation.addColumn(r.pipelined, job, dims, a.request, b);
-        JobReservation.addColumn(r.pending, job, dims, a.request, b);
-        long[] min = s.jobs.minResources[job];
+        JobReservation.addAllocatedRequest(s, job, dims, jobAllocated, 0);
+        JobReservation.addAllocatedRequest(s, job, dims, a.allocated, b);
+        JobReservation.addPipelinedRequest(s, job, dims, a.allocated, b);
+        JobReservation.addAllocatedRequest(s, job, dims, a.request, b);
+        JobReservation.addPipelinedRequest(s, job, dims, a.request, b);
+        JobReservation.addPendingRequest(s, job, dims, a.request, b);
+        long[] min = s.jobs().minResources[job];
         if (reserves(s, job, min)) {
             addReserve(s, job, min, a.inqueue, b, dims);
         }
@@ -51,16 +49,16 @@ final class JobTotals {
     }
 
     /** Inqueue with minResources, or Running with minResources and at least minMember allocated tasks. */
-    private static boolean reserves(Session s, int job, long[] min) {
+    private static boolean reserves(SessionView s, int job, long[] min) {
         if (min == null) {
             return false;
         }
-        byte phase = s.jobState.phase[job];
+        byte phase = s.phase(job);
         return phase == JobPhase.INQUEUE || phase == JobPhase.RUNNING
-                && JobReservation.allocatedTasks(s, job) >= s.jobs.minMember[job];
+                && JobReservation.allocatedTasks(s, job) >= s.jobs().minMember[job];
     }
 
-    private void addReserve(Session s, int job, long[] min, long[] out, int b, int[] dims) {
+    private void addReserve(SessionView s, int job, long[] min, long[] out, int b, int[] dims) {
         gatedRequests(s, job, dims);
         for (int d : dims) {
             if (!reservable(s, d)) {
@@ -72,20 +70,20 @@ final class JobTotals {
     }
 
     /** GetInqueueResource reserves cpu, memory, pods and scalar resources, not ephemeral-storage. */
-    private static boolean reservable(Session s, int d) {
-        return !s.dims.name(d).equals("ephemeral-storage");
+    private static boolean reservable(SessionView s, int d) {
+        return !s.dims().name(d).equals("ephemeral-storage");
     }
 
     /** The summed requests of the job's pending, scheduling-gated tasks into {@link #gated}. */
-    private void gatedRequests(Session s, int job, int[] dims) {
+    private void gatedRequests(SessionView s, int job, int[] dims) {
         java.util.Arrays.fill(gated, 0);
         if (s.count(job, TaskStatus.PENDING) == 0) {
             return;
         }
-        IntArrayList tasks = s.jobs.tasks[job];
+        IntArrayList tasks = s.jobs().tasks[job];
         for (int i = 0; i < tasks.size(); i++) {
             int t = tasks.getInt(i);
-            if (s.status(t) == TaskStatus.PENDING && s.tasks.has(t, TaskTable.SCHEDULING_GATED)) {
+            if (s.status(t) == TaskStatus.PENDING && s.tasks().has(t, TaskTable.SCHEDULING_GATED)) {
                 long[] req = s.request(t);
                 for (int d : dims) {
                     gated[d] += Limits.at(req, d);
@@ -95,9 +93,9 @@ final class JobTotals {
     }
 
     /** Volcano's JobEnqueued amount: minResources less the gated pods' requests, per dimension, not below 0. */
-    long[] enqueued(Session s, int job, int[] dims) {
-        size(s.dims.count());
-        long[] min = s.jobs.minResources[job];
+    long[] enqueued(SessionView s, int job, int[] dims) {
+        size(s.dims().count());
+        long[] min = s.jobs().minResources[job];
         gatedRequests(s, job, dims);
         java.util.Arrays.fill(reserve, 0);
         for (int d : dims) {

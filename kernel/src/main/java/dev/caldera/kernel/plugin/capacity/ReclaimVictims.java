@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
@@ -30,7 +30,7 @@ final class ReclaimVictims {
     private int[] stamp = new int[0];
     private int call;
 
-    void choose(Session s, QueueAttrs a, QueueTree tree, int level, int reclaimer, IntArrayList candidates,
+    void choose(SessionView s, QueueAttrs a, QueueTree tree, int level, int reclaimer, IntArrayList candidates,
                 IntArrayList victims, int[] dims) {
         begin(a);
         int rq = s.queueOf(reclaimer);
@@ -44,7 +44,7 @@ final class ReclaimVictims {
         }
     }
 
-    private boolean taken(Session s, QueueAttrs a, QueueTree tree, int level, int rq, long[] want, int v,
+    private boolean taken(SessionView s, QueueAttrs a, QueueTree tree, int level, int rq, long[] want, int v,
                           int[] dims) {
         int q = s.queueOf(v);
         long[] req = s.request(v);

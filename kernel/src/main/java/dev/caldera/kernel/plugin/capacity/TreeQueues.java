@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.capacity;
 
-import dev.caldera.kernel.plugin.VolcanoDimensions;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,11 +38,11 @@ final class TreeQueues {
     private String problem;
 
     /** Builds every attribute; false (see {@link #problem}) when the hierarchy makes Volcano refuse the session. */
-    boolean build(Session s, QueueAttrs a, QueueTree tree, JobTotals totals, int[] dims) {
+    boolean build(SessionView s, QueueAttrs a, QueueTree tree, JobTotals totals, int[] dims) {
         size(a.stride);
         warnings.clear();
         problem = null;
-        if (!tree.build(s.queues, a.virtualRoot)) {
+        if (!tree.build(s.queues(), a.virtualRoot)) {
             problem = tree.problem();
             return false;
         }
@@ -52,7 +52,7 @@ final class TreeQueues {
                 a.present[q] = true;
                 setHasFixed(a, q, dims);
             } else {
-                QueueSpecs.copy(s.queues, q, a, dims);
+                QueueSpecs.copy(s.queues(), q, a, dims);
             }
         }
         if (!addJobs(s, a, tree, totals, dims)) {
@@ -78,12 +78,12 @@ final class TreeQueues {
         return warnings;
     }
 
-    private boolean addJobs(Session s, QueueAttrs a, QueueTree tree, JobTotals totals, int[] dims) {
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int job = s.jobList.getInt(i);
-            int q = s.jobs.queue[job];
+    private boolean addJobs(SessionView s, QueueAttrs a, QueueTree tree, JobTotals totals, int[] dims) {
+        for (int i = 0; i < s.jobCount(); i++) {
+            int job = s.job(i);
+            int q = s.jobs().queue[job];
             if (!tree.isLeaf(q)) {
-                problem = "the queue " + s.queues.name[q] + " of job " + s.jobs.key[job]
+                problem = "the queue " + s.queues().name[q] + " of job " + s.jobs().key[job]
                         + " is not a leaf queue (it has child queues)";
                 return false;
             }
@@ -116,7 +116,7 @@ final class TreeQueues {
         }
     }
 
-    private void rootLimits(Session s, QueueAttrs a, int root, int[] dims) {
+    private void rootLimits(SessionView s, QueueAttrs a, int root, int[] dims) {
         int b = a.base(root);
         if (Limits.isEmpty(a.capability, b, dims)) {
             ClusterTotal.of(s, dims, total);
@@ -130,7 +130,7 @@ final class TreeQueues {
     }
 
     /** checkHierarchicalQueue for one parent: its children's deserved, capabilities and realCapabilities. */
-    private void check(Session s, QueueAttrs a, QueueTree tree, int p, int[] dims) {
+    private void check(SessionView s, QueueAttrs a, QueueTree tree, int p, int[] dims) {
         if (tree.isLeaf(p)) {
             return;
         }
@@ -158,7 +158,7 @@ final class TreeQueues {
         checkSums(s, a, p, pb, dims);
     }
 
-    private void adoptChild(Session s, QueueAttrs a, int p, int c, int[] dims) {
+    private void adoptChild(SessionView s, QueueAttrs a, int p, int c, int[] dims) {
         int pb = a.base(p);
         int cb = a.base(c);
         Vectors.maxWith(a.deserved, a.deservedHas, cb, a.guarantee, a.guaranteeHas, cb, dims);
@@ -184,7 +184,7 @@ final class TreeQueues {
         Vectors.minWith(a.realCapability, a.realCapabilityHas, cb, a.capability, a.capabilityHas, cb, dims);
     }
 
-    private void checkSums(Session s, QueueAttrs a, int p, int pb, int[] dims) {
+    private void checkSums(SessionView s, QueueAttrs a, int p, int pb, int[] dims) {
         String deserved = exceeding(sumDeserved, sumDeservedHas, 0, a.deserved, a.deservedHas, pb, s, dims);
         if (deserved != null) {
             warnings.add("sum of child queue deserved exceeds parent queue " + name(s, a, p) + " deserved on "
@@ -199,20 +199,20 @@ final class TreeQueues {
 
     /** The dimensions where {@code v} exceeds a set entry of {@code limit} (cpu and memory always), or null. */
     private static String exceeding(long[] v, boolean[] vHas, int vb, long[] limit, boolean[] limitHas, int lb,
-                                    Session s, int[] dims) {
+                                    SessionView s, int[] dims) {
         StringBuilder sb = null;
         for (int d : dims) {
             boolean compared = VolcanoDimensions.fixed(d) || vHas[vb + d] && limitHas[lb + d];
             if (compared && v[vb + d] > limit[lb + d]) {
                 sb = sb == null ? new StringBuilder() : sb.append(", ");
-                sb.append(s.dims.name(d));
+                sb.append(s.dims().name(d));
             }
         }
         return sb == null ? null : sb.toString();
     }
 
-    private static String name(Session s, QueueAttrs a, int q) {
-        return q == a.virtualRoot ? QueueTree.ROOT : s.queues.name[q];
+    private static String name(SessionView s, QueueAttrs a, int q) {
+        return q == a.virtualRoot ? QueueTree.ROOT : s.queues().name[q];
     }
 
     private static void setHasFixed(QueueAttrs a, int q, int[] dims) {

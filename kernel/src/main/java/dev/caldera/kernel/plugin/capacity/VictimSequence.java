@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import it.unimi.dsi.fastutil.ints.IntComparator;
@@ -15,11 +15,11 @@ import it.unimi.dsi.fastutil.ints.IntComparator;
  */
 final class VictimSequence implements IntComparator {
     private final IntArrayList sorted = new IntArrayList();
-    private Session session;
+    private SessionView session;
     private int reclaimerQueue;
 
     /** {@code candidates} sorted for {@code reclaimer} (a reused list; valid until the next call). */
-    IntArrayList of(Session s, int reclaimer, IntArrayList candidates) {
+    IntArrayList of(SessionView s, int reclaimer, IntArrayList candidates) {
         session = s;
         reclaimerQueue = s.queueOf(reclaimer);
         sorted.clear();
@@ -30,19 +30,19 @@ final class VictimSequence implements IntComparator {
 
     @Override
     public int compare(int a, int b) {
-        Session s = session;
+        SessionView s = session;
         int jobA = s.jobOf(a);
         int jobB = s.jobOf(b);
         if (jobA == jobB) {
             return s.compareTasks(b, a);
         }
-        int queueA = s.jobs.queue[jobA];
-        int queueB = s.jobs.queue[jobB];
+        int queueA = s.jobs().queue[jobA];
+        int queueB = s.jobs().queue[jobB];
         if (queueA != queueB) {
-            int c = s.plugins.compareVictimQueues(queueA, queueB, reclaimerQueue);
+            int c = s.plugins().compareVictimQueues(queueA, queueB, reclaimerQueue);
             return c != 0 ? c : s.compareQueues(queueB, queueA);
         }
-        int c = s.plugins.compareJobs(jobB, jobA);
+        int c = s.plugins().compareJobs(jobB, jobA);
         return c != 0 ? c : s.compareTasks(b, a);
     }
 }

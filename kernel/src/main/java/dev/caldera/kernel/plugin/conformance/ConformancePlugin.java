@@ -3,10 +3,10 @@ package dev.caldera.kernel.plugin.conformance;
 import dev.caldera.kernel.cluster.Symbols;
 import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.conf.Arguments;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.Vote;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.Vote;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.List;
@@ -28,7 +28,7 @@ public final class ConformancePlugin implements Plugin {
 
     private final List<String> systemNamespaces;
     private int[] systemSymbols = new int[0];
-    private Session session;
+    private SessionView session;
 
     public ConformancePlugin() {
         this(Arguments.NONE);
@@ -50,20 +50,20 @@ public final class ConformancePlugin implements Plugin {
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         session = s;
         if (systemSymbols.length != systemNamespaces.size()) {
             systemSymbols = new int[systemNamespaces.size()];
         }
         for (int i = 0; i < systemSymbols.length; i++) {
-            systemSymbols[i] = s.symbols.find(systemNamespaces.get(i));
+            systemSymbols[i] = s.symbols().find(systemNamespaces.get(i));
         }
     }
 
     int victims(int evictor, IntArrayList candidates, IntArrayList victims) {
         for (int i = 0; i < candidates.size(); i++) {
             int v = candidates.getInt(i);
-            if (!session.tasks.has(v, TaskTable.CRITICAL) && !inSystemNamespace(v)) {
+            if (!session.tasks().has(v, TaskTable.CRITICAL) && !inSystemNamespace(v)) {
                 victims.add(v);
             }
         }
@@ -71,7 +71,7 @@ public final class ConformancePlugin implements Plugin {
     }
 
     private boolean inSystemNamespace(int task) {
-        int ns = session.tasks.namespace[task];
+        int ns = session.tasks().namespace[task];
         for (int system : systemSymbols) {
             if (system == ns && ns != Symbols.NONE) {
                 return true;

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
 import dev.caldera.kernel.conf.Arguments;
-import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.framework.PluginArguments;
 
 /**
  * The arguments of the {@code deviceshare} plugin. Volcano's own: {@code deviceshare.GPUSharingEnable}

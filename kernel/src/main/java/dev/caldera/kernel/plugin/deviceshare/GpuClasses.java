@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
 import dev.caldera.kernel.cluster.TaskClasses;
-import dev.caldera.kernel.plugin.ShareDimensions;
+import dev.caldera.kernel.framework.ShareDimensions;
 import dev.caldera.kernel.resource.ResourceDimensions;
 
 import java.util.Arrays;

@@ -1,6 +1,7 @@
 package dev.caldera.kernel.plugin.drf;
 
 import dev.caldera.kernel.cluster.Columns;
+import dev.caldera.kernel.framework.SessionView;
 
 import java.util.Arrays;
 
@@ -47,10 +48,10 @@ final class DominantShares {
     }
 
     /** Adds a job's {@link dev.caldera.kernel.cluster.JobRequests} column; the share waits for {@link #refresh}. */
-    void accumulateColumn(int job, long[][] column, int[] dims) {
+    void accumulateAllocated(SessionView s, int job, int[] dims) {
         int b = job * stride;
         for (int d : dims) {
-            allocated[b + d] += column[d][job];
+            allocated[b + d] += s.allocatedRequest(d, job) + s.pipelinedRequest(d, job);
         }
     }
 

@@ -1,13 +1,13 @@
 package dev.caldera.kernel.plugin.drf;
 
-import dev.caldera.kernel.cluster.JobRequests;
 import dev.caldera.kernel.conf.PluginFlag;
-import dev.caldera.kernel.plugin.AllocateListener;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.VolcanoDimensions;
-import dev.caldera.kernel.plugin.Vote;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.AllocateListener;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.JobReservation;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.VolcanoDimensions;
+import dev.caldera.kernel.framework.Vote;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;
@@ -51,7 +51,7 @@ public final class DrfPlugin implements Plugin {
     private boolean hierarchy;
     private int[] dims = new int[0];
     private long[] total = new long[0];
-    private Session session;
+    private SessionView session;
 
     @Override
     public String name() {
@@ -71,14 +71,14 @@ public final class DrfPlugin implements Plugin {
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         session = s;
-        dimensions.refresh(s.dims);
+        dimensions.refresh(s.dims());
         dims = dimensions.dims();
-        total = s.totalAllocatable;
-        jobShares.size(s.jobs.capacity, dimensions.stride());
-        for (int i = 0; i < s.jobList.size(); i++) {
-            addJob(s, s.jobList.getInt(i));
+        total = JobReservation.totalAllocatable(s, total);
+        jobShares.size(s.jobs().capacity, dimensions.stride());
+        for (int i = 0; i < s.jobCount(); i++) {
+            addJob(s, s.job(i));
         }
         if (hierarchy) {
             tree.build(s, dims, dimensions.stride());
@@ -96,11 +96,9 @@ public final class DrfPlugin implements Plugin {
     }
 
     /** Allocated = tasks in Volcano's AllocatedStatus (plus Pipelined, which no task is at open). */
-    private void addJob(Session s, int job) {
+    private void addJob(SessionView s, int job) {
         jobShares.clear(job);
-        JobRequests r = s.jobState.requests;
-        jobShares.accumulateColumn(job, r.allocated, dims);
-        jobShares.accumulateColumn(job, r.pipelined, dims);
+        jobShares.accumulateAllocated(s, job, dims);
         jobShares.refresh(job, dims, total);
     }
 
@@ -117,7 +115,7 @@ public final class DrfPlugin implements Plugin {
 
     /** Volcano's hierarchical reclaimFn; see the class comment. */
     int hierarchicalVictims(int reclaimer, IntArrayList candidates, IntArrayList victims) {
-        Session s = session;
+        SessionView s = session;
         int job = s.jobOf(reclaimer);
         if (!tree.hasLeaf(job)) {
             return Vote.PERMIT;
@@ -217,8 +215,8 @@ public final class DrfPlugin implements Plugin {
         private int call;
 
         /** Starts a call; new arrays hold stamp 0 and calls count from 1, so no copy is ever stale. */
-        void begin(Session s, int stride) {
-            int jobs = s.jobs.capacity;
+        void begin(SessionView s, int stride) {
+            int jobs = s.jobs().capacity;
             if (jobStamp.length < jobs || jobAlloc.length != jobStamp.length * stride) {
                 jobStamp = new int[jobs];
                 jobAlloc = new long[jobs * stride];

@@ -1,6 +1,7 @@
 package dev.caldera.kernel.plugin.drf;
 
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.JobReservation;
+import dev.caldera.kernel.framework.SessionView;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 
@@ -55,20 +56,20 @@ final class HdrfTree {
     private final List<String> problems = new ArrayList<>();
 
     /** Rebuilds the tree for the session's jobs. */
-    void build(Session s, int[] dims, int stride) {
+    void build(SessionView s, int[] dims, int stride) {
         this.dims = dims;
         this.stride = stride;
-        this.total = s.totalAllocatable;
+        this.total = JobReservation.totalAllocatable(s, total);
         count = 0;
         byPath.clear();
         problems.clear();
-        sizeJobs(s.jobs.capacity, s.queues.capacity);
+        sizeJobs(s.jobs().capacity, s.queues().capacity);
         Arrays.fill(jobLeaf, -1);
         Arrays.fill(queuePath, null);
         newNode(-1, 1, -1);
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int j = s.jobList.getInt(i);
-            int q = s.jobs.queue[j];
+        for (int i = 0; i < s.jobCount(); i++) {
+            int j = s.job(i);
+            int q = s.jobs().queue[j];
             if (queuePath[q] == null) {
                 queuePath[q] = path(s, q);
             }
@@ -87,9 +88,9 @@ final class HdrfTree {
     }
 
     /** Node ids from the root along the queue's hierarchy, creating inner nodes on first sight. */
-    private int[] path(Session s, int q) {
-        String hierarchy = s.queues.hierarchy[q] == null ? "" : s.queues.hierarchy[q];
-        String weights = s.queues.hierarchyWeights[q] == null ? "" : s.queues.hierarchyWeights[q];
+    private int[] path(SessionView s, int q) {
+        String hierarchy = s.queues().hierarchy[q] == null ? "" : s.queues().hierarchy[q];
+        String weights = s.queues().hierarchyWeights[q] == null ? "" : s.queues().hierarchyWeights[q];
         String[] names = hierarchy.split("/", -1);
         String[] ws = weights.split("/", -1);
         int[] out = new int[names.length];
@@ -99,7 +100,7 @@ final class HdrfTree {
             key = key + "/" + names[i];
             int node = byPath.getOrDefault(key, -1);
             if (node < 0) {
-                node = newNode(out[i - 1], weightAt(s.queues.name[q], ws, i, weights), -1);
+                node = newNode(out[i - 1], weightAt(s.queues().name[q], ws, i, weights), -1);
                 byPath.put(key, node);
             }
             out[i] = node;
@@ -145,14 +146,12 @@ final class HdrfTree {
     }
 
     /** The leaf's allocated (AllocatedStatus plus Pipelined) and its total request (every task of the job). */
-    private void fillLeaf(Session s, int j, int leaf) {
+    private void fillLeaf(SessionView s, int j, int leaf) {
         int b = leaf * stride;
-        long[][] alloc = s.jobState.requests.allocated;
-        long[][] piped = s.jobState.requests.pipelined;
         for (int d : dims) {
-            allocated[b + d] = alloc[d][j] + piped[d][j];
+            allocated[b + d] = s.allocatedRequest(d, j) + s.pipelinedRequest(d, j);
         }
-        IntArrayList tasks = s.jobs.tasks[j];
+        IntArrayList tasks = s.jobs().tasks[j];
         for (int i = 0; i < tasks.size(); i++) {
             long[] req = s.request(tasks.getInt(i));
             for (int d : dims) {

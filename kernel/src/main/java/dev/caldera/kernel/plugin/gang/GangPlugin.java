@@ -4,12 +4,12 @@ import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginFlag;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.FitErrors;
-import dev.caldera.kernel.plugin.JobValidation;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.Vote;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.FitErrors;
+import dev.caldera.kernel.framework.JobValidation;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.Vote;
 import dev.caldera.kernel.topology.SubGroupConditions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
@@ -27,7 +27,7 @@ import java.util.Arrays;
 public final class GangPlugin implements Plugin {
     public static final String NAME = "gang";
 
-    private Session session;
+    private SessionView session;
     private boolean subJobReady;
     private boolean subJobPipelined;
     private boolean subJobOrder;
@@ -54,10 +54,10 @@ public final class GangPlugin implements Plugin {
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         session = s;
-        if (occupied.length < s.jobs.capacity) {
-            occupied = new int[s.jobs.capacity];
+        if (occupied.length < s.jobs().capacity) {
+            occupied = new int[s.jobs().capacity];
             Arrays.fill(occupied, -1);
         }
     }
@@ -69,21 +69,21 @@ public final class GangPlugin implements Plugin {
      * Pending or Pipelined ({@code shouldSkipUnschedulableForReleasing}).
      */
     @Override
-    public void close(Session s) {
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int job = s.jobList.getInt(i);
-            if (!s.jobs.tasks[job].isEmpty() && !ready(job) && !releasingHoldTheGang(s, job)) {
-                s.conditions.unschedulable(job, "NotEnoughResources", message(job));
+    public void close(SessionView s) {
+        for (int i = 0; i < s.jobCount(); i++) {
+            int job = s.job(i);
+            if (!s.jobs().tasks[job].isEmpty() && !ready(job) && !releasingHoldTheGang(s, job)) {
+                s.conditions().unschedulable(job, "NotEnoughResources", message(job));
             }
         }
     }
 
-    private static boolean releasingHoldTheGang(Session s, int job) {
+    private static boolean releasingHoldTheGang(SessionView s, int job) {
         int releasingOnNodes = 0;
-        IntArrayList tasks = s.jobs.tasks[job];
+        IntArrayList tasks = s.jobs().tasks[job];
         for (int i = 0; s.count(job, TaskStatus.RELEASING) > 0 && i < tasks.size(); i++) {
             int t = tasks.getInt(i);
-            if (s.status(t) == TaskStatus.RELEASING && s.taskState.node[t] >= 0) {
+            if (s.status(t) == TaskStatus.RELEASING && s.nodeOf(t) >= 0) {
                 releasingOnNodes++;
             }
         }
@@ -92,7 +92,7 @@ public final class GangPlugin implements Plugin {
         }
         int scheduled = s.count(job, TaskStatus.RUNNING) + s.count(job, TaskStatus.BOUND)
                 + s.count(job, TaskStatus.SUCCEEDED) + s.count(job, TaskStatus.FAILED);
-        return scheduled + releasingOnNodes >= s.jobs.minMember[job];
+        return scheduled + releasingOnNodes >= s.jobs().minMember[job];
     }
 
     private JobValidation validate(int job) {
@@ -103,9 +103,9 @@ public final class GangPlugin implements Plugin {
             return new JobValidation("NotEnoughPodsOfTask", "Not enough valid subGroups of each task for gang-scheduling");
         }
         int valid = count(job, -1, Counting.VALID);
-        if (valid < session.jobs.minMember[job]) {
+        if (valid < session.jobs().minMember[job]) {
             return new JobValidation("NotEnoughTasks", "Not enough valid tasks for gang-scheduling, valid: "
-                    + valid + ", min: " + session.jobs.minMember[job]);
+                    + valid + ", min: " + session.jobs().minMember[job]);
         }
         return null;
     }
@@ -117,12 +117,12 @@ public final class GangPlugin implements Plugin {
     }
 
     private boolean ready(int job) {
-        return count(job, -1, Counting.READY) >= session.jobs.minMember[job] && rolesMeet(job, Counting.READY)
+        return count(job, -1, Counting.READY) >= session.jobs().minMember[job] && rolesMeet(job, Counting.READY)
                 && SubGroupConditions.met(session, job, false);
     }
 
     private boolean pipelined(int job) {
-        return count(job, -1, Counting.PIPELINED) >= session.jobs.minMember[job]
+        return count(job, -1, Counting.PIPELINED) >= session.jobs().minMember[job]
                 && rolesMeet(job, Counting.PIPELINED) && SubGroupConditions.met(session, job, true);
     }
 
@@ -142,7 +142,7 @@ public final class GangPlugin implements Plugin {
     }
 
     private boolean starving(int job) {
-        return session.readyCount(job) + session.count(job, TaskStatus.PIPELINED) < session.jobs.minMember[job];
+        return session.readyCount(job) + session.count(job, TaskStatus.PIPELINED) < session.jobs().minMember[job];
     }
 
     private int victims(int preemptor, IntArrayList candidates, IntArrayList victims) {
@@ -153,7 +153,7 @@ public final class GangPlugin implements Plugin {
                 occupied[job] = session.readyCount(job);
                 touched.add(job);
             }
-            if (occupied[job] > session.jobs.minMember[job]) {
+            if (occupied[job] > session.jobs().minMember[job]) {
                 occupied[job]--;
                 victims.add(v);
             }
@@ -167,8 +167,8 @@ public final class GangPlugin implements Plugin {
 
     /** Whether every role with a minTaskMember has enough tasks counted the given way. */
     private boolean rolesMeet(int job, Counting how) {
-        int[] mins = session.jobs.roleMin[job];
-        if (mins.length == 0 || session.jobs.minMember[job] < sum(mins)) {
+        int[] mins = session.jobs().roleMin[job];
+        if (mins.length == 0 || session.jobs().minMember[job] < sum(mins)) {
             return true;
         }
         for (int slot = 0; slot < mins.length; slot++) {
@@ -189,46 +189,51 @@ public final class GangPlugin implements Plugin {
 
     /** Tasks of the job (slot -1) or of one role slot, counted the given way. */
     private int count(int job, int slot, Counting how) {
-        int[] c = slot < 0 ? session.jobState.count : session.jobState.roleCount[job];
-        int base = slot < 0 ? job * JobState.STRIDE : slot * JobState.STRIDE;
-        int ready = c[base + TaskStatus.ALLOCATED] + c[base + TaskStatus.BINDING] + c[base + TaskStatus.BOUND]
-                + c[base + TaskStatus.RUNNING] + c[base + TaskStatus.SUCCEEDED];
+        int ready = count(job, slot, TaskStatus.ALLOCATED) + count(job, slot, TaskStatus.BINDING)
+                + count(job, slot, TaskStatus.BOUND) + count(job, slot, TaskStatus.RUNNING)
+                + count(job, slot, TaskStatus.SUCCEEDED);
         return switch (how) {
-            case READY -> ready + c[base + JobState.PENDING_BEST_EFFORT];
-            case PIPELINED -> ready + c[base + JobState.PENDING_BEST_EFFORT] + c[base + TaskStatus.PIPELINED];
-            case VALID -> ready + c[base + TaskStatus.PIPELINED] + c[base + TaskStatus.PENDING];
+            case READY -> ready + count(job, slot, JobState.PENDING_BEST_EFFORT);
+            case PIPELINED -> ready + count(job, slot, JobState.PENDING_BEST_EFFORT)
+                    + count(job, slot, TaskStatus.PIPELINED);
+            case VALID -> ready + count(job, slot, TaskStatus.PIPELINED) + count(job, slot, TaskStatus.PENDING);
         };
     }
 
+    /** Tasks of the job (slot -1) or of one role slot in one status bucket. */
+    private int count(int job, int slot, int bucket) {
+        return slot < 0 ? session.count(job, bucket) : session.roleCount(job, slot, bucket);
+    }
+
     private String message(int job) {
-        Session s = session;
-        int missing = Math.max(0, s.jobs.minMember[job] - s.readyCount(job));
-        String head = missing + "/" + s.jobs.tasks[job].size() + " tasks in gang unschedulable: ";
+        SessionView s = session;
+        int missing = Math.max(0, s.jobs().minMember[job] - s.readyCount(job));
+        String head = missing + "/" + s.jobs().tasks[job].size() + " tasks in gang unschedulable: ";
         JobValidation invalid = validate(job);
         if (invalid != null) {
             return head + invalid.message();
         }
-        if (s.jobState.phase[job] == JobPhase.PENDING) {
-            return head + "pod group is Pending, not yet admitted to queue " + s.jobs.queueName[job];
+        if (s.phase(job) == JobPhase.PENDING) {
+            return head + "pod group is Pending, not yet admitted to queue " + s.jobs().queueName[job];
         }
         int pipelined = s.count(job, TaskStatus.PIPELINED);
         // a gang whose places are held (pipelined) waits for releasing pods; why others did not fit is moot
-        boolean waiting = pipelined > 0 && s.readyCount(job) + pipelined >= s.jobs.minMember[job];
-        String topology = s.conditions.topologyFailure(job);
+        boolean waiting = pipelined > 0 && s.readyCount(job) + pipelined >= s.jobs().minMember[job];
+        String topology = s.conditions().topologyFailure(job);
         if (topology != null && !waiting) {
             return head + topology;
         }
-        FitErrors errors = s.conditions.fitErrors(job);
+        FitErrors errors = s.conditions().fitErrors(job);
         if (errors != null && !waiting) {
-            return head + errors.message(s.dims);
+            return head + errors.message(s.dims());
         }
-        if (s.conditions.isQueueLimited(job) && !waiting) {
-            return head + "queue " + s.jobs.queueName[job]
+        if (s.conditions().isQueueLimited(job) && !waiting) {
+            return head + "queue " + s.jobs().queueName[job]
                     + " cannot take more now (its deserved share or capability is reached)";
         }
         return head + "pod group is not ready, " + s.readyCount(job) + " ready, "
                 + (pipelined > 0 ? pipelined + " Pipelined, " : "")
-                + s.count(job, TaskStatus.PENDING) + " Pending, " + s.jobs.minMember[job] + " minAvailable";
+                + s.count(job, TaskStatus.PENDING) + " Pending, " + s.jobs().minMember[job] + " minAvailable";
     }
 
     private enum Counting { READY, PIPELINED, VALID }

@@ -2,12 +2,12 @@ package dev.caldera.kernel.plugin.networktopology;
 
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.PluginFlag;
-import dev.caldera.kernel.plugin.BatchNodeScorer;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.framework.BatchNodeScorer;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.PluginArguments;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.topology.HyperNodeTree;
 import dev.caldera.kernel.topology.HyperNodeUsage;
 import dev.caldera.kernel.topology.SubJobs;
@@ -43,7 +43,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
     private final TopologyWeights weights;
     private boolean gradient;
     private boolean order;
-    private Session session;
+    private SessionView session;
     private int[] weightByDim = new int[0];
     private double[] perHyperNode = new double[0];
     private long[] perHyperNodeStamp = new long[0];
@@ -68,16 +68,16 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         session = s;
-        ResourceDimensions dims = s.dims;
+        ResourceDimensions dims = s.dims();
         if (weightByDim.length != dims.count()) {
             weightByDim = new int[dims.count()];
         }
         for (int d = 0; d < dims.count(); d++) {
             weightByDim[d] = weightOf(d, dims.name(d));
         }
-        int size = s.topology.tree == null ? 1 : s.topology.tree.count + 1;
+        int size = s.topology().tree == null ? 1 : s.topology().tree.count + 1;
         if (perHyperNode.length < size) {
             perHyperNode = new double[size];
             perHyperNodeStamp = new long[size];
@@ -125,7 +125,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
      * allocatable}; 0 when one of them would overflow or none is weighted. Unscaled.
      */
     public double hyperNodeScore(long[] request, int h) {
-        HyperNodeUsage u = session.topology.usage;
+        HyperNodeUsage u = session.topology().usage;
         double total = 0;
         int totalWeight = 0;
         for (int d = 0; d < request.length && d < weightByDim.length; d++) {
@@ -147,7 +147,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
     /** Whether any of {@code tasks} is on a node. */
     public boolean anyOnANode(IntArrayList tasks) {
         for (int i = 0; i < tasks.size(); i++) {
-            if (session.taskState.node[tasks.getInt(i)] >= 0) {
+            if (session.nodeOf(tasks.getInt(i)) >= 0) {
                 return true;
             }
         }
@@ -159,10 +159,10 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
         if (tasks.isEmpty()) {
             return 0;
         }
-        HyperNodeTree tree = session.topology.tree;
+        HyperNodeTree tree = session.topology().tree;
         int inside = 0;
         for (int i = 0; i < tasks.size(); i++) {
-            int node = session.taskState.node[tasks.getInt(i)];
+            int node = session.nodeOf(tasks.getInt(i));
             if (node >= 0 && tree.contains(h, node)) {
                 inside++;
             }
@@ -174,7 +174,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
 
     @Override
     public void score(int task, int[] nodes, int count, double[] scores) {
-        TopologySession topo = session.topology;
+        TopologySession topo = session.topology();
         if (topo.tree == null) {
             return;
         }
@@ -189,7 +189,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
     }
 
     private void networkAware(int task, IntArrayList subJobTasks, int[] nodes, int count, double[] scores) {
-        TopologySession topo = session.topology;
+        TopologySession topo = session.topology();
         int allocated = topo.scoringAllocated(task);
         if (allocated < 0) {
             return;
@@ -220,7 +220,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
                                double max) {
         Arrays.fill(tasksIn, 0, tree.count + 1, 0);
         for (int k = 0; k < subJobTasks.size(); k++) {
-            int node = session.taskState.node[subJobTasks.getInt(k)];
+            int node = session.nodeOf(subJobTasks.getInt(k));
             if (node >= 0 && tree.leafOf[node] >= 0) {
                 tasksIn[tree.leafOf[node]]++;
             }
@@ -245,7 +245,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
     }
 
     private void normalPod(int task, int[] nodes, int count, double[] scores) {
-        HyperNodeTree tree = session.topology.tree;
+        HyperNodeTree tree = session.topology().tree;
         double fading = weights.normalPodFading();
         double totalWeight = 0;
         for (int tier = tree.minTier; tier <= tree.topTier; tier++) {

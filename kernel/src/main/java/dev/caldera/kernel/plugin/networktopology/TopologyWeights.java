@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.networktopology;
 
-import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.framework.PluginArguments;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

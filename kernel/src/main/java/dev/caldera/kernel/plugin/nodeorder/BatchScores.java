@@ -1,9 +1,9 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
+import dev.caldera.kernel.framework.NormalizedScorer;
 import dev.caldera.kernel.interpod.AffinityScore;
 import dev.caldera.kernel.interpod.InterPodIndex;
 import dev.caldera.kernel.interpod.SpreadScore;
-import dev.caldera.kernel.plugin.NormalizedScorer;
 
 /**
  * nodeorder's batch node order function: per candidate node, tainttoleration (+ selectorspread when weighted)

@@ -1,9 +1,9 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
 import dev.caldera.kernel.cluster.NodeTable;
-import dev.caldera.kernel.plugin.NodeScorer;
+import dev.caldera.kernel.framework.NodeScorer;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.session.Session;
 
 /**
  * Volcano v1.7 nodeorder's node order function: the weighted node-local scores summed into a float64 from
@@ -26,20 +26,20 @@ final class LocalScores implements NodeScorer {
 
     @Override
     public double score(int task, int node) {
-        Session s = plugin.session();
+        SessionView s = plugin.session();
         return score(s, task, s.request(task), node);
     }
 
     @Override
     public void scoreAll(int task, int[] nodes, int from, int to, double[] scores) {
-        Session s = plugin.session();
+        SessionView s = plugin.session();
         long[] r = s.request(task);
         for (int i = from; i < to; i++) {
             scores[i] += score(s, task, r, nodes[i]);
         }
     }
 
-    private double score(Session s, int task, long[] r, int node) {
+    private double score(SessionView s, int task, long[] r, int node) {
         double score = 0.0;
         if (weights.leastRequested() != 0) {
             score += (double) leastRequested(s, r, node) * weights.leastRequested();
@@ -61,27 +61,27 @@ final class LocalScores implements NodeScorer {
         return true;
     }
 
-    private long leastRequested(Session s, long[] r, int node) {
+    private long leastRequested(SessionView s, long[] r, int node) {
         NodeRequests on = plugin.requests();
-        NodeTable n = s.nodes;
+        NodeTable n = s.nodes();
         return LeastRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
                 n.allocatable[ResourceDimensions.CPU][node],
                 on.nonZeroMemoryBytes[node] + NodeRequests.nonZeroMemory(r),
                 n.allocatable[ResourceDimensions.MEMORY][node]);
     }
 
-    private long mostRequested(Session s, long[] r, int node) {
+    private long mostRequested(SessionView s, long[] r, int node) {
         NodeRequests on = plugin.requests();
-        NodeTable n = s.nodes;
+        NodeTable n = s.nodes();
         return MostRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
                 n.allocatable[ResourceDimensions.CPU][node],
                 on.nonZeroMemoryBytes[node] + NodeRequests.nonZeroMemory(r),
                 n.allocatable[ResourceDimensions.MEMORY][node]);
     }
 
-    private long balanced(Session s, long[] r, int node) {
+    private long balanced(SessionView s, long[] r, int node) {
         NodeRequests on = plugin.requests();
-        NodeTable n = s.nodes;
+        NodeTable n = s.nodes();
         int gpu = on.gpuDim;
         long podGpus = NodeRequests.wholeUnits(NodeRequests.amount(r, gpu));
         long nodeGpus = podGpus == 0 ? 0 : NodeRequests.wholeUnits(n.allocatable[gpu][node]);

@@ -1,17 +1,17 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
 import dev.caldera.kernel.conf.Arguments;
+import dev.caldera.kernel.framework.AllocateListener;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.PluginArguments;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.interpod.InterPodIndex;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.match.CompiledProfiles;
 import dev.caldera.kernel.placement.match.LabelNumbers;
 import dev.caldera.kernel.placement.match.NodeTaints;
 import dev.caldera.kernel.placement.match.ProfileNodeMemo;
-import dev.caldera.kernel.plugin.AllocateListener;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.PluginArguments;
-import dev.caldera.kernel.session.Session;
 
 /**
  * Volcano's {@code nodeorder} plugin: kube-scheduler score plugins, weighted by the {@code <name>.weight}
@@ -43,7 +43,7 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     /** Preferred node affinity score and untolerated PreferNoSchedule taints per (profile, node). */
     private final ProfileNodeMemo affinity = new ProfileNodeMemo();
     private final ProfileNodeMemo preferNoSchedule = new ProfileNodeMemo();
-    private Session session;
+    private SessionView session;
     private InterPodIndex interPod;
 
     /** Builds the plugin; a mistyped or negative weight is a ConfException. */
@@ -71,13 +71,13 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         session = s;
-        preferences.refresh(s.profiles, s.symbols);
-        taints.refresh(s.nodes, s.symbols);
-        numbers.refresh(s.symbols);
-        affinity.refresh(s.profiles, s.nodes);
-        preferNoSchedule.refresh(s.profiles, s.nodes);
+        preferences.refresh(s.profiles(), s.symbols());
+        taints.refresh(s.nodes(), s.symbols());
+        numbers.refresh(s.symbols());
+        affinity.refresh(s.profiles(), s.nodes());
+        preferNoSchedule.refresh(s.profiles(), s.nodes());
         if (weights.needsNodeRequests()) {
             requests.rebuild(s);
         }
@@ -94,7 +94,7 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
         requests.remove(task);
     }
 
-    Session session() {
+    SessionView session() {
         return session;
     }
 
@@ -103,7 +103,7 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
         int profile = profileOf(task);
         long score = affinity.get(profile, node);
         if (score == ProfileNodeMemo.UNKNOWN) {
-            score = preferences.get(profile).affinityScore(session.nodes, node, numbers);
+            score = preferences.get(profile).affinityScore(session.nodes(), node, numbers);
             affinity.put(profile, node, (int) Math.min(score, Integer.MAX_VALUE));
         }
         return score;
@@ -121,7 +121,7 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     }
 
     private int profileOf(int task) {
-        return session.classes.profile[session.tasks.taskClass[task]];
+        return session.classes().profile[session.tasks().taskClass[task]];
     }
 
     NodeRequests requests() {

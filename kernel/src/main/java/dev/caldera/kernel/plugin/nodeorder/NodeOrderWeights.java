@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
-import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.framework.PluginArguments;
 
 /**
  * The {@code <scorer>.weight} arguments of Volcano v1.7's nodeorder plugin with its defaults: leastrequested

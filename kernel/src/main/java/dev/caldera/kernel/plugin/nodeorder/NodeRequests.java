@@ -1,8 +1,8 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.session.Session;
 
 import java.util.Arrays;
 
@@ -38,13 +38,13 @@ final class NodeRequests {
     int gpuDim = -1;
 
     private int[] countedNode = new int[0];
-    private Session session;
+    private SessionView session;
 
     /** Recounts every node from the session's task states. */
-    void rebuild(Session s) {
+    void rebuild(SessionView s) {
         session = s;
-        gpuDim = s.dims.find(GPU);
-        int rows = s.nodes.capacity;
+        gpuDim = s.dims().find(GPU);
+        int rows = s.nodes().capacity;
         if (cpuMilli.length < rows) {
             cpuMilli = new long[rows];
             memoryBytes = new long[rows];
@@ -54,12 +54,12 @@ final class NodeRequests {
         } else {
             clear();
         }
-        if (countedNode.length < s.tasks.capacity) {
-            countedNode = new int[s.tasks.capacity];
+        if (countedNode.length < s.tasks().capacity) {
+            countedNode = new int[s.tasks().capacity];
         }
         Arrays.fill(countedNode, -1);
-        for (int t = 0; t < s.tasks.rows; t++) {
-            if (s.tasks.live[t] && TaskStatus.onNode(s.taskState.status[t])) {
+        for (int t = 0; t < s.tasks().rows; t++) {
+            if (s.tasks().live[t] && TaskStatus.onNode(s.status(t))) {
                 add(t);
             }
         }
@@ -68,7 +68,7 @@ final class NodeRequests {
     /** Counts the task on its current node (moving it if it was counted elsewhere). */
     void add(int task) {
         remove(task);
-        int node = session.taskState.node[task];
+        int node = session.nodeOf(task);
         if (node >= 0) {
             apply(task, node, 1);
             countedNode[task] = node;

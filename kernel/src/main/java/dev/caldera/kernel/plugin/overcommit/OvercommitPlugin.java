@@ -3,14 +3,14 @@ package dev.caldera.kernel.plugin.overcommit;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.Arguments;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.JobReservation;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.Reservations;
-import dev.caldera.kernel.plugin.VolcanoDimensions;
-import dev.caldera.kernel.plugin.Vote;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.JobReservation;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.Reservations;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.VolcanoDimensions;
+import dev.caldera.kernel.framework.Vote;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.session.Session;
 
 import java.util.Arrays;
 
@@ -45,7 +45,7 @@ public final class OvercommitPlugin implements Plugin {
     private long[] used = new long[0];
     private long[] inqueue = new long[0];
     private int[] dims = new int[0];
-    private Session session;
+    private SessionView session;
 
     public OvercommitPlugin(Arguments arguments) {
         this.factor = parseFactor(arguments);
@@ -78,18 +78,18 @@ public final class OvercommitPlugin implements Plugin {
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         session = s;
-        dimensions.refresh(s.dims);
+        dimensions.refresh(s.dims());
         dims = dimensions.dims();
         size(dimensions.stride());
         for (int d : dims) {
-            long total = d < s.totalAllocatable.length ? s.totalAllocatable[d] : 0;
+            long total = s.totalAllocatable(d);
             limit[d] = (long) Math.floor(total * factor);
             used[d] = usedOn(s, d);
         }
-        for (int i = 0; i < s.jobList.size(); i++) {
-            reserve(s, s.jobList.getInt(i));
+        for (int i = 0; i < s.jobCount(); i++) {
+            reserve(s, s.job(i));
         }
     }
 
@@ -103,23 +103,22 @@ public final class OvercommitPlugin implements Plugin {
     }
 
     /** Sum of Volcano's NodeInfo.Used (allocated and releasing tasks, not pipelined) over live nodes. */
-    private static long usedOn(Session s, int d) {
-        if (d >= s.usage.dims()) {
+    private static long usedOn(SessionView s, int d) {
+        if (d >= s.dims().count()) {
             return 0;
         }
-        long[] column = s.usage.used[d];
         long sum = 0;
-        for (int i = 0; i < s.nodeCount; i++) {
-            sum += column[s.nodeList[i]];
+        for (int i = 0; i < s.nodeCount(); i++) {
+            sum += s.used(d, s.node(i));
         }
         return sum;
     }
 
-    private void reserve(Session s, int job) {
-        if (s.jobs.minResources[job] == null) {
+    private void reserve(SessionView s, int job) {
+        if (s.jobs().minResources[job] == null) {
             return;
         }
-        if (s.jobState.phase[job] == JobPhase.INQUEUE) {
+        if (s.phase(job) == JobPhase.INQUEUE) {
             reservations.addMinLessGated(s, job, dims, inqueue, 0);
         } else if (Reservations.reserves(s, job)) {
             reservations.addReserve(s, job, dims, inqueue, 0);
@@ -128,7 +127,7 @@ public final class OvercommitPlugin implements Plugin {
 
     /** Every resource the job's minResources asks for, pods aside. */
     int enqueueable(int job) {
-        long[] min = session.jobs.minResources[job];
+        long[] min = session.jobs().minResources[job];
         if (min == null) {
             return Vote.PERMIT;
         }
@@ -142,7 +141,7 @@ public final class OvercommitPlugin implements Plugin {
     }
 
     void enqueued(int job) {
-        if (session.jobs.minResources[job] != null) {
+        if (session.jobs().minResources[job] != null) {
             reservations.addMinLessGated(session, job, dims, inqueue, 0);
         }
     }

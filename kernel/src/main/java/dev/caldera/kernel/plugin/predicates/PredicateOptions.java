@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.predicates;
 
-import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.framework.PluginArguments;
 
 /**
  * The arguments of current Volcano's predicates plugin ({@code plugins/predicates/predicates.go} {@code New},

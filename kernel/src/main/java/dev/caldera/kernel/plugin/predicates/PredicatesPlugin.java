@@ -2,6 +2,14 @@ package dev.caldera.kernel.plugin.predicates;
 
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.Arguments;
+import dev.caldera.kernel.framework.AllocateListener;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.FitReason;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.PluginArguments;
+import dev.caldera.kernel.framework.PrePredicate;
+import dev.caldera.kernel.framework.Predicate;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.interpod.AffinityFilter;
 import dev.caldera.kernel.interpod.InterPodIndex;
 import dev.caldera.kernel.interpod.SpreadFilter;
@@ -10,14 +18,6 @@ import dev.caldera.kernel.placement.match.CompiledProfiles;
 import dev.caldera.kernel.placement.match.LabelNumbers;
 import dev.caldera.kernel.placement.match.NodeTaints;
 import dev.caldera.kernel.placement.match.ProfileNodeMemo;
-import dev.caldera.kernel.plugin.AllocateListener;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.FitReason;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.PluginArguments;
-import dev.caldera.kernel.plugin.PrePredicate;
-import dev.caldera.kernel.plugin.Predicate;
-import dev.caldera.kernel.session.Session;
 
 import java.util.Arrays;
 
@@ -62,7 +62,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     /** Per task row: the node whose port counts include the task's ports, or -1. */
     private int[] countedNode = new int[0];
     private int allIps;
-    private Session session;
+    private SessionView session;
     private InterPodIndex interPod;
     private AffinityFilter affinity;
     private SpreadFilter spread;
@@ -88,13 +88,13 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         session = s;
-        rules.refresh(s.profiles, s.symbols);
-        allIps = s.symbols.intern(PortKeys.ALL_IPS);
-        taints.refresh(s.nodes, s.symbols);
-        numbers.refresh(s.symbols);
-        verdicts.refresh(s.profiles, s.nodes);
+        rules.refresh(s.profiles(), s.symbols());
+        allIps = s.symbols().intern(PortKeys.ALL_IPS);
+        taints.refresh(s.nodes(), s.symbols());
+        numbers.refresh(s.symbols());
+        verdicts.refresh(s.profiles(), s.nodes());
         if (options.nodePorts()) {
             countPorts(s);
         }
@@ -176,15 +176,15 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     }
 
     private int profileOf(int task) {
-        return session.classes.profile[session.tasks.taskClass[task]];
+        return session.classes().profile[session.tasks().taskClass[task]];
     }
 
     /** The checks that read only the node's labels, taints and unschedulable flag (memoized per profile). */
     private int placementCheck(ProfileRules r, int node) {
-        if (session.nodes.unschedulable[node] && !r.toleratesUnschedulable) {
+        if (session.nodes().unschedulable[node] && !r.toleratesUnschedulable) {
             return FitReason.NODE_UNSCHEDULABLE;
         }
-        if (options.nodeAffinity() && !r.matchesNode(session.nodes, node, numbers)) {
+        if (options.nodeAffinity() && !r.matchesNode(session.nodes(), node, numbers)) {
             return FitReason.NODE_SELECTOR_MISMATCH;
         }
         if (options.taintToleration() && r.tolerations.hasUntoleratedHardTaint(taints, node)) {
@@ -200,7 +200,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
             return;
         }
         uncount(task);
-        int node = session.taskState.node[task];
+        int node = session.nodeOf(task);
         long[] wanted = portsOf(task);
         if (node >= 0 && wanted.length > 0) {
             ports.add(node, wanted);
@@ -228,18 +228,18 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
         return rules.get(profileOf(task)).hostPorts;
     }
 
-    private void countPorts(Session s) {
-        ports.reset(s.nodes.capacity);
-        if (countedNode.length < s.tasks.capacity) {
-            countedNode = new int[s.tasks.capacity];
+    private void countPorts(SessionView s) {
+        ports.reset(s.nodes().capacity);
+        if (countedNode.length < s.tasks().capacity) {
+            countedNode = new int[s.tasks().capacity];
         }
         Arrays.fill(countedNode, -1);
         if (!anyProfileWithPorts(s)) {
             return;
         }
-        for (int t = 0; t < s.tasks.rows; t++) {
-            int node = s.taskState.node[t];
-            if (s.tasks.live[t] && node >= 0 && TaskStatus.onNode(s.taskState.status[t])
+        for (int t = 0; t < s.tasks().rows; t++) {
+            int node = s.nodeOf(t);
+            if (s.tasks().live[t] && node >= 0 && TaskStatus.onNode(s.status(t))
                     && portsOf(t).length > 0) {
                 ports.add(node, portsOf(t));
                 countedNode[t] = node;
@@ -247,8 +247,8 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
         }
     }
 
-    private boolean anyProfileWithPorts(Session s) {
-        for (int id = 0; id < s.profiles.size(); id++) {
+    private boolean anyProfileWithPorts(SessionView s) {
+        for (int id = 0; id < s.profiles().size(); id++) {
             ProfileRules r = rules.get(id);
             if (r != null && r.hostPorts.length > 0) {
                 return true;

@@ -1,10 +1,10 @@
 package dev.caldera.kernel.plugin.priority;
 
 import dev.caldera.kernel.cluster.TaskStatus;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.Vote;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.Vote;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
@@ -15,7 +15,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 public final class PriorityPlugin implements Plugin {
     public static final String NAME = "priority";
 
-    private Session session;
+    private SessionView session;
 
     @Override
     public String name() {
@@ -31,16 +31,16 @@ public final class PriorityPlugin implements Plugin {
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         session = s;
     }
 
     private int compareTasks(int a, int b) {
-        return Integer.compare(session.tasks.priority[b], session.tasks.priority[a]);
+        return Integer.compare(session.tasks().priority[b], session.tasks().priority[a]);
     }
 
     private int compareJobs(int a, int b) {
-        return Integer.compare(session.jobs.priority[b], session.jobs.priority[a]);
+        return Integer.compare(session.jobs().priority[b], session.jobs().priority[a]);
     }
 
     private int victims(int preemptor, IntArrayList candidates, IntArrayList victims) {
@@ -49,8 +49,8 @@ public final class PriorityPlugin implements Plugin {
             int v = candidates.getInt(i);
             int vJob = session.jobOf(v);
             boolean lower = vJob != job
-                    ? session.jobs.priority[vJob] < session.jobs.priority[job]
-                    : session.tasks.priority[v] < session.tasks.priority[preemptor];
+                    ? session.jobs().priority[vJob] < session.jobs().priority[job]
+                    : session.tasks().priority[v] < session.tasks().priority[preemptor];
             if (lower) {
                 victims.add(v);
             }
@@ -60,6 +60,6 @@ public final class PriorityPlugin implements Plugin {
 
     private boolean starving(int job) {
         int placed = session.readyCount(job) + session.count(job, TaskStatus.PIPELINED);
-        return placed < session.jobs.tasks[job].size();
+        return placed < session.jobs().tasks[job].size();
     }
 }

@@ -1,15 +1,14 @@
 package dev.caldera.kernel.plugin.proportion;
 
-import dev.caldera.kernel.cluster.JobRequests;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.JobReservation;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.QueueShare;
-import dev.caldera.kernel.plugin.QueueShareSource;
-import dev.caldera.kernel.plugin.Reservations;
-import dev.caldera.kernel.plugin.VolcanoDimensions;
-import dev.caldera.kernel.plugin.Vote;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.JobReservation;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.QueueShare;
+import dev.caldera.kernel.framework.QueueShareSource;
+import dev.caldera.kernel.framework.Reservations;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.VolcanoDimensions;
+import dev.caldera.kernel.framework.Vote;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
@@ -46,11 +45,13 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
     private final VolcanoDimensions dimensions = new VolcanoDimensions();
     private final Reservations reservations = new Reservations();
     private long[] totalGuarantee = new long[0];
+    /** The session's total allocatable, copied at open. */
+    private long[] total = new long[0];
     private long[] reclaimScratch = new long[0];
     private int[] reclaimStamp = new int[0];
     private int reclaimCall;
     private int[] dims = new int[0];
-    private Session session;
+    private SessionView session;
 
     @Override
     public String name() {
@@ -70,35 +71,36 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         session = s;
-        dimensions.refresh(s.dims);
+        dimensions.refresh(s.dims());
         dims = dimensions.dims();
         int stride = dimensions.stride();
-        attrs.reset(s.queues.rows, stride);
+        attrs.reset(s.queues().rows, stride);
         sumGuarantees(s, stride);
-        for (int i = 0; i < s.jobList.size(); i++) {
-            addJob(s, s.jobList.getInt(i));
+        for (int i = 0; i < s.jobCount(); i++) {
+            addJob(s, s.job(i));
         }
-        shares.compute(attrs, s.totalAllocatable, dims);
+        total = JobReservation.totalAllocatable(s, total);
+        shares.compute(attrs, total, dims);
     }
 
     // ------------------------------------------------------------------ open
 
-    private void sumGuarantees(Session s, int stride) {
+    private void sumGuarantees(SessionView s, int stride) {
         if (totalGuarantee.length != stride) {
             totalGuarantee = new long[stride];
         }
         java.util.Arrays.fill(totalGuarantee, 0);
-        for (int q = 0; q < s.queues.rows; q++) {
-            if (s.queues.live[q] && s.queues.guarantee[q] != null) {
-                JobReservation.add(s.queues.guarantee[q], dims, totalGuarantee, 0);
+        for (int q = 0; q < s.queues().rows; q++) {
+            if (s.queues().live[q] && s.queues().guarantee[q] != null) {
+                JobReservation.add(s.queues().guarantee[q], dims, totalGuarantee, 0);
             }
         }
     }
 
-    private void addJob(Session s, int job) {
-        int q = s.jobs.queue[job];
+    private void addJob(SessionView s, int job) {
+        int q = s.jobs().queue[job];
         if (!attrs.present[q]) {
             QueueLimits.init(attrs, q, s, totalGuarantee, dims);
         }
@@ -114,20 +116,19 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
      * Queue allocated: the job's tasks in AllocatedStatus (plus Pipelined, so that open agrees with the events; no
      * task is Pipelined when a session opens). Queue request: those plus its Pending tasks.
      */
-    private void addTasks(Session s, int job, int b) {
-        JobRequests r = s.jobState.requests;
-        JobReservation.addColumn(r.allocated, job, dims, attrs.allocated, b);
-        JobReservation.addColumn(r.pipelined, job, dims, attrs.allocated, b);
-        JobReservation.addColumn(r.allocated, job, dims, attrs.request, b);
-        JobReservation.addColumn(r.pipelined, job, dims, attrs.request, b);
-        JobReservation.addColumn(r.pending, job, dims, attrs.request, b);
+    private void addTasks(SessionView s, int job, int b) {
+        JobReservation.addAllocatedRequest(s, job, dims, attrs.allocated, b);
+        JobReservation.addPipelinedRequest(s, job, dims, attrs.allocated, b);
+        JobReservation.addAllocatedRequest(s, job, dims, attrs.request, b);
+        JobReservation.addPipelinedRequest(s, job, dims, attrs.request, b);
+        JobReservation.addPendingRequest(s, job, dims, attrs.request, b);
     }
 
     // ------------------------------------------------------------------ extension points
 
     int compareQueues(int a, int b) {
-        int pa = session.queues.priority[a];
-        int pb = session.queues.priority[b];
+        int pa = session.queues().priority[a];
+        int pb = session.queues().priority[b];
         if (pa != pb) {
             return pa > pb ? -1 : 1;
         }
@@ -162,14 +163,14 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
     }
 
     int enqueueable(int job) {
-        if (!session.queueOpen(session.jobs.queue[job])) {
+        if (!session.queueOpen(session.jobs().queue[job])) {
             return Vote.REJECT;
         }
-        long[] min = session.jobs.minResources[job];
+        long[] min = session.jobs().minResources[job];
         if (min == null) {
             return Vote.PERMIT;
         }
-        int b = attrs.base(session.jobs.queue[job]);
+        int b = attrs.base(session.jobs().queue[job]);
         for (int d : dims) {
             long m = JobReservation.at(min, d);
             if (m <= 0 || VolcanoDimensions.ignored(d)) {
@@ -185,8 +186,8 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
 
     /** JobEnqueued: the admitted job's minResources, less its gated pods' requests, join the queue's inqueue. */
     void enqueued(int job) {
-        if (session.jobs.minResources[job] != null) {
-            reservations.addMinLessGated(session, job, dims, attrs.inqueue, attrs.base(session.jobs.queue[job]));
+        if (session.jobs().minResources[job] != null) {
+            reservations.addMinLessGated(session, job, dims, attrs.inqueue, attrs.base(session.jobs().queue[job]));
         }
     }
 
@@ -249,7 +250,7 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
         for (int q = 0; session != null && q < attrs.rows; q++) {
             if (attrs.present[q]) {
                 int b = attrs.base(q);
-                out.add(new QueueShare(session.queues.name[q], null, list(attrs.deserved, b, false),
+                out.add(new QueueShare(session.queues().name[q], null, list(attrs.deserved, b, false),
                         list(attrs.allocated, b, false), list(attrs.realCapability, b, true), attrs.share[q],
                         dev.caldera.kernel.resource.ResourceList.EMPTY, dev.caldera.kernel.resource.ResourceList.EMPTY));
             }
@@ -264,7 +265,7 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
             long x = v[b + d];
             boolean shown = d <= dev.caldera.kernel.resource.ResourceDimensions.MEMORY || x != 0;
             if (shown && !(bound && x == QueueAttributes.UNLIMITED)) {
-                m.put(session.dims.name(d), x);
+                m.put(session.dims().name(d), x);
             }
         }
         return dev.caldera.kernel.resource.ResourceList.of(m);
@@ -301,7 +302,7 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
     }
 
     /** Keeps each queue's allocated total and share exact across statement operations and undos. */
-    private final class Listener implements dev.caldera.kernel.plugin.AllocateListener {
+    private final class Listener implements dev.caldera.kernel.framework.AllocateListener {
         @Override
         public void allocated(int task) {
             move(task, 1);

@@ -1,9 +1,9 @@
 package dev.caldera.kernel.plugin.proportion;
 
 import dev.caldera.kernel.cluster.QueueTable;
-import dev.caldera.kernel.plugin.JobReservation;
+import dev.caldera.kernel.framework.JobReservation;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.session.Session;
 
 /**
  * A queue's fixed attributes for a session, as current Volcano's proportion plugin derives them when it first
@@ -24,18 +24,18 @@ final class QueueLimits {
     private QueueLimits() {
     }
 
-    static void init(QueueAttributes a, int q, Session s, long[] totalGuarantee, int[] dims) {
+    static void init(QueueAttributes a, int q, SessionView s, long[] totalGuarantee, int[] dims) {
         a.present[q] = true;
-        a.weight[q] = s.queues.weight[q];
+        a.weight[q] = s.queues().weight[q];
         int b = a.base(q);
-        long[] guarantee = s.queues.guarantee[q];
-        long[] capability = s.queues.capability[q];
-        boolean[] listed = s.queues.capabilityListed[q];
+        long[] guarantee = s.queues().guarantee[q];
+        long[] capability = s.queues().capability[q];
+        boolean[] listed = s.queues().capabilityListed[q];
         boolean capped = capability != null && listsAny(listed);
         for (int d : dims) {
             long g = JobReservation.at(guarantee, d);
             a.guarantee[b + d] = g;
-            long total = d < s.totalAllocatable.length ? s.totalAllocatable[d] : 0;
+            long total = s.totalAllocatable(d);
             long real = Math.max(total - totalGuarantee[d], 0) + g;
             a.realCapability[b + d] = capped ? bound(real, capability, listed, d) : real;
         }

@@ -1,10 +1,10 @@
 package dev.caldera.kernel.plugin.sla;
 
 import dev.caldera.kernel.conf.Arguments;
-import dev.caldera.kernel.plugin.Extensions;
-import dev.caldera.kernel.plugin.Plugin;
-import dev.caldera.kernel.plugin.Vote;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.Extensions;
+import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.Vote;
 
 /**
  * Volcano's {@code sla} plugin: a job may wait at most its sla-waiting-time (the PodGroup's
@@ -18,7 +18,7 @@ public final class SlaPlugin implements Plugin {
     public static final String WAITING_TIME = "sla-waiting-time";
 
     private final long defaultWaitingMs;
-    private Session session;
+    private SessionView session;
 
     public SlaPlugin(long defaultWaitingMs) {
         this.defaultWaitingMs = defaultWaitingMs;
@@ -62,12 +62,12 @@ public final class SlaPlugin implements Plugin {
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         session = s;
     }
 
     private long waitingMs(int job) {
-        long own = session.jobs.slaWaitingMs[job];
+        long own = session.jobs().slaWaitingMs[job];
         return own > 0 ? own : defaultWaitingMs;
     }
 
@@ -77,12 +77,12 @@ public final class SlaPlugin implements Plugin {
         if (wa <= 0 || wb <= 0) {
             return wa <= 0 && wb <= 0 ? 0 : wa <= 0 ? 1 : -1;
         }
-        return Long.compare(session.jobs.creationMs[a] + wa, session.jobs.creationMs[b] + wb);
+        return Long.compare(session.jobs().creationMs[a] + wa, session.jobs().creationMs[b] + wb);
     }
 
     private int overdue(int job) {
         long waiting = waitingMs(job);
-        if (waiting <= 0 || session.nowMs() - session.jobs.creationMs[job] < waiting) {
+        if (waiting <= 0 || session.nowMs() - session.jobs().creationMs[job] < waiting) {
             return Vote.ABSTAIN;
         }
         return Vote.PERMIT;

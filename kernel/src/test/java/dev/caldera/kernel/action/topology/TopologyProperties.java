@@ -10,7 +10,7 @@ import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.conf.Tier;
-import dev.caldera.kernel.plugin.Plugin;
+import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.plugin.networktopology.NetworkTopologyAwarePlugin;
 import dev.caldera.kernel.scheduler.Scheduler;
@@ -123,7 +123,7 @@ class TopologyProperties {
         RandomTopologies t = RandomTopologies.of(seed);
         ClusterCache cache = feed(t, t.hyperNodes);
         cache.applyChanges();
-        Session session = new Session(cache, dev.caldera.kernel.plugin.PluginChain.build(WITH_SHARES,
+        Session session = new Session(cache, dev.caldera.kernel.framework.PluginChain.build(WITH_SHARES,
                 PluginRegistry.defaults()));
         session.open();
         SessionImage before = SessionImage.of(session);

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.binpack;
 
-import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.testing.ConfWarnings;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.caldera.kernel.plugin.deviceshare;
 
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.conf.ConfException;
-import dev.caldera.kernel.plugin.FitReason;
+import dev.caldera.kernel.framework.FitReason;
 import dev.caldera.kernel.session.Decisions;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
 import dev.caldera.kernel.conf.Arguments;
-import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.testing.ConfWarnings;
 import org.junit.jupiter.api.Test;
 

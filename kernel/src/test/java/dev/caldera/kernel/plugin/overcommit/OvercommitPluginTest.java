@@ -5,11 +5,11 @@ import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.TaskSpec;
-import dev.caldera.kernel.testing.ConfWarnings;
-import dev.caldera.kernel.plugin.Vote;
+import dev.caldera.kernel.framework.Vote;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.resource.ResourceList;
 import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.testing.ConfWarnings;
 import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.caldera.kernel.plugin.predicates;
 
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.ConfException;
-import dev.caldera.kernel.plugin.PluginArguments;
+import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.testing.ConfWarnings;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.Tier;
-import dev.caldera.kernel.plugin.Vote;
+import dev.caldera.kernel.framework.Vote;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.resource.ResourceList;
 import dev.caldera.kernel.session.Session;

@@ -1,0 +1,108 @@
+package dev.caldera.kernel.framework;
+
+import java.util.Arrays;
+
+/**
+ * Per job, what this session found wrong: a validation failure (the job was left out), an
+ * Unschedulable condition with its message (set by the gang plugin at close), and the fit errors of the
+ * job's last task that fit no node. Messages are built only for jobs that have them.
+ * <p>
+ * Threading: NOT thread safe. The FitErrors objects are pooled per job row and reused across sessions.
+ */
+public final class JobConditions {
+    private String[] reason = new String[0];
+    private String[] message = new String[0];
+    private boolean[] invalid = new boolean[0];
+    private boolean[] unschedulable = new boolean[0];
+    private FitErrors[] fitErrors = new FitErrors[0];
+    private boolean[] hasFitErrors = new boolean[0];
+    private boolean[] queueLimited = new boolean[0];
+    private String[] topology = new String[0];
+
+    /** Clears every job's conditions; the session calls this when it opens. */
+    public void open(int jobCapacity) {
+        if (reason.length < jobCapacity) {
+            reason = new String[jobCapacity];
+            message = new String[jobCapacity];
+            invalid = new boolean[jobCapacity];
+            unschedulable = new boolean[jobCapacity];
+            fitErrors = Arrays.copyOf(fitErrors, jobCapacity);
+            hasFitErrors = new boolean[jobCapacity];
+            queueLimited = new boolean[jobCapacity];
+            topology = new String[jobCapacity];
+        } else {
+            Arrays.fill(topology, null);
+            Arrays.fill(queueLimited, false);
+            Arrays.fill(reason, null);
+            Arrays.fill(message, null);
+            Arrays.fill(invalid, false);
+            Arrays.fill(unschedulable, false);
+            Arrays.fill(hasFitErrors, false);
+        }
+    }
+
+    /** The job was left out of the session: {@code reason} is a PodGroup condition reason. */
+    public void invalid(int job, String why, String text) {
+        invalid[job] = true;
+        reason[job] = why;
+        message[job] = text;
+    }
+
+    /** The job could not be placed; the gang plugin writes this at session close. */
+    public void unschedulable(int job, String why, String text) {
+        unschedulable[job] = true;
+        reason[job] = why;
+        message[job] = text;
+    }
+
+    public boolean isInvalid(int job) {
+        return invalid[job];
+    }
+
+    public boolean isUnschedulable(int job) {
+        return unschedulable[job];
+    }
+
+    public String reason(int job) {
+        return reason[job];
+    }
+
+    public String message(int job) {
+        return message[job];
+    }
+
+    /** Records why a task of {@code job} fit no node (copies {@code errors}). */
+    public void fitFailed(int job, FitErrors errors) {
+        FitErrors mine = fitErrors[job];
+        if (mine == null) {
+            mine = new FitErrors();
+            fitErrors[job] = mine;
+        }
+        mine.copyFrom(errors);
+        hasFitErrors[job] = true;
+    }
+
+    /** A task of the job was held back because its queue may not take more (Allocatable said no). */
+    public void queueLimited(int job) {
+        queueLimited[job] = true;
+    }
+
+    public boolean isQueueLimited(int job) {
+        return queueLimited[job];
+    }
+
+    /** The job's network topology left it no place: {@code text} says why (which tier, how close). */
+    public void topologyFailed(int job, String text) {
+        topology[job] = text;
+    }
+
+    /** Why the job's network topology left it no place in this session, or null. */
+    public String topologyFailure(int job) {
+        return topology[job];
+    }
+
+    /** The fit errors recorded for {@code job} in this session, or null. */
+    public FitErrors fitErrors(int job) {
+        return hasFitErrors[job] ? fitErrors[job] : null;
+    }
+}

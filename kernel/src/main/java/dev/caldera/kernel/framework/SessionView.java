@@ -1,0 +1,147 @@
+package dev.caldera.kernel.framework;
+
+import dev.caldera.kernel.cluster.JobTable;
+import dev.caldera.kernel.cluster.NodeTable;
+import dev.caldera.kernel.cluster.QueueTable;
+import dev.caldera.kernel.cluster.Symbols;
+import dev.caldera.kernel.cluster.TaskClasses;
+import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.placement.InterPodProfiles;
+import dev.caldera.kernel.placement.PlacementProfiles;
+import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.topology.TopologySession;
+
+/**
+ * What a plugin may read of one scheduling cycle: the session's own state (task status and node, job phase,
+ * status counts and request sums, node usage) through primitive getters, and the cache's spec tables, which
+ * the session never writes and plugins must only read. Plugins receive this view, never the
+ * {@code SessionView}: every write to session state goes through the {@code Statement} (task and node moves) or
+ * the session itself (PodGroup phases), so a plugin's only outputs are its extension-point answers and the
+ * {@link JobConditions} it reports.
+ * <p>
+ * Threading: the scheduling thread, and filter workers while the scheduling thread waits for them. Cost: every
+ * getter is O(1) (or O(dims)) and allocation-free; the one implementation is final, so the JIT inlines them.
+ */
+public interface SessionView {
+
+    // ------------------------------------------------------------------ the cache's spec tables (read only)
+
+    ResourceDimensions dims();
+
+    Symbols symbols();
+
+    PlacementProfiles profiles();
+
+    InterPodProfiles interPodProfiles();
+
+    NodeTable nodes();
+
+    TaskTable tasks();
+
+    TaskClasses classes();
+
+    JobTable jobs();
+
+    QueueTable queues();
+
+    /** The resolved plugins of this session, for a plugin that consults the chain (victim orders). */
+    PluginChain plugins();
+
+    /** What plugins and actions report about jobs this session (conditions, fit errors). */
+    JobConditions conditions();
+
+    /** HyperNodes, their sums, and the jobs' network topology in this session. */
+    TopologySession topology();
+
+    // ------------------------------------------------------------------ session identity and time
+
+    /** The time this session opened, in epoch milliseconds. */
+    long nowMs();
+
+    /** Increases with every open; plugins may use it to tell sessions apart. */
+    long id();
+
+    // ------------------------------------------------------------------ members
+
+    /** Live nodes in this session. */
+    int nodeCount();
+
+    /** The row of the {@code i}-th live node, {@code 0 <= i < nodeCount()}. */
+    int node(int i);
+
+    /** Jobs that take part in this session. */
+    int jobCount();
+
+    /** The row of the {@code i}-th job of this session, {@code 0 <= i < jobCount()}. */
+    int job(int i);
+
+    /** True when the job takes part in this session. */
+    boolean inSession(int job);
+
+    /** True when the job takes part in this session and passed JobValid when it opened. */
+    boolean validAtOpen(int job);
+
+    /** Sum of allocatable over live nodes in dimension {@code dim} (0 for a dimension added after open). */
+    long totalAllocatable(int dim);
+
+    // ------------------------------------------------------------------ task state
+
+    /** The task's status in this session ({@code TaskStatus}). */
+    byte status(int task);
+
+    /** The node the task is on or placed on in this session, or -1. */
+    int nodeOf(int task);
+
+    /** The task's request vector (its class's, shared by every task of the class: read only). */
+    long[] request(int task);
+
+    int jobOf(int task);
+
+    int queueOf(int task);
+
+    boolean bestEffort(int task);
+
+    // ------------------------------------------------------------------ job state
+
+    /** The PodGroup phase in this session ({@code JobPhase}). */
+    byte phase(int job);
+
+    /** Tasks of {@code job} in status bucket {@code bucket} ({@code TaskStatus} or {@code JobState}'s extra). */
+    int count(int job, int bucket);
+
+    /** Tasks of role slot {@code slot} of {@code job} in {@code bucket}. */
+    int roleCount(int job, int slot, int bucket);
+
+    /** Bound + Binding + Running + Allocated + Succeeded (Volcano's ReadyTaskNum). */
+    int readyCount(int job);
+
+    /** Sum of the requests of the job's tasks in an allocated status, in dimension {@code dim}. */
+    long allocatedRequest(int dim, int job);
+
+    /** Sum of the requests of the job's Pipelined tasks, in dimension {@code dim}. */
+    long pipelinedRequest(int dim, int job);
+
+    /** Sum of the requests of the job's Pending tasks, in dimension {@code dim}. */
+    long pendingRequest(int dim, int job);
+
+    // ------------------------------------------------------------------ node state
+
+    /** Requests of the tasks on {@code node} in dimension {@code dim}. */
+    long used(int dim, int node);
+
+    /** Allocatable minus used on {@code node} in dimension {@code dim}. */
+    long idle(int dim, int node);
+
+    // ------------------------------------------------------------------ orders with Volcano's fallbacks
+
+    /** Negative when job {@code a} goes first: plugins, then creation time, then key. */
+    int compareJobs(int a, int b);
+
+    /** Negative when task {@code a} goes first: plugins, then pod-name index, creation, namespace/name. */
+    int compareTasks(int a, int b);
+
+    /** Negative when queue {@code a} goes first: plugins, then creation time, then name. */
+    int compareQueues(int a, int b);
+
+    boolean queueOpen(int queue);
+}

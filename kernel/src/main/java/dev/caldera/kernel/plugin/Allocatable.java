@@ -1,7 +1,0 @@
-package dev.caldera.kernel.plugin;
-
-/** True when the queue may take the task's request (every plugin must agree). */
-@FunctionalInterface
-public interface Allocatable {
-    boolean allocatable(int queue, int task);
-}

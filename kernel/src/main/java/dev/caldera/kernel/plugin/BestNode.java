@@ -1,7 +1,0 @@
-package dev.caldera.kernel.plugin;
-
-/** Lets a plugin pick the node among the scored candidates; -1 for no opinion. */
-@FunctionalInterface
-public interface BestNode {
-    int bestNode(int task, int[] nodes, double[] scores, int count);
-}

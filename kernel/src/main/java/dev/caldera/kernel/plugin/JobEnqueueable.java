@@ -1,7 +1,0 @@
-package dev.caldera.kernel.plugin;
-
-/** Votes ({@link Vote}) whether a Pending job may become Inqueue. */
-@FunctionalInterface
-public interface JobEnqueueable {
-    int enqueueable(int job);
-}

@@ -1,7 +1,0 @@
-package dev.caldera.kernel.plugin;
-
-/** Orders jobs: negative when {@code a} goes first, 0 when this plugin has no opinion. */
-@FunctionalInterface
-public interface JobOrder {
-    int compareJobs(int a, int b);
-}

@@ -1,7 +1,0 @@
-package dev.caldera.kernel.plugin;
-
-/** Votes ({@link Vote}) whether the job's placements, pipelined ones included, may be kept. */
-@FunctionalInterface
-public interface JobPipelined {
-    int pipelined(int job);
-}

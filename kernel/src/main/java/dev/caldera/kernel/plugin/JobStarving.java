@@ -1,7 +1,0 @@
-package dev.caldera.kernel.plugin;
-
-/** True when the job still needs resources (preempt and reclaim serve starving jobs). */
-@FunctionalInterface
-public interface JobStarving {
-    boolean starving(int job);
-}

@@ -1,7 +1,0 @@
-package dev.caldera.kernel.plugin;
-
-/** True when the queue has taken more than it should; allocate skips it (any plugin may say so). */
-@FunctionalInterface
-public interface Overused {
-    boolean overused(int queue);
-}

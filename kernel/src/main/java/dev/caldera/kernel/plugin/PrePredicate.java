@@ -1,7 +1,0 @@
-package dev.caldera.kernel.plugin;
-
-/** Checks a task once before its nodes are filtered: 0 to go on, else a {@link FitReason} code. */
-@FunctionalInterface
-public interface PrePredicate {
-    int prePredicate(int task);
-}

@@ -1,7 +1,0 @@
-package dev.caldera.kernel.plugin;
-
-/** True when the queue may reclaim for the task from other queues (every plugin must agree). */
-@FunctionalInterface
-public interface Preemptive {
-    boolean preemptive(int queue, int task);
-}
