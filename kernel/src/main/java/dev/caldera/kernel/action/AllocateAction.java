@@ -204,8 +204,8 @@ public final class AllocateAction implements Action {
     private FitErrors prePredicateErrors(int code) {
         FitErrors e = selector.errors();
         e.clear(session.dims.count());
-        e.nodes(session.nodeCount);
-        e.add(code, session.nodeCount);
+        e.nodes(session.nodeCount());
+        e.add(code, session.nodeCount());
         return e;
     }
 

@@ -82,10 +82,10 @@ final class CandidateNodes {
 
     private int filter(int task) {
         Session s = session;
-        ensure(s.nodeCount);
+        ensure(s.nodeCount());
         int n = 0;
-        for (int i = 0; i < s.nodeCount; i++) {
-            int node = s.nodeList[i];
+        for (int i = 0; i < s.nodeCount(); i++) {
+            int node = s.liveNodes()[i];
             if (s.plugins.predicateForPreemption(task, node) == FitReason.OK) {
                 nodes[n++] = node;
             }

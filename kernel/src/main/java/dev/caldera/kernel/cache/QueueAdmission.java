@@ -1,7 +1,7 @@
 package dev.caldera.kernel.cache;
 
-import dev.caldera.kernel.framework.VolcanoDimensions;
 import dev.caldera.kernel.resource.ResourceList;
+import dev.caldera.kernel.resource.VolcanoDimensions;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -114,7 +114,7 @@ public final class IncrementalSelector implements NodeSelector {
     private void startSession() {
         sessionId = session.id();
         byPriority = session.cache.nominations.count() > 0;
-        int n = session.nodeCount;
+        int n = session.nodeCount();
         boolean sameNodes = !views.isEmpty() && views.values().iterator().next().size() == n;
         if (!sameNodes) {
             views.clear();
@@ -152,7 +152,7 @@ public final class IncrementalSelector implements NodeSelector {
     }
 
     private ClassView newView(long key) {
-        int n = session.nodeCount;
+        int n = session.nodeCount();
         long each = ClassView.bytesFor(n, session.plugins.normalizedScorers().length);
         long limit = Math.max(2, budgetBytes / Math.max(1, each));
         while (views.size() >= limit) {

@@ -19,7 +19,7 @@ final class NodePositions {
     int size;
 
     void rebuild(Session session) {
-        size = session.nodeCount;
+        size = session.nodeCount();
         if (node.length < size) {
             node = new int[size];
         }
@@ -30,7 +30,7 @@ final class NodePositions {
         Arrays.fill(position, -1);
         int[] rank = session.nodes.rank;
         for (int i = 0; i < size; i++) {
-            int row = session.nodeList[i];
+            int row = session.liveNodes()[i];
             node[rank[row]] = row;
             position[row] = rank[row];
         }

@@ -90,7 +90,7 @@ public final class ScanSelector implements NodeSelector {
     }
 
     private void filter(int task) {
-        int n = session.nodeCount;
+        int n = session.nodeCount();
         ensureBuffers(n);
         currentTask = task;
         boolean parallel = pool != null && pool.shards() > 1 && n >= parallelThreshold;
@@ -106,14 +106,14 @@ public final class ScanSelector implements NodeSelector {
 
     /** Filters nodes {@code [from, to)} of shard {@code shard} into that shard's slice of the buffers. */
     private void filterShard(int shard, int shards) {
-        int n = session.nodeCount;
+        int n = session.nodeCount();
         int from = (int) ((long) n * shard / shards);
         int to = (int) ((long) n * (shard + 1) / shards);
         FitErrors err = shardErrors[shard];
         err.clear(session.dims.count());
         int task = currentTask;
         long[] request = session.request(task);
-        int[] nodeList = session.nodeList;
+        int[] nodeList = session.liveNodes();
         int idle = from;
         int future = from;
         for (int i = from; i < to; i++) {

@@ -62,8 +62,8 @@ public final class Session implements SessionView {
     public final TopologySession topology = new TopologySession();
 
     /** Live node rows (the cache's array; read only). */
-    public int[] nodeList = new int[0];
-    public int nodeCount;
+    private int[] nodeList = new int[0];
+    private int nodeCount;
     /**
      * Jobs that take part in this session: PodGroup seen, queue known. Jobs that fail JobValid stay (current
      * Volcano keeps them in the session: plugins count them, their pods may be victims, enqueue may admit them);
@@ -73,7 +73,7 @@ public final class Session implements SessionView {
     private boolean[] inSession = new boolean[0];
     private boolean[] validAtOpen = new boolean[0];
     /** Sum of allocatable over live nodes, per dimension. */
-    public long[] totalAllocatable = new long[0];
+    private long[] totalAllocatable = new long[0];
 
     private Sinks sinks = Sinks.NONE;
     private LongSupplier clockMs = System::currentTimeMillis;
@@ -189,6 +189,14 @@ public final class Session implements SessionView {
     @Override
     public int node(int i) {
         return nodeList[i];
+    }
+
+    /**
+     * The live node rows, positions 0 to {@link #nodeCount()} - 1: the cache's own array, handed to the
+     * selectors and actions so that their node loops copy nothing. Read only.
+     */
+    public int[] liveNodes() {
+        return nodeList;
     }
 
     @Override

@@ -43,7 +43,7 @@ public final class TopologySession {
         handledCount = resolver.open(s);
         tracking = tree != null && (tree.count > 0 || handledCount > 0 || pluginConfigured);
         if (tracking) {
-            usage.open(tree, s.nodes, s.usage, s.nodeList);
+            usage.open(tree, s.nodes, s.usage, s.liveNodes());
         }
         resolver.recoverAllocated(s);
         scoringTask = -1;

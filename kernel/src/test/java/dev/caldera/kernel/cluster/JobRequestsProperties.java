@@ -99,7 +99,7 @@ class JobRequestsProperties {
 
     private static void operate(Session s, Statement st, SplittableRandom r) {
         int t = r.nextInt(s.tasks.rows);
-        int node = s.nodeList[r.nextInt(s.nodeCount)];
+        int node = s.liveNodes()[r.nextInt(s.nodeCount())];
         byte status = s.taskState.status[t];
         if (!s.tasks.live[t]) {
             return;

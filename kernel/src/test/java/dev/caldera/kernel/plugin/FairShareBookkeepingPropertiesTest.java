@@ -66,7 +66,7 @@ class FairShareBookkeepingPropertiesTest {
             return;
         }
         int task = pool.getInt((op / 3) % pool.size());
-        int node = s.nodeList[(op / 7) % s.nodeCount];
+        int node = s.liveNodes()[(op / 7) % s.nodeCount()];
         switch (op % 3) {
             case 0 -> st.allocate(task, node);
             case 1 -> st.pipeline(task, node);

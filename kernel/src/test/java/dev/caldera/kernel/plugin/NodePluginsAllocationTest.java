@@ -35,7 +35,7 @@ class NodePluginsAllocationTest {
         Session s = PluginSessions.open(cache, plugin("predicates"), plugin("nodeorder", "mostrequested.weight", 1),
                 plugin("binpack", "binpack.resources", "nvidia.com/gpu"));
         tasks = pending.stream().mapToInt(name -> PluginSessions.task(cache, name)).toArray();
-        nodes = java.util.Arrays.copyOf(s.nodeList, s.nodeCount);
+        nodes = java.util.Arrays.copyOf(s.liveNodes(), s.nodeCount());
         scores = new double[nodes.length];
         for (int i = 0; i < 200; i++) {
             pass(s.plugins);

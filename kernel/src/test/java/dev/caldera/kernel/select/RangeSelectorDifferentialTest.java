@@ -39,7 +39,7 @@ class RangeSelectorDifferentialTest {
                 continue;
             }
             int expected = scan.select(task);
-            assertThat(range.select(task, s.nodeList, 0, s.nodeCount)).as("task %d", task).isEqualTo(expected);
+            assertThat(range.select(task, s.liveNodes(), 0, s.nodeCount())).as("task %d", task).isEqualTo(expected);
             if (expected >= 0) {
                 assertThat(range.fitsIdle()).isEqualTo(scan.fitsIdle());
                 if (scan.fitsIdle()) {
@@ -69,7 +69,7 @@ class RangeSelectorDifferentialTest {
         RangeSelector fresh = new RangeSelector(s);
         Statement statement = new Statement(s);
         statement.begin();
-        int[] nodes = s.nodeList.clone();
+        int[] nodes = s.liveNodes().clone();
         int from = (int) (seed % 4);
         int to = nodes.length - (int) (seed % 3);
         for (int task = 0; task < s.tasks.rows; task++) {

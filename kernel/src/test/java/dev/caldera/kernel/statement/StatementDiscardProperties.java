@@ -114,7 +114,7 @@ class StatementDiscardProperties {
         for (int i = 0; i < operations; i++) {
             List<Integer> pending = live(s, TaskStatus.PENDING);
             List<Integer> running = live(s, TaskStatus.RUNNING);
-            int node = s.nodeList[r.nextInt(s.nodeCount)];
+            int node = s.liveNodes()[r.nextInt(s.nodeCount())];
             int kind = r.nextInt(3);
             if (kind == 0 && !pending.isEmpty()) {
                 st.allocate(pending.get(r.nextInt(pending.size())), node);

@@ -6,8 +6,8 @@ import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.JobReservation;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.SessionView;
-import dev.caldera.kernel.framework.VolcanoDimensions;
 import dev.caldera.kernel.framework.Vote;
+import dev.caldera.kernel.resource.VolcanoDimensions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;

@@ -7,8 +7,8 @@ import dev.caldera.kernel.framework.QueueShare;
 import dev.caldera.kernel.framework.QueueShareSource;
 import dev.caldera.kernel.framework.Reservations;
 import dev.caldera.kernel.framework.SessionView;
-import dev.caldera.kernel.framework.VolcanoDimensions;
 import dev.caldera.kernel.framework.Vote;
+import dev.caldera.kernel.resource.VolcanoDimensions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**

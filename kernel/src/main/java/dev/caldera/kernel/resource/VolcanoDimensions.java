@@ -1,6 +1,4 @@
-package dev.caldera.kernel.framework;
-
-import dev.caldera.kernel.resource.ResourceDimensions;
+package dev.caldera.kernel.resource;
 
 import java.util.Arrays;
 

@@ -1,0 +1,139 @@
+package dev.caldera.kernel;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import com.tngtech.archunit.library.dependencies.SliceRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The kernel's layers as docs/ARCHITECTURE.md draws them, checked on the compiled main classes: tables
+ * ({@code resource}, {@code cluster}, {@code placement}, {@code conf}, {@code order}, {@code bind}) &lt;-
+ * {@code cache} &lt;- {@code topology} &lt;- {@code framework} (with {@code interpod}) &lt;- {@code session} /
+ * {@code statement} &lt;- {@code plugin.*} &lt;- {@code select} &lt;- {@code action.*} &lt;- {@code scheduler}.
+ * No class may depend on a layer above its own, no two packages may depend on each other through any
+ * chain, plugins see the framework, never the session's internals, and only the Statement moves tasks (so
+ * every move is in its undo log).
+ * <p>
+ * {@link #KNOWN} lists the dependencies that still point upwards, class to class (the topology package's
+ * session-level half), so that any other one fails the build; docs/ARCHITECTURE.md says what is left.
+ */
+class KernelLayersTest {
+    private static final String K = "dev.caldera.kernel.";
+    private static final List<List<String>> LAYERS = List.of(
+            List.of("resource..", "cluster..", "placement..", "conf..", "order..", "bind.."),
+            List.of("cache.."),
+            List.of("topology.."),
+            List.of("framework..", "interpod.."),
+            List.of("session..", "statement.."),
+            List.of("plugin.."),
+            List.of("select.."),
+            List.of("action.."),
+            List.of("scheduler.."));
+
+    /**
+     * Upward dependencies not yet removed (origin class -> target class). The topology package holds both the
+     * HyperNode tree the cache keeps across cycles and the session's topology state, which reads Session;
+     * splitting it (specs and tree below the cache, TopologySession beside the session) is what remains.
+     */
+    private static final Set<String> KNOWN = Set.of(
+            "cache.ClusterCache -> topology.TopologyCache",
+            "cache.JobCache -> topology.TopologyCache",
+            "cache.NodeCache -> topology.TopologyCache",
+            "topology.TopologySession -> session.Session",
+            "topology.JobTopologyResolver -> session.Session",
+            "topology.SubGroupAssigner -> session.Session",
+            "topology.SubGroupConditions -> framework.SessionView");
+
+    /** Session's task and node transitions: every one is recorded in the Statement's undo log. */
+    private static final Set<String> TASK_MOVES =
+            Set.of("allocate", "pipeline", "evict", "unplace", "unevict", "markBinding");
+
+    private static JavaClasses kernel;
+
+    @BeforeAll
+    static void importKernel() {
+        kernel = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.caldera.kernel");
+    }
+
+    @Test
+    void noPackageCycles() {
+        SliceRule rule = slices().matching("dev.caldera.kernel.(**)").should().beFreeOfCycles();
+        for (String known : KNOWN) {
+            String[] ends = known.split(" -> ");
+            rule = rule.ignoreDependency(type(ends[0]), type(ends[1]));
+        }
+        rule.check(kernel);
+    }
+
+    @Test
+    void noLayerDependsOnALayerAbove() {
+        LayeredArchitecture layers = layeredArchitecture().consideringOnlyDependenciesInLayers();
+        for (int i = 0; i < LAYERS.size(); i++) {
+            layers = layers.layer("L" + i).definedBy(packages(LAYERS.get(i)));
+        }
+        for (int i = 0; i < LAYERS.size() - 1; i++) {
+            String[] above = new String[LAYERS.size() - 1 - i];
+            for (int j = i + 1; j < LAYERS.size(); j++) {
+                above[j - i - 1] = "L" + j;
+            }
+            layers = layers.whereLayer("L" + i).mayOnlyBeAccessedByLayers(above);
+        }
+        for (String known : KNOWN) {
+            String[] ends = known.split(" -> ");
+            layers = layers.ignoreDependency(type(ends[0]), type(ends[1]));
+        }
+        layers.check(kernel);
+    }
+
+    @Test
+    void pluginsSeeTheFrameworkNotTheSession() {
+        noClasses().that().resideInAPackage(K + "plugin..").should().dependOnClassesThat()
+                .resideInAnyPackage(K + "session..", K + "statement..", K + "cache..", K + "select..",
+                        K + "action..", K + "scheduler..")
+                .check(kernel);
+    }
+
+    @Test
+    void theFrameworkKnowsNoPluginAndNoSessionInternals() {
+        noClasses().that().resideInAPackage(K + "framework..").should().dependOnClassesThat()
+                .resideInAnyPackage(K + "plugin..", K + "session..", K + "statement..", K + "cache..",
+                        K + "select..", K + "action..", K + "scheduler..")
+                .check(kernel);
+    }
+
+    @Test
+    void onlyTheStatementMovesTasks() {
+        DescribedPredicate<JavaMethodCall> move = DescribedPredicate.describe("a task move on the Session",
+                call -> call.getTargetOwner().getName().equals(K + "session.Session")
+                        && TASK_MOVES.contains(call.getName()));
+        noClasses().that().doNotHaveFullyQualifiedName(K + "statement.Statement")
+                .and().doNotHaveFullyQualifiedName(K + "session.Session")
+                .should().callMethodWhere(move)
+                .check(kernel);
+    }
+
+    private static String[] packages(List<String> layer) {
+        return layer.stream().map(p -> K + p).toArray(String[]::new);
+    }
+
+    /** The kernel class {@code simpleName} (package-relative, e.g. {@code cache.ClusterCache}) or one nested in it. */
+    private static DescribedPredicate<JavaClass> type(String relativeName) {
+        String name = K + relativeName;
+        return DescribedPredicate.describe(relativeName,
+                c -> c.getName().equals(name) || c.getName().startsWith(name + "$"));
+    }
+}
