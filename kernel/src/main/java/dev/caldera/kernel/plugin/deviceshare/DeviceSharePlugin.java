@@ -9,8 +9,8 @@ import dev.caldera.kernel.framework.NodeScorer;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.framework.Predicate;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
@@ -106,13 +106,13 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
     }
 
     @Override
-    public void open(Session s) {
+    public void open(SessionView s) {
         state.session = s;
-        memoryDim = options.sharing() ? s.dims.find(GPU_MEMORY) : -1;
-        numberDim = options.number() ? s.dims.find(GPU_NUMBER) : -1;
-        int modelKey = s.symbols.intern(options.modelLabel());
-        state.nodes.rebuild(s.nodes, s.symbols, s.dims.find(GPU_NUMBER), s.dims.find(GPU_MEMORY), modelKey);
-        state.classes.refresh(s.classes, memoryDim, numberDim);
+        memoryDim = options.sharing() ? s.dims().find(GPU_MEMORY) : -1;
+        numberDim = options.number() ? s.dims().find(GPU_NUMBER) : -1;
+        int modelKey = s.symbols().intern(options.modelLabel());
+        state.nodes.rebuild(s.nodes(), s.symbols(), s.dims().find(GPU_NUMBER), s.dims().find(GPU_MEMORY), modelKey);
+        state.classes.refresh(s.classes(), memoryDim, numberDim);
         hashNames(s);
         WorkloadMix chosen = fixedMix;
         WorkloadMix next = chosen != null ? chosen : MixFromPods.derive(s, state.classes, options.modelLabel());
@@ -121,20 +121,20 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             mix = next;
             typical = mix.typical(options.popularity());
         }
-        state.typical.resolve(typical, state.nodes, s.symbols);
-        state.workload.resolve(mix, state.nodes, s.symbols);
-        memo.open(state.classes.hash, s.classes.size(), s.nodes.capacity);
+        state.typical.resolve(typical, state.nodes, s.symbols());
+        state.workload.resolve(mix, state.nodes, s.symbols());
+        memo.open(state.classes.hash, s.classes().size(), s.nodes().capacity);
         accountPlacedTasks(s);
     }
 
-    private void hashNames(Session s) {
-        if (state.nameHash.length < s.nodes.capacity) {
-            state.nameHash = new long[s.nodes.capacity];
-            state.nodeOrder = new double[s.nodes.capacity];
-            hashedNames = new String[s.nodes.capacity];
+    private void hashNames(SessionView s) {
+        if (state.nameHash.length < s.nodes().capacity) {
+            state.nameHash = new long[s.nodes().capacity];
+            state.nodeOrder = new double[s.nodes().capacity];
+            hashedNames = new String[s.nodes().capacity];
         }
-        for (int node = 0; node < s.nodes.rows; node++) {
-            String name = s.nodes.live[node] ? s.nodes.name[node] : null;
+        for (int node = 0; node < s.nodes().rows; node++) {
+            String name = s.nodes().live[node] ? s.nodes().name[node] : null;
             if (name != hashedNames[node]) {
                 hashedNames[node] = name;
                 state.nameHash[node] = name == null ? 0 : TieBreak.ofName(name);
@@ -144,25 +144,25 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
     }
 
     /** Every task on a node takes its devices: the ones it held or its spec names first, the rest by lowest id. */
-    private void accountPlacedTasks(Session s) {
-        assignments.ensure(s.tasks.capacity);
+    private void accountPlacedTasks(SessionView s) {
+        assignments.ensure(s.tasks().capacity);
         unknown.clear();
-        for (int t = 0; t < s.tasks.rows; t++) {
-            int node = s.taskState.node[t];
-            if (!s.tasks.live[t] || node < 0 || !TaskStatus.onNode(s.taskState.status[t])
-                    || !state.classes.wantsGpu(s.tasks.taskClass[t])) {
+        for (int t = 0; t < s.tasks().rows; t++) {
+            int node = s.nodeOf(t);
+            if (!s.tasks().live[t] || node < 0 || !TaskStatus.onNode(s.status(t))
+                    || !state.classes.wantsGpu(s.tasks().taskClass[t])) {
                 assignments.clear(t);
                 continue;
             }
-            long known = assignments.valid(t, s.tasks.uid[t], node) ? assignments.mask[t] : s.tasks.gpuDevices[t];
+            long known = assignments.valid(t, s.tasks().uid[t], node) ? assignments.mask[t] : s.tasks().gpuDevices[t];
             if (!take(t, node, known)) {
                 unknown.add(t);
             }
         }
         for (int i = 0; i < unknown.size(); i++) {
             int t = unknown.getInt(i);
-            int node = s.taskState.node[t];
-            take(t, node, DeviceChoice.lowest(state, s.tasks.taskClass[t], node));
+            int node = s.nodeOf(t);
+            take(t, node, DeviceChoice.lowest(state, s.tasks().taskClass[t], node));
         }
     }
 
@@ -177,7 +177,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             return false;
         }
         state.nodes.take(node, mask, units, whole);
-        assignments.set(task, state.session.tasks.uid[task], node, mask);
+        assignments.set(task, state.session.tasks().uid[task], node, mask);
         return true;
     }
 
@@ -192,13 +192,13 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
 
     @Override
     public void allocated(int task) {
-        Session s = state.session;
+        SessionView s = state.session;
         int cls = state.classOf(task);
         if (!state.classes.wantsGpu(cls) || state.classes.conflicting[cls]) {
             return;
         }
-        int node = s.taskState.node[task];
-        byte status = s.taskState.status[task];
+        int node = s.nodeOf(task);
+        byte status = s.status(task);
         if (status != TaskStatus.ALLOCATED && status != TaskStatus.PIPELINED) {
             // an eviction undone: the task takes back exactly what it held (undos run in reverse order, so those
             // devices are free again), and nothing if it held nothing
@@ -234,7 +234,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         }
         int cls = state.classOf(task);
         state.nodes.give(node, mask, state.classes.share[cls], state.classes.whole[cls] > 0);
-        if (state.session.taskState.status[task] == TaskStatus.RELEASING) {
+        if (state.session.status(task) == TaskStatus.RELEASING) {
             assignments.kept[task] = true;
         } else {
             assignments.clear(task);
@@ -243,9 +243,9 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
 
     /** The GPU devices the task holds on its node in this session, as a mask of device indices (0: none). */
     public long devices(int task) {
-        Session s = state.session;
+        SessionView s = state.session;
         if (s == null || task >= assignments.node.length || assignments.kept[task]
-                || assignments.node[task] != s.taskState.node[task]) {
+                || assignments.node[task] != s.nodeOf(task)) {
             return 0;
         }
         return assignments.mask[task];

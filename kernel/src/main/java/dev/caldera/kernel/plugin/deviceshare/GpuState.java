@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.session.Session;
 
 /**
  * What the placement policies read, gathered in one place for a session: the devices ({@link GpuNodes}),
@@ -22,22 +22,22 @@ final class GpuState {
     double[] nodeOrder = new double[0];
     long seed;
     TieBreak.Mode ties = TieBreak.Mode.SHUFFLED;
-    Session session;
+    SessionView session;
     /** While a task's devices are chosen, its node and cpu (already taken in the session) are credited back. */
     int creditNode = -1;
     long creditCpu;
 
     int classOf(int task) {
-        return session.tasks.taskClass[task];
+        return session.tasks().taskClass[task];
     }
 
     long cpuLeft(int node) {
-        long idle = session.usage.idle[ResourceDimensions.CPU][node];
+        long idle = session.idle(ResourceDimensions.CPU, node);
         return node == creditNode ? idle + creditCpu : idle;
     }
 
     long cpuAllocatable(int node) {
-        return session.nodes.allocatable[ResourceDimensions.CPU][node];
+        return session.nodes().allocatable[ResourceDimensions.CPU][node];
     }
 
     /** GPU units the class takes on the node: its share, or whole devices times their capacity. */
@@ -64,8 +64,8 @@ final class GpuState {
 
     /** A digest of the node's current usage (cpu, memory, every device's free units and holders) and GPU model. */
     long stateHash(int node) {
-        long h = session.usage.idle[ResourceDimensions.CPU][node] * 31
-                + session.usage.idle[ResourceDimensions.MEMORY][node];
+        long h = session.idle(ResourceDimensions.CPU, node) * 31
+                + session.idle(ResourceDimensions.MEMORY, node);
         h = h * 1_000_003L + nodes.model[node] * 7919L + nodes.capacity[node];
         int base = nodes.first[node];
         for (int d = 0; d < nodes.count[node]; d++) {

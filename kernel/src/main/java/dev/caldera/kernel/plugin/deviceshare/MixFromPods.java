@@ -1,11 +1,11 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.SelectorOperator;
 import dev.caldera.kernel.placement.SelectorRequirement;
 import dev.caldera.kernel.placement.SelectorTerm;
-import dev.caldera.kernel.session.Session;
 
 import java.util.Set;
 import java.util.TreeSet;
@@ -22,13 +22,13 @@ final class MixFromPods {
     private MixFromPods() {
     }
 
-    static WorkloadMix derive(Session s, GpuClasses gpu, String modelLabel) {
-        int[] perClass = new int[s.classes.size()];
+    static WorkloadMix derive(SessionView s, GpuClasses gpu, String modelLabel) {
+        int[] perClass = new int[s.classes().size()];
         boolean any = false;
-        for (int t = 0; t < s.tasks.rows; t++) {
-            byte status = s.taskState.status[t];
-            if (s.tasks.live[t] && status != TaskStatus.SUCCEEDED && status != TaskStatus.FAILED) {
-                perClass[s.tasks.taskClass[t]]++;
+        for (int t = 0; t < s.tasks().rows; t++) {
+            byte status = s.status(t);
+            if (s.tasks().live[t] && status != TaskStatus.SUCCEEDED && status != TaskStatus.FAILED) {
+                perClass[s.tasks().taskClass[t]]++;
                 any = true;
             }
         }
@@ -40,7 +40,7 @@ final class MixFromPods {
             if (perClass[c] == 0) {
                 continue;
             }
-            Set<String> models = models(s.profiles.spec(s.classes.profile[c]), modelLabel);
+            Set<String> models = models(s.profiles().spec(s.classes().profile[c]), modelLabel);
             WorkloadMix.Shape shape = new WorkloadMix.Shape(gpu.cpu[c], gpu.share[c], gpu.whole[c] > 0 && gpu.share[c] > 0 ? 0
                     : gpu.whole[c], models);
             counter.add(shape, perClass[c]);

@@ -44,7 +44,7 @@ class DeviceShareAllocationTest {
         GpuClusters.runningShare(cache, "r", "n1", 300, 0);
         Session s = PluginSessions.open(cache, GpuClusters.deviceshare(policy));
         int[] tasks = pods.stream().mapToInt(p -> PluginSessions.task(cache, p)).toArray();
-        int[] nodes = java.util.Arrays.copyOf(s.nodeList, s.nodeCount);
+        int[] nodes = java.util.Arrays.copyOf(s.liveNodes(), s.nodeCount());
         Statement st = new Statement(s);
         for (int i = 0; i < 300; i++) {
             pass(s, st, tasks, nodes);

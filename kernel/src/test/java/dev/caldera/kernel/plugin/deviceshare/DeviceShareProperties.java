@@ -193,7 +193,7 @@ class DeviceShareProperties {
                 running.add(t);
             }
         }
-        int node = s.nodeList[r.nextInt(s.nodeCount)];
+        int node = s.liveNodes()[r.nextInt(s.nodeCount())];
         int kind = r.nextInt(3);
         if (kind == 0 && !pending.isEmpty()) {
             int t = pending.get(r.nextInt(pending.size()));
