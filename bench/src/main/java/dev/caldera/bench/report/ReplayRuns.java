@@ -51,20 +51,38 @@ final class ReplayRuns {
 
     /** Mean and sample standard deviation of the unallocated GPU % over the seeds, or null. */
     double[] meanSd(String workload, String policy) {
-        Map<Integer, double[]> bySeed = runs.get(workload + "," + policy);
-        if (bySeed == null || bySeed.isEmpty()) {
+        return meanSd(workload, policy, Integer.MIN_VALUE);
+    }
+
+    /**
+     * Mean and sample standard deviation of the unallocated GPU % over the seeds from {@code fromSeed} on, or null
+     * when there are none (the held-out comparison leaves out the evaluation seeds a policy was tuned on).
+     */
+    double[] meanSd(String workload, String policy, int fromSeed) {
+        Map<Integer, double[]> all = runs.get(workload + "," + policy);
+        if (all == null) {
             return null;
         }
+        List<Double> values = new ArrayList<>();
+        for (Map.Entry<Integer, double[]> e : all.entrySet()) {
+            if (e.getKey() >= fromSeed) {
+                values.add(e.getValue()[0]);
+            }
+        }
+        return values.isEmpty() ? null : meanSd(values);
+    }
+
+    private static double[] meanSd(List<Double> values) {
         double sum = 0;
-        for (double[] v : bySeed.values()) {
-            sum += v[0];
+        for (double v : values) {
+            sum += v;
         }
-        double mean = sum / bySeed.size();
+        double mean = sum / values.size();
         double sq = 0;
-        for (double[] v : bySeed.values()) {
-            sq += (v[0] - mean) * (v[0] - mean);
+        for (double v : values) {
+            sq += (v - mean) * (v - mean);
         }
-        return new double[] {mean, bySeed.size() > 1 ? Math.sqrt(sq / (bySeed.size() - 1)) : 0};
+        return new double[] {mean, values.size() > 1 ? Math.sqrt(sq / (values.size() - 1)) : 0};
     }
 
     /** Mean wall seconds, mean cpu seconds and events per cpu second of a policy's replays, or null. */

@@ -1,0 +1,57 @@
+package dev.caldera.bench.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReplayFiguresTest {
+    private static final Map<String, double[]> PAPER = Map.of("default,bestfit", new double[] {7.14, 0.14},
+            "default,gpupacking", new double[] {8.22, 0.53}, "default,dotprod", new double[] {9.38, 0.19},
+            "default,random", new double[] {13.70, 0.33}, "default,fgd", new double[] {4.77, 0.11});
+
+    @Test
+    void targetsJudgeTheMeansAndTheHeldOutSeedsApart(@TempDir Path dir) throws IOException {
+        ReplayRuns runs = runs(dir,
+                "default,bestfit,42,7.70", "default,bestfit,47,7.80",        // mean 7.75: 0.61 above the paper
+                "default,gpupacking,42,8.20", "default,gpupacking,47,8.30",
+                "default,dotprod,42,9.40", "default,dotprod,47,9.40",
+                "default,random,42,13.50", "default,random,47,14.10",
+                "default,fgd,42,4.90", "default,fgd,47,4.80",
+                "default,fgdfill,42,4.00", "default,fgdfill,47,5.00");      // mean 4.50, but above fgd on seed 47
+        StringBuilder md = new StringBuilder();
+        ReplayFigures.targets(md, runs, PAPER);
+        assertThat(md.toString()).contains(
+                "| the 5 baselines within 0.5 points of the paper (default trace) | 4 of 5 (bestfit +0.61, gpupacking "
+                        + "+0.03, dotprod +0.02, random +0.10, fgd +0.08) | **no** |",
+                "| fgdfill at most 4.5% unallocated (default trace) | 4.50% | yes |",
+                "(FGD as Caldera replays it, all seeds) | 1 of 1 | **no** |",
+                "| the same, seeds from 47 on only (not used for tuning) | 0 of 1 | **no** |",
+                "published FGD figure on at least 12 of the 17 workloads | 1 of 1 | **no** |");
+    }
+
+    @Test
+    void heldOutMeansLeaveOutTheTuningSeeds(@TempDir Path dir) throws IOException {
+        ReplayRuns runs = runs(dir, "default,fgd,42,4.00", "default,fgd,47,5.00", "default,fgd,48,6.00");
+        assertThat(runs.meanSd("default", "fgd")).containsExactly(5.0, 1.0);
+        assertThat(runs.meanSd("default", "fgd", 47)).containsExactly(5.5, Math.sqrt(0.5));
+        assertThat(runs.meanSd("default", "fgd", 49)).isNull();
+        assertThat(ReplayFigures.versus(new double[] {4.2}, new double[] {4.7})).isEqualTo("yes (-0.50)");
+        assertThat(ReplayFigures.versus(new double[] {4.7}, new double[] {4.7})).isEqualTo("no (+0.00)");
+    }
+
+    private static ReplayRuns runs(Path dir, String... rows) throws IOException {
+        StringBuilder csv = new StringBuilder("workload,policy,seed,unallocatedGpuPercent,gpuAllocationPercent,"
+                + "arrivedPods,placedPods,droppedPods,events,wallSeconds,cpuSeconds\n");
+        for (String row : rows) {
+            csv.append(row).append(",95.00,10000,9000,1000,11000,1.0,0.5\n");
+        }
+        Files.writeString(dir.resolve("runs.csv"), csv);
+        return ReplayRuns.read(dir.resolve("runs.csv"), dir.resolve("curves.csv"));
+    }
+}
