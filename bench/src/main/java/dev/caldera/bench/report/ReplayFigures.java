@@ -82,7 +82,8 @@ public final class ReplayFigures {
         md.append("## All 17 workloads (unallocated GPU %, mean over the seeds)\n\n");
         md.append("The last two columns compare fgdfill with FGD as Caldera replays it: over all the seeds, and over "
                 + "the seeds from " + FIRST_HELD_OUT_SEED + " on only (fgdfill's tuned constants were chosen on "
-                + "seeds 1, 2 and 42 to 46, so those are the evaluation seeds it was not tuned on).\n\n");
+                + "seeds 1, 2 and 42 to 46, so those are the evaluation seeds it was not tuned on). A figure over "
+                + "fewer seeds than the grid's (a run still under way) has the number of seeds after it.\n\n");
         md.append("| workload |");
         for (String p : POLICIES) {
             md.append(' ').append(p).append(" |");
@@ -93,7 +94,9 @@ public final class ReplayFigures {
             md.append("| ").append(w).append(" |");
             for (String p : POLICIES) {
                 double[] v = runs.meanSd(w, p);
-                md.append(' ').append(v == null ? "-" : fmt(v[0])).append(" |");
+                int n = runs.seeds(w, p);
+                md.append(' ').append(v == null ? "-" : fmt(v[0]) + (n < runs.seedSpan() ? " (" + n + ")" : ""))
+                        .append(" |");
             }
             double[] ref = paper.get(w + ",fgd");
             md.append(' ').append(ref == null ? "-" : fmt(ref[0])).append(" |");

@@ -85,6 +85,17 @@ final class ReplayRuns {
         return new double[] {mean, values.size() > 1 ? Math.sqrt(sq / (values.size() - 1)) : 0};
     }
 
+    /** How many seeds a (workload, policy) has figures for. */
+    int seeds(String workload, String policy) {
+        Map<Integer, double[]> all = runs.get(workload + "," + policy);
+        return all == null ? 0 : all.size();
+    }
+
+    /** How many seeds the whole grid spans (first to last seed seen). */
+    int seedSpan() {
+        return firstSeed > lastSeed ? 0 : lastSeed - firstSeed + 1;
+    }
+
     /** Mean wall seconds, mean cpu seconds and events per cpu second of a policy's replays, or null. */
     double[] cost(String policy) {
         double wall = 0;

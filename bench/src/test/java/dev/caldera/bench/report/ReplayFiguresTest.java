@@ -41,6 +41,8 @@ class ReplayFiguresTest {
         assertThat(runs.meanSd("default", "fgd")).containsExactly(5.0, 1.0);
         assertThat(runs.meanSd("default", "fgd", 47)).containsExactly(5.5, Math.sqrt(0.5));
         assertThat(runs.meanSd("default", "fgd", 49)).isNull();
+        assertThat(runs.seeds("default", "fgd")).isEqualTo(3);
+        assertThat(runs.seedSpan()).isEqualTo(7);
         assertThat(ReplayFigures.versus(new double[] {4.2}, new double[] {4.7})).isEqualTo("yes (-0.50)");
         assertThat(ReplayFigures.versus(new double[] {4.7}, new double[] {4.7})).isEqualTo("no (+0.00)");
     }
