@@ -69,6 +69,7 @@ public final class LiveScheduler implements AutoCloseable {
     private volatile boolean running = true;
     private volatile boolean wakeRequested;
     private volatile long lastLoopNs = System.nanoTime();
+    private volatile long cyclesRun;
     private long lastCycleStartNs;
 
     public LiveScheduler(KubernetesClient client, RunOptions options) {
@@ -95,7 +96,7 @@ public final class LiveScheduler implements AutoCloseable {
                 options.bindQueue(), new RetryBackoff(100, 10_000));
         status = new StatusWriter(api, new EventRecorder(options.eventsPerSecond(),
                 (int) Math.max(1, 10 * options.eventsPerSecond()), "caldera-scheduler"), leadership::isLeader,
-                feed::isPodGroupObject);
+                feed::isPodGroupObject, informers::pod, informers::podGroup);
         pipeline.listen(status);
         pipeline.listen(new BindOutcomes() {
             @Override
@@ -198,7 +199,13 @@ public final class LiveScheduler implements AutoCloseable {
         CycleStats stats = scheduler.runOnce();
         CycleOutcome outcome = reporter.endCycle(scheduler, stats, status, metrics);
         status.flush();
+        cyclesRun++; // only the scheduling thread writes it
         return outcome;
+    }
+
+    /** Cycles run since start (any thread). */
+    public long cyclesRun() {
+        return cyclesRun;
     }
 
     private void reloadConf() {

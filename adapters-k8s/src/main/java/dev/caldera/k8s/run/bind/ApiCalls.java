@@ -16,8 +16,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The writes the live scheduler makes, as plain HTTP calls through the fabric8 client's configured HTTP client
- * (its authentication and TLS): {@code pods/binding}, {@code pods/eviction} (policy/v1), pod delete, merge
- * patches of status subresources, Event creation. Each returns the HTTP status code, or {@link #UNREACHABLE}
+ * (its authentication and TLS): {@code pods/binding}, {@code pods/eviction} (policy/v1), pod delete, a pod's
+ * status (strategic merge patch of {@code pods/status}), a PodGroup's status (JSON merge patch of the PodGroup:
+ * Volcano's CRD has no status subresource), Event creation. Each returns the HTTP status code, or {@link #UNREACHABLE}
  * when no answer came (connection refused, timeout).
  * <p>
  * Threading: thread safe; each call blocks its caller (a bind worker or the status writer) for at most
@@ -28,6 +29,7 @@ public final class ApiCalls implements AutoCloseable {
     public static final int UNREACHABLE = 0;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String MERGE_PATCH = "application/merge-patch+json";
+    private static final String STRATEGIC_MERGE_PATCH = "application/strategic-merge-patch+json";
 
     private final KubernetesClient own;
     private final HttpClient http;
@@ -63,9 +65,23 @@ public final class ApiCalls implements AutoCloseable {
         return send(builder(podPath(namespace, pod)).delete("application/json", "{}"));
     }
 
-    /** Merge-patches the {@code status} subresource of the object at {@code path} (relative, no leading slash). */
-    public int patchStatus(String path, ObjectNode patch) {
-        return send(builder(path + "/status").patch(MERGE_PATCH, patch.toString()));
+    /**
+     * Strategic-merge-patches {@code pods/status}, as kube-scheduler writes a pod's condition: the API server
+     * merges {@code status.conditions} by {@code type}, so the kubelet's conditions (Ready, ContainersReady,
+     * Initialized) stay.
+     */
+    public int patchPodStatus(String namespace, String pod, ObjectNode patch) {
+        return send(builder(podPath(namespace, pod) + "/status").patch(STRATEGIC_MERGE_PATCH, patch.toString()));
+    }
+
+    /**
+     * JSON-merge-patches a PodGroup. Volcano's PodGroup CRD serves no {@code status} subresource (its scheduler
+     * updates the whole object), so its status is written through the object itself; a custom resource takes
+     * no strategic merge patch, so {@code patch} carries the whole condition list and the resourceVersion it
+     * was computed from (409 when the PodGroup changed since).
+     */
+    public int patchPodGroup(String namespace, String name, ObjectNode patch) {
+        return send(builder(podGroupPath(namespace, name)).patch(MERGE_PATCH, patch.toString()));
     }
 
     public int createEvent(String namespace, ObjectNode event) {

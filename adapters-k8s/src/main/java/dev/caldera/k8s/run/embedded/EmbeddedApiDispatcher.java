@@ -18,10 +18,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * fabric8's CRUD mock API server taught the three things a scheduler needs beyond plain objects: the
+ * fabric8's CRUD mock API server taught the things a scheduler needs beyond plain objects: the
  * {@code pods/binding} subresource (sets {@code spec.nodeName}; 409 when the pod already has a node, 404 when it
- * is gone), the {@code pods/eviction} subresource (policy/v1: deletes the pod), and the {@code status}
- * subresources (answered by the CRUD store's own status handling). Objects created with a {@code metadata.uid}
+ * is gone), the {@code pods/eviction} subresource (policy/v1: deletes the pod), strategic merge patches of
+ * {@code pods/status} ({@link StrategicPodStatusPatch}: conditions merged by type, as the API server does), JSON
+ * merge patches as RFC 7386 has them ({@link JsonMergePatch}; the CRUD store would append to lists), and
+ * Volcano's PodGroup CRD as it is served, without a {@code status} subresource (404; its status is written
+ * through the object, which the CRUD store answers). Objects created with a {@code metadata.uid}
  * or {@code metadata.creationTimestamp} keep them (a real API server assigns new ones; a loaded dump needs its
  * own so that runs order work as {@code simulate} does). {@link Faults} may answer any request instead.
  * <p>
@@ -31,6 +34,11 @@ import java.util.regex.Pattern;
 public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
     private static final Pattern SUBRESOURCE = Pattern.compile(
             "^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/(binding|eviction)(\\?.*)?$");
+    private static final Pattern POD_STATUS = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/status(\\?.*)?$");
+    private static final Pattern POD_GROUP_STATUS = Pattern.compile(
+            "^/apis/scheduling\\.volcano\\.sh/[^/]+/namespaces/[^/]+/podgroups/[^/?]+/status(\\?.*)?$");
+    private static final String STRATEGIC_MERGE_PATCH = "application/strategic-merge-patch+json";
+    private static final String MERGE_PATCH = "application/merge-patch+json";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Faults faults = new Faults();
@@ -89,7 +97,60 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
             return m.group(3).equals("binding") ? bind(m.group(1), m.group(2), request.getUtf8Body())
                     : evict(m.group(1), m.group(2));
         }
+        if (POD_GROUP_STATUS.matcher(path).matches()) {
+            return status(404, "the server could not find the requested resource (PodGroups serve no status subresource)");
+        }
+        if (request.method() == HttpMethod.PATCH && isMergePatch(request)) {
+            return mergePatch(path, request);
+        }
         return super.dispatch(request);
+    }
+
+    private static boolean isMergePatch(RecordedRequest request) {
+        String type = request.getHeader("Content-Type");
+        return type != null && (type.startsWith(MERGE_PATCH) || type.startsWith(STRATEGIC_MERGE_PATCH));
+    }
+
+    /**
+     * A JSON merge patch ({@link JsonMergePatch}) or a strategic merge patch of {@code pods/status}
+     * ({@link StrategicPodStatusPatch}) applied to the stored object and written back whole through the CRUD
+     * store's update, which checks the resourceVersion. A patch that names its resourceVersion gets 409 when the
+     * object has moved on; one that does not is applied again to the newer object, as the API server does.
+     */
+    private MockResponse mergePatch(String path, RecordedRequest request) {
+        String bare = path.indexOf('?') < 0 ? path : path.substring(0, path.indexOf('?'));
+        boolean strategic = request.getHeader("Content-Type").startsWith(STRATEGIC_MERGE_PATCH);
+        if (strategic && !POD_STATUS.matcher(bare).matches()) {
+            return status(415, "the embedded API server applies strategic merge patches to pods/status only");
+        }
+        String objectPath = bare.endsWith("/status") ? bare.substring(0, bare.length() - "/status".length()) : bare;
+        JsonNode patch = read(request.getBody().getBytes());
+        boolean pinned = !patch.path("metadata").path("resourceVersion").asText("").isEmpty();
+        MockResponse answer = status(409, "the object kept changing");
+        for (int attempt = 0; attempt < 5 && answer.code() == 409; attempt++) {
+            var current = findResource(getKey(objectPath));
+            if (current == null) {
+                return status(404, objectPath.substring(objectPath.lastIndexOf('/') + 1) + " not found");
+            }
+            JsonNode stored = read(current.getValue().getBytes(StandardCharsets.UTF_8));
+            JsonNode merge;
+            try {
+                merge = strategic ? StrategicPodStatusPatch.toMergePatch(stored, patch) : patch;
+            } catch (IllegalArgumentException e) {
+                return status(422, e.getMessage());
+            }
+            ObjectNode updated = (ObjectNode) JsonMergePatch.apply(stored, merge);
+            if (!pinned) {
+                updated.withObjectProperty("metadata").set("resourceVersion", stored.path("metadata").path("resourceVersion"));
+            }
+            answer = super.handleUpdate(new RecordedRequest("HTTP/1.1", HttpMethod.PUT, bare,
+                    Headers.builder().add("Content-Type", "application/json").build(),
+                    new Buffer(updated.toString().getBytes(StandardCharsets.UTF_8))));
+            if (pinned) {
+                return answer;
+            }
+        }
+        return answer;
     }
 
     private MockResponse bind(String namespace, String name, String body) {
@@ -239,6 +300,8 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
         s.put("reason", switch (code) {
             case 404 -> "NotFound";
             case 409 -> "Conflict";
+            case 415 -> "UnsupportedMediaType";
+            case 422 -> "Invalid";
             case 410 -> "Expired";
             case 429 -> "TooManyRequests";
             default -> code / 100 == 2 ? "" : "InternalError";

@@ -16,8 +16,10 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -26,7 +28,7 @@ import java.util.function.Consumer;
  * serves them), feeding a {@link ClusterFeed}.
  * They list, then watch; a watch that expires (410 Gone) or breaks is relisted by fabric8, and a list that fails
  * (API server unreachable) is retried with fabric8's backoff, logging why. {@link #synced()} is true once every
- * informer has listed and is watching.
+ * informer has listed, is watching, and has handed its first list to the feed.
  * <p>
  * Threading: start/stop from one thread; callbacks arrive on fabric8's informer threads.
  */
@@ -42,7 +44,12 @@ public final class Informers implements AutoCloseable {
     /** Informers of resources a cluster may not serve (404 on list: counted as synced and empty). */
     private final Set<SharedIndexInformer<?>> optional = ConcurrentHashMap.newKeySet();
     private final Set<SharedIndexInformer<?>> absent = ConcurrentHashMap.newKeySet();
+    /** Objects each informer's handler has been told exist (adds minus deletes delivered). */
+    private final Map<SharedIndexInformer<?>, AtomicLong> delivered = new ConcurrentHashMap<>();
+    /** Informers whose handler has once caught up with their store. */
+    private final Set<SharedIndexInformer<?>> caughtUp = ConcurrentHashMap.newKeySet();
     private SharedIndexInformer<Pod> pods;
+    private SharedIndexInformer<PodGroup> podGroups;
 
     /** Creates and starts the informers (returns at once; see {@link #synced()}). */
     public Informers start(KubernetesClient client, ClusterFeed feed) {
@@ -51,8 +58,8 @@ public final class Informers implements AutoCloseable {
                 feed::priorityClass, feed::priorityClassDeleted);
         add("Queue", client.resources(Queue.class).runnableInformer(0), feed::queue, feed::queueDeleted);
         add("Node", client.nodes().runnableInformer(0), feed::node, feed::nodeDeleted);
-        add("PodGroup", client.resources(PodGroup.class).inAnyNamespace().runnableInformer(0), feed::podGroup,
-                feed::podGroupDeleted);
+        podGroups = client.resources(PodGroup.class).inAnyNamespace().runnableInformer(0);
+        add("PodGroup", podGroups, feed::podGroup, feed::podGroupDeleted);
         add("HyperNode", client.genericKubernetesResources(HYPERNODES).runnableInformer(0), feed::hyperNode,
                 feed::hyperNodeDeleted);
         optional.add(all.get(all.size() - 1));
@@ -66,7 +73,9 @@ public final class Informers implements AutoCloseable {
 
     private <T extends HasMetadata> void add(String kind, SharedIndexInformer<T> informer, Consumer<T> upsert,
                                              Consumer<T> delete) {
-        informer.addEventHandler(handler(upsert, (o, unknown) -> delete.accept(o)));
+        AtomicLong held = new AtomicLong();
+        delivered.put(informer, held);
+        informer.addEventHandler(handler(upsert, held, (o, unknown) -> delete.accept(o)));
         informer.exceptionHandler((started, t) -> {
             if (!started && optional.contains(informer) && notServed(t)) {
                 absent.add(informer);
@@ -80,11 +89,16 @@ public final class Informers implements AutoCloseable {
         all.add(informer);
     }
 
-    private static <T> ResourceEventHandler<T> handler(Consumer<T> upsert, BiConsumer<T, Boolean> delete) {
+    private static <T> ResourceEventHandler<T> handler(Consumer<T> upsert, AtomicLong held,
+                                                       BiConsumer<T, Boolean> delete) {
         return new ResourceEventHandler<>() {
             @Override
             public void onAdd(T obj) {
-                upsert.accept(obj);
+                try {
+                    upsert.accept(obj);
+                } finally {
+                    held.incrementAndGet();
+                }
             }
 
             @Override
@@ -94,7 +108,11 @@ public final class Informers implements AutoCloseable {
 
             @Override
             public void onDelete(T obj, boolean deletedFinalStateUnknown) {
-                delete.accept(obj, deletedFinalStateUnknown);
+                try {
+                    delete.accept(obj, deletedFinalStateUnknown);
+                } finally {
+                    held.decrementAndGet();
+                }
             }
         };
     }
@@ -108,10 +126,27 @@ public final class Informers implements AutoCloseable {
             return false;
         }
         for (SharedIndexInformer<?> i : all) {
-            if (!absent.contains(i) && (!i.hasSynced() || !i.isWatching())) {
+            if (!absent.contains(i) && (!i.hasSynced() || !i.isWatching() || !delivered(i))) {
                 return false;
             }
         }
+        return true;
+    }
+
+    /**
+     * True once the informer's handler has been given as many objects as its store holds. fabric8 marks an
+     * informer synced when its store holds the first list, and hands the objects to the handler on another
+     * thread afterwards: a cycle run at that moment would miss nodes or pods the cache has not been told of.
+     * Checked until it first holds (O(objects) each time), then remembered.
+     */
+    private boolean delivered(SharedIndexInformer<?> informer) {
+        if (caughtUp.contains(informer)) {
+            return true;
+        }
+        if (delivered.get(informer).get() < informer.getStore().list().size()) {
+            return false;
+        }
+        caughtUp.add(informer);
         return true;
     }
 
@@ -127,6 +162,11 @@ public final class Informers implements AutoCloseable {
     /** The pod as the informer last saw it, or null ({@code namespace/name}). */
     public Pod pod(String key) {
         return pods == null ? null : pods.getStore().getByKey(key);
+    }
+
+    /** The PodGroup as the informer last saw it, or null ({@code namespace/name}). */
+    public PodGroup podGroup(String key) {
+        return podGroups == null ? null : podGroups.getStore().getByKey(key);
     }
 
     @Override

@@ -1,10 +1,11 @@
 package dev.caldera.k8s.run.status;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.caldera.k8s.convert.PodConverter;
 import dev.caldera.k8s.run.bind.ApiCalls;
 import dev.caldera.k8s.run.bind.BindOutcomes;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,48 +18,59 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
  * PodGroup and pod status, written off the scheduling thread. The scheduling thread reports what it decided
  * ({@link #podGroup}, {@link #podUnschedulable}); only what differs from what was last written is queued, and
  * the queue is keyed by object, so several cycles' changes to one object coalesce into one write. A writer
- * thread drains it after each cycle ({@link #flush()}): PodGroup {@code status} (phase; condition
- * {@code Scheduled} or {@code Unschedulable} with the kernel's reason, the same text {@code simulate} prints;
- * running, succeeded and failed counts) and pod {@code status} ({@code PodScheduled=False} with the
- * "0/N nodes are available: ..." message; {@code nominatedNodeName}: the kernel's nomination), as JSON merge patches
- * of the status subresources, plus rate-limited Events.
+ * thread drains it after each cycle ({@link #flush()}): PodGroup status ({@link GroupStatus}: phase, counts and
+ * this scheduler's condition, every other condition kept; through the PodGroup itself, whose CRD has no status
+ * subresource) and pod status ({@link PendingPodStatus}: {@code PodScheduled=False} and
+ * {@code nominatedNodeName}, a strategic merge patch that leaves the kubelet's conditions alone), plus
+ * rate-limited Events. Each write starts from the informer's copy of the object: a pod bound or deleted since
+ * the cycle gets nothing, a PodGroup changed since is answered 409 and written again on the next round. What it
+ * remembers about objects that are gone is forgotten every {@link #FORGET_INTERVAL_MS}.
  * <p>
  * Threading: report methods on the scheduling thread (and bind workers for events); writes on the writer thread.
  */
 public final class StatusWriter implements BindOutcomes, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StatusWriter.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    static final long FORGET_INTERVAL_MS = 60_000;
 
     private final ApiCalls api;
     private final EventRecorder events;
     private final BooleanSupplier mayAct;
     private final Predicate<String> isPodGroupObject;
+    private final Function<String, Pod> pods;
+    private final Function<String, PodGroup> podGroups;
     private final Map<String, GroupStatus> writtenGroups = new ConcurrentHashMap<>();
-    private final Map<String, PodCondition> writtenPods = new ConcurrentHashMap<>();
+    private final Map<String, PendingPodStatus> writtenPods = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, GroupStatus> pendingGroups = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, PodCondition> pendingPods = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, PendingPodStatus> pendingPods = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<ObjectNode> pendingEvents = new ConcurrentLinkedQueue<>();
     private final Semaphore wake = new Semaphore(0);
     private final Thread writer;
     private volatile boolean running = true;
     private volatile long writes;
     private volatile boolean busy;
+    private long lastForgetNs = System.nanoTime();
 
     /**
      * @param isPodGroupObject true for PodGroups that exist as API objects (not the in-memory groups of pods
      *                         that name none)
+     * @param pods             the informer's pod by {@code namespace/name}, or null
+     * @param podGroups        the informer's PodGroup by {@code namespace/name}, or null
      */
-    public StatusWriter(ApiCalls api, EventRecorder events, BooleanSupplier mayAct, Predicate<String> isPodGroupObject) {
+    public StatusWriter(ApiCalls api, EventRecorder events, BooleanSupplier mayAct, Predicate<String> isPodGroupObject,
+                        Function<String, Pod> pods, Function<String, PodGroup> podGroups) {
         this.api = api;
         this.events = events;
         this.mayAct = mayAct;
         this.isPodGroupObject = isPodGroupObject;
+        this.pods = pods;
+        this.podGroups = podGroups;
         this.writer = new Thread(this::run, "caldera-status-writer");
         writer.setDaemon(true);
         writer.start();
@@ -77,13 +89,13 @@ public final class StatusWriter implements BindOutcomes, AutoCloseable {
 
     /** A pod of ours that stays Pending: why, and the node it is nominated to (pipelined), or null. */
     public void podUnschedulable(String podKey, String uid, String message, String nominatedNode) {
-        PodCondition c = new PodCondition(uid, message, nominatedNode);
-        PodCondition last = writtenPods.get(podKey);
+        PendingPodStatus c = new PendingPodStatus(uid, message, nominatedNode);
+        PendingPodStatus last = writtenPods.get(podKey);
         if (c.equals(last)) {
             return;
         }
         pendingPods.put(podKey, c);
-        if (last == null || !Objects.equals(last.message, message)) {
+        if (last == null || !Objects.equals(last.message(), message)) {
             event(podKey, uid, "Warning", "FailedScheduling", message);
         }
     }
@@ -136,6 +148,7 @@ public final class StatusWriter implements BindOutcomes, AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             }
+            forgetGoneEvery(FORGET_INTERVAL_MS);
             if (mayAct.getAsBoolean()) {
                 busy = true;
                 try {
@@ -157,26 +170,35 @@ public final class StatusWriter implements BindOutcomes, AutoCloseable {
             String key = e.getKey();
             GroupStatus s = e.getValue();
             it.remove();
+            PodGroup current = podGroups.apply(key);
+            if (current == null) {
+                continue; // deleted since the cycle
+            }
             int slash = key.indexOf('/');
-            int code = api.patchStatus(ApiCalls.podGroupPath(key.substring(0, slash), key.substring(slash + 1)),
-                    s.patch());
+            int code = api.patchPodGroup(key.substring(0, slash), key.substring(slash + 1),
+                    s.patch(current, Instant.now().toString()));
             writes++;
             if (code / 100 == 2) {
                 writtenGroups.put(key, s);
             } else if (code != 404) {
-                pendingGroups.putIfAbsent(key, s); // try again next round
+                pendingGroups.putIfAbsent(key, s); // 409 (changed since the informer's copy), 5xx, no answer
             }
         }
     }
 
     private void writePods() {
-        for (Iterator<Map.Entry<String, PodCondition>> it = pendingPods.entrySet().iterator(); it.hasNext(); ) {
-            Map.Entry<String, PodCondition> e = it.next();
+        for (Iterator<Map.Entry<String, PendingPodStatus>> it = pendingPods.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, PendingPodStatus> e = it.next();
             String key = e.getKey();
-            PodCondition c = e.getValue();
+            PendingPodStatus c = e.getValue();
             it.remove();
+            Pod current = pods.apply(key);
+            if (!stillPending(current, c.uid())) {
+                continue; // bound, deleted or replaced since the cycle: nothing to say
+            }
             int slash = key.indexOf('/');
-            int code = api.patchStatus(ApiCalls.podPath(key.substring(0, slash), key.substring(slash + 1)), c.patch());
+            int code = api.patchPodStatus(key.substring(0, slash), key.substring(slash + 1),
+                    c.patch(current, Instant.now().toString()));
             writes++;
             if (code / 100 == 2) {
                 writtenPods.put(key, c);
@@ -184,6 +206,32 @@ public final class StatusWriter implements BindOutcomes, AutoCloseable {
                 pendingPods.putIfAbsent(key, c);
             }
         }
+    }
+
+    private static boolean stillPending(Pod pod, String uid) {
+        return pod != null && uid.equals(PodConverter.uid(pod)) && !PodConverter.isOnNode(pod)
+                && pod.getMetadata().getDeletionTimestamp() == null;
+    }
+
+    private void forgetGoneEvery(long intervalMs) {
+        if (System.nanoTime() - lastForgetNs >= TimeUnit.MILLISECONDS.toNanos(intervalMs)) {
+            lastForgetNs = System.nanoTime();
+            forgetGone();
+        }
+    }
+
+    /**
+     * Forgets what was written to pods that are no longer pending and PodGroups that no longer exist, so that a
+     * long run does not keep every pod it ever wrote to. Called on the writer thread.
+     */
+    void forgetGone() {
+        writtenPods.entrySet().removeIf(e -> !stillPending(pods.apply(e.getKey()), e.getValue().uid()));
+        writtenGroups.keySet().removeIf(k -> !isPodGroupObject.test(k));
+    }
+
+    /** Pods and PodGroups whose written status is remembered. */
+    int remembered() {
+        return writtenPods.size() + writtenGroups.size();
     }
 
     private void writeEvents() {
@@ -197,43 +245,5 @@ public final class StatusWriter implements BindOutcomes, AutoCloseable {
     public void close() {
         running = false;
         writer.interrupt();
-    }
-
-    /** What a PodGroup's status says. */
-    record GroupStatus(String phase, String reason, int running, int succeeded, int failed) {
-        ObjectNode patch() {
-            ObjectNode root = JSON.createObjectNode();
-            ObjectNode status = root.putObject("status");
-            status.put("phase", phase).put("running", running).put("succeeded", succeeded).put("failed", failed);
-            ArrayNode conditions = status.putArray("conditions");
-            ObjectNode c = conditions.addObject();
-            String now = Instant.now().toString();
-            if (reason != null) {
-                c.put("type", "Unschedulable").put("status", "True").put("reason", "NotEnoughResources")
-                        .put("message", reason).put("lastTransitionTime", now);
-            } else {
-                c.put("type", "Scheduled").put("status", "True")
-                        .put("reason", "tasks in gang are ready to be scheduled").put("message", "")
-                        .put("lastTransitionTime", now);
-            }
-            return root;
-        }
-    }
-
-    /** What a pending pod's status says. */
-    record PodCondition(String uid, String message, String nominatedNode) {
-        ObjectNode patch() {
-            ObjectNode root = JSON.createObjectNode();
-            ObjectNode status = root.putObject("status");
-            ObjectNode c = status.putArray("conditions").addObject();
-            c.put("type", "PodScheduled").put("status", "False").put("reason", "Unschedulable")
-                    .put("message", message).put("lastTransitionTime", Instant.now().toString());
-            if (nominatedNode != null) {
-                status.put("nominatedNodeName", nominatedNode);
-            } else {
-                status.putNull("nominatedNodeName");
-            }
-            return root;
-        }
     }
 }
