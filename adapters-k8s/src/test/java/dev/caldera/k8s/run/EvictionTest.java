@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-import static dev.caldera.k8s.run.LiveCluster.await;
+import static dev.caldera.k8s.run.LiveCluster.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -24,10 +24,10 @@ class EvictionTest {
         try (LiveCluster c = cluster()) {
             c.server.faults().inject("POST", "/pods/low-1/eviction", 429, 2);
             c.start(LiveCluster.fast().withConf(conf(dir)));
-            assertThat(await(() -> c.server.faults().pending() == 0, 15_000)).as("both refusals answered").isTrue();
+            eventually("both refusals answered", () -> c.server.faults().pending() == 0);
             // refused twice, the victim went back to Running in the cache (else the preemptor would wait on a
             // pod that is not leaving): the third eviction goes through and the preemptor binds
-            assertThat(await(() -> "n1".equals(c.nodeOf("ml/high-0")), 15_000)).isTrue();
+            eventually("the preemptor binds to n1", () -> "n1".equals(c.nodeOf("ml/high-0")));
             assertThat(c.client.pods().inNamespace("ml").withName("low-1").get()).isNull();
             assertThat(c.client.pods().inNamespace("ml").withName("low-0").get()).isNotNull();
         }
@@ -38,7 +38,7 @@ class EvictionTest {
         try (LiveCluster c = cluster()) {
             c.server.faults().inject("POST", "/pods/low-1/eviction", 404, 5);
             c.start(LiveCluster.fast().withConf(conf(dir)));
-            assertThat(await(() -> "n1".equals(c.nodeOf("ml/high-0")), 15_000)).isTrue();
+            eventually("the preemptor binds to n1", () -> "n1".equals(c.nodeOf("ml/high-0")));
             assertThat(c.client.pods().inNamespace("ml").withName("low-1").get()).as("deleted instead").isNull();
             assertThat(c.server.faults().pending()).as("one eviction was tried, then the delete").isEqualTo(4);
         }

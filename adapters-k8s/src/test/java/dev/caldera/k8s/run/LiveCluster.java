@@ -11,8 +11,11 @@ import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroup;
 import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroupBuilder;
 import io.fabric8.volcano.api.model.scheduling.v1beta1.QueueBuilder;
 
+import org.awaitility.Awaitility;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +23,12 @@ import java.util.function.BooleanSupplier;
 
 /**
  * An embedded API server with a default queue, helpers to create nodes, PodGroups and pods, and live schedulers
- * running their loop on threads of their own. Everything is closed with the cluster.
+ * running their loop on threads of their own. Everything is closed with the cluster, each resource even when
+ * closing another failed.
+ * <p>
+ * Tests wait on conditions ({@link #eventually}, {@link #cyclesPass}), never for a fixed time: the deadline
+ * ({@link #DEADLINE}) is reached only when something is broken, so a loaded machine makes a test slower, not
+ * red. Nothing is static but constants; every cluster has its own server on a free port.
  */
 final class LiveCluster implements AutoCloseable {
     final EmbeddedApiServer server = new EmbeddedApiServer().start();
@@ -70,12 +78,16 @@ final class LiveCluster implements AutoCloseable {
 
     /** A pod of ours in PodGroup {@code group}, requesting {@code cpus} (a quantity: 1, 500m). */
     void pod(String ns, String name, String group, String cpus) {
-        Pod p = new PodBuilder().withNewMetadata().withName(name).withNamespace(ns)
-                .withAnnotations(Map.of("scheduling.k8s.io/group-name", group)).endMetadata()
+        client.resource(podOf(ns, name, group, cpus)).create();
+    }
+
+    /** Such a pod, not created; {@code group} null: a pod that names no PodGroup. */
+    static Pod podOf(String ns, String name, String group, String cpus) {
+        return new PodBuilder().withNewMetadata().withName(name).withNamespace(ns)
+                .withAnnotations(group == null ? Map.of() : Map.of("scheduling.k8s.io/group-name", group)).endMetadata()
                 .withNewSpec().withSchedulerName("volcano").addNewContainer().withName("main").withImage("busybox")
                 .withNewResources().withRequests(Map.of("cpu", new Quantity(cpus))).endResources()
                 .endContainer().endSpec().build();
-        client.resource(p).create();
     }
 
     /** A gang: its PodGroup and {@code size} pods {@code name-0 ...}. */
@@ -108,35 +120,44 @@ final class LiveCluster implements AutoCloseable {
         return true;
     }
 
-    /** Waits until {@code condition} holds, at most {@code timeoutMs}; false when it never did. */
-    static boolean await(BooleanSupplier condition, long timeoutMs) {
-        long deadline = System.nanoTime() + timeoutMs * 1_000_000;
-        while (System.nanoTime() < deadline) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            sleep(20);
-        }
-        return condition.getAsBoolean();
+    /**
+     * How long a condition may take before the test fails: far beyond what a loaded 2-core machine needs (an
+     * informer sync, a bind with two retries), so reached only when the condition will never hold.
+     */
+    static final Duration DEADLINE = Duration.ofSeconds(90);
+
+    /** Waits until {@code condition} holds (polled every 20 ms; exceptions count as not yet), else fails naming {@code what}. */
+    static void eventually(String what, BooleanSupplier condition) {
+        Awaitility.await(what).atMost(DEADLINE).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
+                .pollInSameThread().ignoreExceptions().until(condition::getAsBoolean);
     }
 
-    static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    /** Waits until {@code live} has run {@code n} more cycles: the time in which a decision it would make shows. */
+    static void cyclesPass(LiveScheduler live, int n) {
+        long target = live.cyclesRun() + n;
+        eventually(n + " more scheduling cycles", () -> live.cyclesRun() >= target);
     }
 
     @Override
     public void close() {
-        for (LiveScheduler s : schedulers) {
-            s.close();
+        List<AutoCloseable> all = new ArrayList<>(schedulers);
+        all.addAll(clients);
+        all.add(client);
+        all.add(server);
+        RuntimeException first = null;
+        for (AutoCloseable resource : all) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                if (first == null) {
+                    first = new IllegalStateException("closing the live cluster", e);
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
         }
-        for (KubernetesClient c : clients) {
-            c.close();
+        if (first != null) {
+            throw first;
         }
-        client.close();
-        server.close();
     }
 }

@@ -13,7 +13,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import static dev.caldera.k8s.run.LiveCluster.await;
+import static dev.caldera.k8s.run.LiveCluster.cyclesPass;
+import static dev.caldera.k8s.run.LiveCluster.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -47,15 +48,15 @@ class NodeGoneTest {
             c.client.resource(pod("low-1", "low", 100, "n1", List.of("test.caldera.dev/keep"))).create();
             group(c, "high", "high", "Inqueue");
             c.client.resource(pod("high-0", "high", 10_000, null, List.of())).create();
-            c.start(LiveCluster.fast().withConf(conf));
-            assertThat(await(() -> "n1".equals(nominated(c, "high-0")), 15_000)).as("pipelined to n1").isTrue();
+            LiveScheduler live = c.start(LiveCluster.fast().withConf(conf));
+            eventually("high-0 pipelined to n1", () -> "n1".equals(nominated(c, "high-0")));
             assertThat(c.client.pods().inNamespace("ml").list().getItems())
                     .as("a victim is terminating").anySatisfy(p -> assertThat(p.getMetadata().getDeletionTimestamp()).isNotNull());
             c.client.nodes().withName("n1").delete();
-            LiveCluster.sleep(500);
+            cyclesPass(live, 5);
             assertThat(c.nodeOf("ml/high-0")).isNull();
             c.node("n2", 1);
-            assertThat(await(() -> c.nodeOf("ml/high-0") != null, 15_000)).isTrue();
+            eventually("high-0 binds", () -> c.nodeOf("ml/high-0") != null);
             assertThat(c.nodeOf("ml/high-0")).isEqualTo("n2");
             assertThat(c.server.dispatcher().bindAttempts("ml/high-0")).isEqualTo(1);
         }

@@ -50,8 +50,7 @@ class RunCommandTest {
             }
         });
         reader.start();
-        assertThat(LiveCluster.await(() -> err.indexOf("scheduling pods of") >= 0, 30_000)).as(err::toString).isTrue();
-        Thread.sleep(1_500); // a few cycles
+        LiveCluster.eventually("the run starts scheduling", () -> err.indexOf("scheduling pods of") >= 0);
         // SIGTERM through kill(1): Process.destroy would also close our end of its stderr
         new ProcessBuilder("kill", "-TERM", String.valueOf(p.pid())).start().waitFor();
         assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("exits within the drain bound").isTrue();

@@ -8,8 +8,13 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 
+import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.util.HashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * An in-process Kubernetes API server on the loopback interface: fabric8's mock server in CRUD mode with the
@@ -29,30 +34,73 @@ public final class EmbeddedApiServer implements AutoCloseable {
         MOCK_LOG.setLevel(java.util.logging.Level.WARNING);
     }
 
+    /** How long a restart may wait for the previous listener to let go of the port, and a stop for it to close. */
+    static final long RESTART_DEADLINE_MS = 60_000;
+
     private final EmbeddedApiDispatcher dispatcher = new EmbeddedApiDispatcher();
     private KubernetesMockServer server;
     private int port;
 
-    /** Starts on a free loopback port. */
+    /**
+     * Starts on a free loopback port, or after {@link #stop()} on the port it had (a restart). A restart waits,
+     * up to {@link #RESTART_DEADLINE_MS}, for the port to be free again: a starved machine may still be closing
+     * the previous listener.
+     */
     public EmbeddedApiServer start() {
-        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-                dispatcher, false);
-        server.init(InetAddress.getLoopbackAddress(), port);
-        port = server.getPort();
-        return this;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RESTART_DEADLINE_MS);
+        while (true) {
+            KubernetesMockServer s = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+                    dispatcher, false);
+            try {
+                s.init(InetAddress.getLoopbackAddress(), port);
+                server = s;
+                port = s.getPort();
+                return this;
+            } catch (IllegalStateException e) {
+                destroyQuietly(s);
+                if (port == 0 || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
+            }
+        }
     }
 
-    /** Stops answering (connections are refused until {@link #start()}); the objects are kept. */
+    /**
+     * Stops answering: returns once connections to the port are refused (at most {@link #RESTART_DEADLINE_MS});
+     * the objects are kept.
+     */
     public void stop() {
         if (server != null) {
-            try {
-                server.destroy();
-            } catch (IllegalStateException e) {
-                // vert.x did not confirm the close in time (a starved machine); its threads are daemons
-                LOG.warn("the embedded API server did not stop cleanly: {}", e.getMessage());
-            }
+            destroyQuietly(server);
             server = null;
+            awaitRefused();
         }
+    }
+
+    /**
+     * fabric8's mock server gives vert.x 10 s to confirm a close and throws otherwise; on a starved machine the
+     * close completes later (that vert.x instance's threads then stay until the JVM exits).
+     */
+    private static void destroyQuietly(KubernetesMockServer s) {
+        try {
+            s.destroy();
+        } catch (IllegalStateException e) {
+            LOG.warn("the embedded API server did not confirm its stop in time: {}", e.getMessage());
+        }
+    }
+
+    private void awaitRefused() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RESTART_DEADLINE_MS);
+        while (System.nanoTime() < deadline) {
+            try (Socket probe = new Socket()) {
+                probe.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1_000);
+            } catch (IOException refused) {
+                return;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
+        }
+        LOG.warn("the embedded API server still accepts connections on port {} after its stop", port);
     }
 
     public boolean running() {

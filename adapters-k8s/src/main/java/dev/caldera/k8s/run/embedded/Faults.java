@@ -17,6 +17,7 @@ public final class Faults {
     private final List<Rule> rules = new ArrayList<>();
     private final java.util.Map<String, String> bindElsewhere = new java.util.HashMap<>();
     private final java.util.Set<String> deleteBeforeBind = new java.util.HashSet<>();
+    private long given;
 
     /**
      * The next binding of pod {@code namespace/name} finds it already bound to {@code node}, as if another
@@ -63,10 +64,21 @@ public final class Faults {
         return rules.stream().mapToInt(r -> r.codes.size()).sum();
     }
 
+    /** Injected answers given since start. */
+    public synchronized long given() {
+        return given;
+    }
+
+    /** Drops every injected answer not given yet: the API server answers normally from now on. */
+    public synchronized void clear() {
+        rules.clear();
+    }
+
     /** The code to answer with, or 0 to answer normally. */
     synchronized int take(String method, String path) {
         for (Rule r : rules) {
             if (!r.codes.isEmpty() && r.method.equals(method) && r.pattern.matcher(path).find()) {
+                given++;
                 return r.codes.pollFirst();
             }
         }
