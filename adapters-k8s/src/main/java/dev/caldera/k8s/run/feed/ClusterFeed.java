@@ -46,8 +46,12 @@ public final class ClusterFeed {
     private final Runnable pendingArrived;
     private final MalformedObjects malformed;
     private final UnmodelledPods unmodelled = new UnmodelledPods();
-    /** Uids of pods of ours that name no PodGroup, whose shadow group is in the cache. */
-    private final Set<String> shadowed = ConcurrentHashMap.newKeySet();
+    /**
+     * The shadow group (its key) of each pod of ours that named no PodGroup when it arrived, by pod uid. Removed
+     * by that key, never by the pod's current group name: the pod may since name a real PodGroup (Volcano's
+     * controller creates one and annotates the pod), which must stay.
+     */
+    private final ConcurrentHashMap<String, String> shadows = new ConcurrentHashMap<>();
     /** PodGroups that exist as API objects ({@code namespace/name}). */
     private final Set<String> podGroupObjects = ConcurrentHashMap.newKeySet();
     /** Uids of pods the API server said are gone (404) before the informer delivered their deletion. */
@@ -102,13 +106,18 @@ public final class ClusterFeed {
         if (ours) {
             unmodelled.check(pod, task.key());
         }
-        if (ours && !PodConverter.hasGroup(pod) && shadowed.add(uid)) {
+        boolean named = PodConverter.hasGroup(pod);
+        if (ours && !named && !shadows.containsKey(uid)) {
             JobSpec shadow = convert("Pod", pod, () -> pods.shadowGroup(pod));
             if (shadow != null) {
                 cache.upsertJob(shadow);
+                shadows.put(uid, shadow.key());
             }
         }
         cache.upsertTask(task);
+        if (named) {
+            dropShadow(uid); // the pod now names its PodGroup: the task has moved there, the shadow is empty
+        }
         if (ours && task.status() == TaskStatus.PENDING) {
             pendingArrived.run();
         }
@@ -136,10 +145,15 @@ public final class ClusterFeed {
         seenVersion.remove(uid);
         gone.remove(uid);
         cache.removeTask(uid);
-        if (shadowed.remove(uid)) {
-            cache.removeJob(namespace(pod) + "/" + PodConverter.groupName(pod));
-        }
+        dropShadow(uid);
         podGone.accept(pod);
+    }
+
+    private void dropShadow(String uid) {
+        String shadow = shadows.remove(uid);
+        if (shadow != null) {
+            cache.removeJob(shadow);
+        }
     }
 
     public void node(Node node) {
