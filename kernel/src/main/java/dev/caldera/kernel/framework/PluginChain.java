@@ -52,9 +52,14 @@ public final class PluginChain {
     private final VictimQueueOrder[] victimQueueOrder;
     private final Preemptive[] preemptive;
     private final AllocateListener[] listeners;
+    /** Wall time of each plugin's last open and close, in {@link #plugins} order (Volcano's plugin latency). */
+    private final long[] openNs;
+    private final long[] closeNs;
 
     private PluginChain(Plugin[] plugins, List<List<Object>> byPoint, int tiers) {
         this.plugins = plugins;
+        this.openNs = new long[plugins.length];
+        this.closeNs = new long[plugins.length];
         jobOrder = flat(byPoint, Point.JOB_ORDER, JobOrder.class);
         taskOrder = flat(byPoint, Point.TASK_ORDER, TaskOrder.class);
         queueOrder = flat(byPoint, Point.QUEUE_ORDER, QueueOrder.class);
@@ -119,16 +124,36 @@ public final class PluginChain {
 
     // ------------------------------------------------------------------ lifecycle
 
+    /** Opens every plugin in order, timing each (two clock reads per plugin, no allocation). */
     public void open(SessionView session) {
-        for (Plugin p : plugins) {
-            p.open(session);
+        long t = System.nanoTime();
+        for (int i = 0; i < plugins.length; i++) {
+            plugins[i].open(session);
+            long now = System.nanoTime();
+            openNs[i] = now - t;
+            t = now;
         }
     }
 
+    /** Closes every plugin in order, timing each. */
     public void close(SessionView session) {
-        for (Plugin p : plugins) {
-            p.close(session);
+        long t = System.nanoTime();
+        for (int i = 0; i < plugins.length; i++) {
+            plugins[i].close(session);
+            long now = System.nanoTime();
+            closeNs[i] = now - t;
+            t = now;
         }
+    }
+
+    /** How long plugin {@code i} (in {@link #plugins()} order) took to open in the last session, in ns. */
+    public long openNs(int i) {
+        return openNs[i];
+    }
+
+    /** How long plugin {@code i} took to close in the last session, in ns. */
+    public long closeNs(int i) {
+        return closeNs[i];
     }
 
     // ------------------------------------------------------------------ orders (0 = undecided)

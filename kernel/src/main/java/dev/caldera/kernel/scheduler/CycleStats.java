@@ -3,9 +3,10 @@ package dev.caldera.kernel.scheduler;
 import java.util.Arrays;
 
 /**
- * What one cycle cost and did: wall time of the whole cycle, of opening the session, and of each
- * action (in configuration order), all in nanoseconds; pending tasks at open and tasks placed (bound or
- * pipelined). Reused from cycle to cycle; copy what you keep.
+ * What one cycle cost and did: wall time of the whole cycle, of opening the session, of each
+ * action (in configuration order) and of each plugin's open and close (in tier order, as Volcano's
+ * {@code plugin_scheduling_latency_milliseconds} reports them), all in nanoseconds; pending tasks at open and
+ * tasks placed (bound or pipelined). Reused from cycle to cycle; copy what you keep.
  */
 public final class CycleStats {
     public long cycle;
@@ -14,12 +15,18 @@ public final class CycleStats {
     public long closeNs;
     public final String[] actionNames;
     public final long[] actionNs;
+    public final String[] pluginNames;
+    public final long[] pluginOpenNs;
+    public final long[] pluginCloseNs;
     public int pendingTasks;
     public int placed;
 
-    CycleStats(String[] actionNames) {
+    CycleStats(String[] actionNames, String[] pluginNames) {
         this.actionNames = actionNames.clone();
         this.actionNs = new long[actionNames.length];
+        this.pluginNames = pluginNames.clone();
+        this.pluginOpenNs = new long[pluginNames.length];
+        this.pluginCloseNs = new long[pluginNames.length];
     }
 
     void clear() {
@@ -27,6 +34,8 @@ public final class CycleStats {
         openNs = 0;
         closeNs = 0;
         Arrays.fill(actionNs, 0);
+        Arrays.fill(pluginOpenNs, 0);
+        Arrays.fill(pluginCloseNs, 0);
         pendingTasks = 0;
         placed = 0;
     }

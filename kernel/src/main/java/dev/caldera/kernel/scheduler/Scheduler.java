@@ -9,6 +9,7 @@ import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.ConfValidator;
 import dev.caldera.kernel.conf.SchedulerConf;
+import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.framework.PluginFactory;
 import dev.caldera.kernel.plugin.PluginRegistry;
@@ -31,6 +32,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 public final class Scheduler implements AutoCloseable {
     private final ClusterCache cache;
     private final Session session;
+    private final PluginChain chain;
     private final Action[] actions;
     private final CycleStats stats;
     private final CycleMetrics metrics;
@@ -42,7 +44,7 @@ public final class Scheduler implements AutoCloseable {
                      Sinks sinks) {
         SchedulerConf conf = validate(requested, plugins);
         this.cache = cache;
-        PluginChain chain = PluginChain.build(conf.tiers(), plugins);
+        this.chain = PluginChain.build(conf.tiers(), plugins);
         this.session = new Session(cache, chain);
         session.sinks(sinks);
         this.pool = options.filterWorkers() > 1 ? new ShardPool(options.filterWorkers()) : null;
@@ -56,7 +58,12 @@ public final class Scheduler implements AutoCloseable {
             actions[i] = ActionRegistry.create(conf.actions().get(i), context);
             names[i] = actions[i].name();
         }
-        stats = new CycleStats(names);
+        Plugin[] built = chain.plugins();
+        String[] pluginNames = new String[built.length];
+        for (int i = 0; i < built.length; i++) {
+            pluginNames[i] = built[i].name();
+        }
+        stats = new CycleStats(names, pluginNames);
         metrics = new CycleMetrics(names);
     }
 
@@ -96,6 +103,10 @@ public final class Scheduler implements AutoCloseable {
         long end = System.nanoTime();
         stats.closeNs = end - t;
         stats.cycleNs = end - start;
+        for (int i = 0; i < stats.pluginNames.length; i++) {
+            stats.pluginOpenNs[i] = chain.openNs(i);
+            stats.pluginCloseNs[i] = chain.closeNs(i);
+        }
         metrics.record(stats);
         return stats;
     }

@@ -19,11 +19,13 @@ import java.util.Set;
 /**
  * The scheduler's metrics under Volcano's names and label sets ({@code pkg/scheduler/metrics} in Volcano:
  * metrics.go, queue.go), so that dashboards built for vc-scheduler work: cycle (e2e) and open-session latency,
- * action latency, schedule attempts, preemption victims, unschedulable task and job counts, and per queue the
+ * action latency, plugin latency (each plugin's session open and close, label {@code OnSession}), pod creation to bind
+ * ({@code task_scheduling_latency}, stage {@code Bound}), schedule attempts, preemption victims, unschedulable task and job counts, and per queue the
  * allocated, deserved and capability resources and the share, as the queue plugin computed them. Histogram buckets are Volcano's
- * ({@code ExponentialBucketsRange(1, 5000, 20)} and {@code (1, 2000, 20)}).
+ * ({@code ExponentialBucketsRange(1, 5000, 20)}, {@code (1, 2000, 20)}, {@code (0.1, 100, 15)} and {@code (50, 60000, 30)}).
  * <p>
- * Threading: {@link #cycle} on the scheduling thread; {@link #write} from the HTTP thread.
+ * Threading: {@link #cycle} on the scheduling thread; {@link #bound} and {@link #bindResult} on bind workers;
+ * {@link #write} from the HTTP thread.
  */
 public final class VolcanoMetrics {
     private final PrometheusRegistry registry = new PrometheusRegistry();
@@ -36,6 +38,12 @@ public final class VolcanoMetrics {
     private final Histogram action = Histogram.builder().name("volcano_action_scheduling_latency_milliseconds")
             .help("Action scheduling latency in milliseconds").labelNames("action")
             .classicOnly().classicExponentialUpperBounds(1, factor(1, 2000, 20), 20).register(registry);
+    private final Histogram plugin = Histogram.builder().name("volcano_plugin_scheduling_latency_milliseconds")
+            .help("Plugin scheduling latency in milliseconds").labelNames("plugin", "OnSession")
+            .classicOnly().classicExponentialUpperBounds(0.1, factor(0.1, 100, 15), 15).register(registry);
+    private final Histogram task = Histogram.builder().name("volcano_task_scheduling_latency_milliseconds")
+            .help("Task scheduling latency from creation to various stages in milliseconds").labelNames("stage")
+            .classicOnly().classicExponentialUpperBounds(50, factor(50, 60000, 30), 30).register(registry);
     private final Counter attempts = Counter.builder().name("volcano_schedule_attempts_total")
             .help("Number of attempts to schedule pods, by the result").labelNames("result").register(registry);
     private final Gauge victims = Gauge.builder().name("volcano_pod_preemption_victims")
@@ -66,6 +74,10 @@ public final class VolcanoMetrics {
         for (int i = 0; i < stats.actionNames.length; i++) {
             action.labelValues(stats.actionNames[i]).observe(stats.actionNs[i] / 1e6);
         }
+        for (int i = 0; i < stats.pluginNames.length; i++) {
+            plugin.labelValues(stats.pluginNames[i], "OnSessionOpen").observe(stats.pluginOpenNs[i] / 1e6);
+            plugin.labelValues(stats.pluginNames[i], "OnSessionClose").observe(stats.pluginCloseNs[i] / 1e6);
+        }
         attempts.labelValues("scheduled").inc(bound);
         attempts.labelValues("unschedulable").inc(unschedulableTasks);
         victims.set(preemptVictims);
@@ -95,6 +107,11 @@ public final class VolcanoMetrics {
             capacity.set(q.queue(), q.capability());
             share.labelValues(q.queue()).set(q.share());
         }
+    }
+
+    /** A pod created at {@code createdMs} (epoch) was bound now: Volcano's {@code Bound} stage. Any thread. */
+    public void bound(long createdMs, long nowMs) {
+        task.labelValues("Bound").observe(Math.max(0, nowMs - createdMs));
     }
 
     public void bindResult(String result) {
