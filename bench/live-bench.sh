@@ -6,14 +6,16 @@
 #               observed bind
 # With --profile, the throughput run is profiled with async-profiler (the library comes from the
 # tools.profiler:async-profiler jar in the local Maven repository) and the share of samples in the embedded API
-# server, the kernel, the adapter and the fabric8 client is printed. Results go to perf-results/live/.
+# server, the kernel, the adapter, the fabric8 client, HTTP (vert.x and netty, either side), GC and the JIT is
+# printed (inclusive: a stack may count in two parts). Results go to perf-results/live/; --only runs one of the two.
 # Record on a quiet machine: several engineers' builds on 2 cores make every figure meaningless.
 set -euo pipefail
 
 usage() {
   cat <<'USAGE'
 usage: bench/live-bench.sh [--jdk PATH] [--nodes N] [--pods N] [--bound N] [--pending N] [--gang N]
-                           [--creators N] [--bind-workers N] [--profile] [--no-build] [--out DIR]
+                           [--creators N] [--bind-workers N] [--only throughput|restart] [--profile]
+                           [--no-build] [--out DIR]
   defaults: --nodes 5000 --pods 10000 --bound 20000 --pending 1000 --gang 10 --creators 8 --bind-workers 8,
             out perf-results/live
 USAGE
@@ -21,6 +23,7 @@ USAGE
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JAVA=java; NODES=5000; PODS=10000; BOUND=20000; PENDING=1000; GANG=10; PROFILE=0; BUILD=1; CREATORS=8; WORKERS=8
+ONLY=
 OUT="$ROOT/perf-results/live"
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -32,6 +35,7 @@ while [[ $# -gt 0 ]]; do
     --gang) GANG="$2"; shift ;;
     --creators) CREATORS="$2"; shift ;;
     --bind-workers) WORKERS="$2"; shift ;;
+    --only) ONLY="$2"; shift ;;
     --profile) PROFILE=1 ;;
     --no-build) BUILD=0 ;;
     --out) OUT="$2"; shift ;;
@@ -62,6 +66,11 @@ if [[ $PROFILE == 1 ]]; then
   AGENT=("-agentpath:$WORK/linux-x64/libasyncProfiler.so=start,event=itimer,interval=1ms,file=$PROF.collapsed,collapsed")
 fi
 
+if [[ -n "$ONLY" && "$ONLY" != throughput && "$ONLY" != restart ]]; then
+  echo "live-bench.sh: --only takes throughput or restart, not '$ONLY'" >&2; exit 2
+fi
+
+if [[ "$ONLY" != restart ]]; then
 echo "== throughput: $NODES nodes, $PODS pods in gangs of $GANG on $LABEL"
 "$JAVA" $HEAP "${AGENT[@]}" -cp "$JAR" $MAIN throughput --nodes "$NODES" --pods "$PODS" --gang "$GANG" \
   --creators "$CREATORS" --bind-workers "$WORKERS" \
@@ -75,14 +84,20 @@ if [[ $PROFILE == 1 && -f "$PROF.collapsed" ]]; then
          if ($0 ~ /dev\/caldera\/k8s\/(run|convert)\// && $0 !~ /LiveBench|EmbeddedApiDispatcher/) adapter += n
          if ($0 ~ /LiveBench/) bench += n
          if ($0 ~ /io\/fabric8\/kubernetes\/client/ && $0 !~ /server\/mock/) client += n
-         if ($0 ~ /GCTaskThread|G1|ConcurrentGCThread/) gc += n }
-       END { printf "samples %d\n  embedded API server %5.1f%%\n  Caldera kernel      %5.1f%%\n  Caldera adapter     %5.1f%%\n  bench load driver   %5.1f%%\n  fabric8 client      %5.1f%%\n  GC                  %5.1f%%\n",
-             t, 100*api/t, 100*kernel/t, 100*adapter/t, 100*bench/t, 100*client/t, 100*gc/t }' "$PROF.collapsed" \
+         if ($0 ~ /GCTaskThread|G1|ConcurrentGCThread/) gc += n
+         if ($0 ~ /io\/vertx|io\/netty/) http += n
+         if ($0 ~ /CompileBroker|C2Compiler|Compiler::compile/) jit += n }
+       END { printf "samples %d\n  embedded API server %5.1f%%\n  Caldera kernel      %5.1f%%\n  Caldera adapter     %5.1f%%\n  bench load driver   %5.1f%%\n  fabric8 client      %5.1f%%\n  GC                  %5.1f%%\n  HTTP (vert.x, netty) %5.1f%%\n  JIT compiler        %5.1f%%\n",
+             t, 100*api/t, 100*kernel/t, 100*adapter/t, 100*bench/t, 100*client/t, 100*gc/t, 100*http/t, 100*jit/t }' "$PROF.collapsed" \
     | tee "$PROF.shares.txt"
 fi
 
+fi
+
+if [[ "$ONLY" != throughput ]]; then
 echo "== restart: $NODES nodes, $BOUND bound pods, $PENDING pending"
 "$JAVA" $HEAP -cp "$JAR" $MAIN restart --nodes "$NODES" --bound "$BOUND" --pods "$PENDING" --gang "$GANG" \
   --creators "$CREATORS" --bind-workers "$WORKERS" \
   --out "$OUT/$STAMP-$LABEL-restart-${NODES}n-${BOUND}b-${PENDING}p.txt" 2> "$OUT/$STAMP-$LABEL-restart.log"
+fi
 echo "== results in $OUT"
