@@ -85,6 +85,25 @@ final class ReplayRuns {
         return new double[] {mean, values.size() > 1 ? Math.sqrt(sq / (values.size() - 1)) : 0};
     }
 
+    /**
+     * {seeds where {@code policy} left fewer GPUs unallocated than {@code other}, seeds both have}: the paired
+     * comparison (a seed shuffles and pads the trace the same way for every policy).
+     */
+    int[] seedsBelow(String workload, String policy, String other) {
+        Map<Integer, double[]> ours = runs.getOrDefault(workload + "," + policy, Map.of());
+        Map<Integer, double[]> theirs = runs.getOrDefault(workload + "," + other, Map.of());
+        int below = 0;
+        int paired = 0;
+        for (Map.Entry<Integer, double[]> e : ours.entrySet()) {
+            double[] t = theirs.get(e.getKey());
+            if (t != null) {
+                paired++;
+                below += e.getValue()[0] < t[0] ? 1 : 0;
+            }
+        }
+        return new int[] {below, paired};
+    }
+
     /** How many seeds a (workload, policy) has figures for. */
     int seeds(String workload, String policy) {
         Map<Integer, double[]> all = runs.get(workload + "," + policy);

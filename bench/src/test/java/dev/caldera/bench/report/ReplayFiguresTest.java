@@ -26,6 +26,8 @@ class ReplayFiguresTest {
                 "default,fgdfill,42,4.00", "default,fgdfill,47,5.00");      // mean 4.50, but above fgd on seed 47
         StringBuilder md = new StringBuilder();
         ReplayFigures.targets(md, runs, PAPER);
+        assertThat(runs.seedsBelow("default", "fgdfill", "fgd")).containsExactly(1, 2);
+        assertThat(runs.seedsBelow("default", "fgdfill", "none")).containsExactly(0, 0);
         assertThat(md.toString()).contains(
                 "| the 5 baselines within 0.5 points of the paper (default trace) | 4 of 5 (bestfit +0.61, gpupacking "
                         + "+0.03, dotprod +0.02, random +0.10, fgd +0.08) | **no** |",
