@@ -80,7 +80,8 @@ public final class ReplayFigures {
 
     private static void workloadTable(StringBuilder md, ReplayRuns runs, Map<String, double[]> paper) {
         md.append("## All 17 workloads (unallocated GPU %, mean over the seeds)\n\n");
-        md.append("The two \"fgdfill below fgd\" columns compare fgdfill with FGD as Caldera replays it: over all the seeds, and over "
+        md.append("The two \"fgdfill below fgd\" columns compare fgdfill with FGD as Caldera replays it: over all "
+                + "the seeds, and over "
                 + "the seeds from " + FIRST_HELD_OUT_SEED + " on only (fgdfill's tuned constants were chosen on "
                 + "seeds 1, 2 and 42 to 46, so those are the evaluation seeds it was not tuned on). The last column "
                 + "counts the seeds on which fgdfill left fewer GPUs unallocated than FGD (each seed "
