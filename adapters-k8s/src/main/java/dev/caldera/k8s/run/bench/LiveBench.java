@@ -157,7 +157,27 @@ public final class LiveBench {
                 + (any && firstMs <= FIRST_BIND_TARGET_MS ? "met" : "NOT met"));
         out.add(String.format("all %d pending pods bound %.0f ms after the informers synced", boundNs.size(),
                 (lastBindNs() - synced) / 1e6));
+        out.addAll(cycleTimes(live));
         live.close();
+        return out;
+    }
+
+    /**
+     * The scheduler's own time in its cycles so far (sums from its /metrics, ms): set against the time to the
+     * first bind, it says whether Caldera or the API server and its HTTP round trips took it.
+     */
+    private static List<String> cycleTimes(LiveScheduler live) throws IOException {
+        java.io.ByteArrayOutputStream scrape = new java.io.ByteArrayOutputStream();
+        live.metrics().write(scrape);
+        List<String> out = new ArrayList<>();
+        for (String line : scrape.toString(java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+            if (line.startsWith("volcano_e2e_scheduling_latency_milliseconds_sum")
+                    || line.startsWith("volcano_e2e_scheduling_latency_milliseconds_count")
+                    || line.startsWith("volcano_open_session_duration_milliseconds_sum")
+                    || line.startsWith("volcano_action_scheduling_latency_milliseconds_sum")) {
+                out.add("scheduler: " + line);
+            }
+        }
         return out;
     }
 
