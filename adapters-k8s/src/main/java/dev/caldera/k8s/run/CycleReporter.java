@@ -23,6 +23,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -45,7 +46,8 @@ final class CycleReporter {
 
     /** The kernel's status sink: records every PodGroup's status and hands it to the writer with its counts. */
     StatusSink statusSink(StatusWriter writer) {
-        return (jobKey, phase, reason) -> {
+        return (jobKey, phase, reasonText) -> {
+            String reason = Objects.toString(reasonText, null);
             statuses.put(jobKey, new PodGroupStatus(jobKey, phase, reason));
             int job = cache.jobRow(jobKey);
             writer.podGroup(jobKey, phase, reason, cache.jobState.count(job, TaskStatus.RUNNING),

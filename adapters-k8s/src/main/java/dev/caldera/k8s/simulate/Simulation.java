@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -50,7 +51,7 @@ public final class Simulation implements AutoCloseable {
         Sinks sinks = new Sinks(
                 (uid, key, node) -> binds.add(new PodPlacement(uid, key, node, cluster.groupOf(uid))),
                 (uid, key, reason) -> evictions.add(new PodEviction(uid, key, reason, cluster.groupOf(uid))),
-                (job, phase, reason) -> statuses.put(job, new PodGroupStatus(job, phase, reason,
+                (job, phase, reason) -> statuses.put(job, new PodGroupStatus(job, phase, Objects.toString(reason, null),
                         cache.topology.allocatedHyperNode(cache.jobRow(job)))));
         this.scheduler = new Scheduler(cache, conf, PluginRegistry.defaults(), options, sinks);
         scheduler.clock(() -> startMs + (cycle - 1) * PERIOD_MS);

@@ -5,13 +5,14 @@ import java.util.Arrays;
 /**
  * Per job, what this session found wrong: a validation failure (the job was left out), an
  * Unschedulable condition with its message (set by the gang plugin at close), and the fit errors of the
- * job's last task that fit no node. Messages are built only for jobs that have them.
+ * job's last task that fit no node. A message may be given as a CharSequence that builds its text only when
+ * read ({@link #message} builds it, {@link #messageText} does not): cycles nobody reads allocate none.
  * <p>
  * Threading: NOT thread safe. The FitErrors objects are pooled per job row and reused across sessions.
  */
 public final class JobConditions {
     private String[] reason = new String[0];
-    private String[] message = new String[0];
+    private CharSequence[] message = new CharSequence[0];
     private boolean[] invalid = new boolean[0];
     private boolean[] unschedulable = new boolean[0];
     private FitErrors[] fitErrors = new FitErrors[0];
@@ -23,7 +24,7 @@ public final class JobConditions {
     public void open(int jobCapacity) {
         if (reason.length < jobCapacity) {
             reason = new String[jobCapacity];
-            message = new String[jobCapacity];
+            message = new CharSequence[jobCapacity];
             invalid = new boolean[jobCapacity];
             unschedulable = new boolean[jobCapacity];
             fitErrors = Arrays.copyOf(fitErrors, jobCapacity);
@@ -48,8 +49,11 @@ public final class JobConditions {
         message[job] = text;
     }
 
-    /** The job could not be placed; the gang plugin writes this at session close. */
-    public void unschedulable(int job, String why, String text) {
+    /**
+     * The job could not be placed; the gang plugin writes this at session close. {@code text} may build its
+     * string lazily; it must stay readable until the next session opens.
+     */
+    public void unschedulable(int job, String why, CharSequence text) {
         unschedulable[job] = true;
         reason[job] = why;
         message[job] = text;
@@ -67,7 +71,14 @@ public final class JobConditions {
         return reason[job];
     }
 
+    /** The condition's message, its text built now if it was given lazily; null if none. */
     public String message(int job) {
+        CharSequence m = message[job];
+        return m == null ? null : m.toString();
+    }
+
+    /** The condition's message without building it (valid until the next session opens), or null. */
+    public CharSequence messageText(int job) {
         return message[job];
     }
 

@@ -20,6 +20,7 @@ import dev.caldera.kernel.scheduler.SchedulerOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -148,7 +149,7 @@ public final class TopologyRun {
         Sinks sinks = new Sinks((uid, key, node) -> binds.put(key, node) == null, (u, k, r) -> true,
                 (job, phase, reason) -> {
                     phases.put(job, phase);
-                    reasons.put(job, reason);
+                    reasons.put(job, Objects.toString(reason, null));
                 });
         try (Scheduler s = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT, sinks)) {
             for (int i = 0; i < cycles; i++) {

@@ -32,6 +32,7 @@ public final class GangPlugin implements Plugin {
     private boolean subJobPipelined;
     private boolean subJobOrder;
     private int[] occupied = new int[0];
+    private GangReason[] reasons = new GangReason[0];
     private final IntArrayList touched = new IntArrayList();
 
     @Override
@@ -205,35 +206,44 @@ public final class GangPlugin implements Plugin {
         return slot < 0 ? session.count(job, bucket) : session.roleCount(job, slot, bucket);
     }
 
-    private String message(int job) {
+    /** Fills the job's pooled reason with what its message will say; the text is built only when read. */
+    private GangReason message(int job) {
         SessionView s = session;
         int missing = Math.max(0, s.jobs().minMember[job] - s.readyCount(job));
-        String head = missing + "/" + s.jobs().tasks[job].size() + " tasks in gang unschedulable: ";
+        GangReason reason = pooledReason(job).head(missing, s.jobs().tasks[job].size());
         JobValidation invalid = validate(job);
         if (invalid != null) {
-            return head + invalid.message();
+            return reason.detail(GangReason.Kind.INVALID, invalid.message());
         }
         if (s.phase(job) == JobPhase.PENDING) {
-            return head + "pod group is Pending, not yet admitted to queue " + s.jobs().queueName[job];
+            return reason.detail(GangReason.Kind.NOT_ADMITTED, s.jobs().queueName[job]);
         }
         int pipelined = s.count(job, TaskStatus.PIPELINED);
         // a gang whose places are held (pipelined) waits for releasing pods; why others did not fit is moot
         boolean waiting = pipelined > 0 && s.readyCount(job) + pipelined >= s.jobs().minMember[job];
         String topology = s.conditions().topologyFailure(job);
         if (topology != null && !waiting) {
-            return head + topology;
+            return reason.detail(GangReason.Kind.TOPOLOGY, topology);
         }
         FitErrors errors = s.conditions().fitErrors(job);
         if (errors != null && !waiting) {
-            return head + errors.message(s.dims());
+            return reason.fitErrors(errors, s.dims());
         }
         if (s.conditions().isQueueLimited(job) && !waiting) {
-            return head + "queue " + s.jobs().queueName[job]
-                    + " cannot take more now (its deserved share or capability is reached)";
+            return reason.detail(GangReason.Kind.QUEUE_LIMITED, s.jobs().queueName[job]);
         }
-        return head + "pod group is not ready, " + s.readyCount(job) + " ready, "
-                + (pipelined > 0 ? pipelined + " Pipelined, " : "")
-                + s.count(job, TaskStatus.PENDING) + " Pending, " + s.jobs().minMember[job] + " minAvailable";
+        return reason.notReady(s.readyCount(job), pipelined, s.count(job, TaskStatus.PENDING),
+                s.jobs().minMember[job]);
+    }
+
+    private GangReason pooledReason(int job) {
+        if (reasons.length <= job) {
+            reasons = Arrays.copyOf(reasons, Math.max(job + 1, session.jobs().capacity));
+        }
+        if (reasons[job] == null) {
+            reasons[job] = new GangReason();
+        }
+        return reasons[job];
     }
 
     private enum Counting { READY, PIPELINED, VALID }

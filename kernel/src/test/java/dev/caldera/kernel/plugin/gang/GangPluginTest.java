@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import static dev.caldera.kernel.testing.Clusters.GI;
 import static dev.caldera.kernel.testing.Clusters.cpuMem;
@@ -39,7 +40,7 @@ class GangPluginTest {
         SchedulerConf conf = new SchedulerConf(List.of("allocate"), List.of(new Tier(options)), Map.of());
         Sinks sinks = new Sinks((u, k, n) -> true, (u, k, r) -> true, (job, phase, reason) -> {
             phases.put(job, phase);
-            reasons.put(job, reason);
+            reasons.put(job, Objects.toString(reason, null));
         });
         try (Scheduler s = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT, sinks)) {
             s.runOnce();
