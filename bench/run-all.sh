@@ -52,7 +52,7 @@ fi
 
 # run name | benchmark | parameters of the full run | parameters of the quick run
 RUNS=(
-  "allocate-nodes|AllocateCycleBenchmark|-p nodes=1000,5000,10000,50000 -p pendingTasks=10000 -p incremental=true|-p nodes=1000,5000 -p pendingTasks=10000 -p incremental=true"
+  "allocate-nodes|AllocateCycleBenchmark|-p nodes=1000,5000,10000,50000,100000 -p pendingTasks=10000 -p incremental=true|-p nodes=1000,5000 -p pendingTasks=10000 -p incremental=true"
   "allocate-tasks|AllocateCycleBenchmark|-p nodes=5000 -p pendingTasks=1000,2000,5000,10000,20000 -p incremental=true|-p nodes=1000 -p pendingTasks=1000,5000 -p incremental=true"
   "allocate-scan|AllocateCycleBenchmark|-p nodes=1000,5000 -p pendingTasks=2000 -p incremental=true,false|-p nodes=1000 -p pendingTasks=2000 -p incremental=true,false"
   "allocate-workers|AllocateCycleBenchmark|-p nodes=1000,5000,10000,20000,50000 -p pendingTasks=10000 -p incremental=true -p filterWorkers=1,2 -p parallelThreshold=0|-p nodes=1000,10000 -p pendingTasks=10000 -p incremental=true -p filterWorkers=1,2 -p parallelThreshold=0"
