@@ -6,20 +6,22 @@ import dev.caldera.kernel.framework.NodeScorer;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.framework.SessionView;
-import dev.caldera.kernel.framework.ShareDimensions;
+import dev.caldera.kernel.resource.VolcanoDimensions;
 import dev.caldera.kernel.resource.ResourceDimensions;
 
 import java.util.Arrays;
 
 /**
- * Volcano v1.7's {@code binpack} plugin: a node scorer that prefers nodes whose resources the task would
- * fill ({@link BinpackScore}). Registered only when {@code binpack.weight} is not 0, as in Volcano.
+ * Current Volcano's {@code binpack} plugin ({@code plugins/binpack/binpack.go}): a node scorer that prefers nodes
+ * whose resources the task would fill ({@link BinpackScore}). Registered only when {@code binpack.weight} is not
+ * 0, as in Volcano.
  * <p>
- * Resources are taken in Volcano's order: cpu, memory, then the scalars (Volcano walks a Go map there, in
- * random order; Caldera takes them in dimension order). As in Volcano's resource model ({@link ShareDimensions}),
- * {@code pods} and names that are not Kubernetes scalar resources (e.g. {@code ephemeral-storage}) never
- * count. {@code used}
- * is the node's Volcano Used: allocated and releasing tasks, not pipelined ones.
+ * Resources are taken in Volcano's order: cpu, memory, then the others the task requests and
+ * {@code binpack.resources} lists (Volcano walks a Go map there, in random order; Caldera takes them in dimension
+ * order, which changes no score). The names that can count are those Volcano's {@code api.Resource} holds
+ * ({@link VolcanoDimensions}): {@code pods} (every task requests one) and {@code ephemeral-storage} count when
+ * listed, as in current Volcano (v1.7 dropped both); a name that is not a Kubernetes scalar resource never
+ * counts. {@code used} is the node's Volcano Used: allocated and releasing tasks, not pipelined ones.
  * <p>
  * Node-local. Threading: {@link #score} is a pure read, run concurrently by filter workers; {@link #open}
  * on the scheduling thread resolves each dimension's weight once. No allocation per score.
@@ -28,7 +30,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
     public static final String NAME = "binpack";
 
     private final BinpackWeights weights;
-    private final ShareDimensions counted = new ShareDimensions();
+    private final VolcanoDimensions counted = new VolcanoDimensions();
     /** Weight per resource dimension, -1 where the dimension does not count. */
     private int[] weightByDim = new int[0];
     private SessionView session;
@@ -87,7 +89,11 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
             if (request[d] == 0 || w < 0) {
                 continue;
             }
-            sum += BinpackScore.resource(request[d], s.nodes().allocatable[d][node], s.used(d, node), w);
+            double term = BinpackScore.resource(request[d], s.nodes().allocatable[d][node], s.used(d, node), w);
+            if (term == BinpackScore.DOES_NOT_FIT) {
+                return 0;
+            }
+            sum += term;
             weightSum += w;
         }
         return BinpackScore.scale(sum, weightSum, weights.weight());
@@ -103,7 +109,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
         return Arrays.copyOf(weightByDim, weightByDim.length);
     }
 
-    /** The weight of a counted dimension: cpu and memory their own, a scalar its listed weight or -1. */
+    /** The weight of a counted dimension: cpu and memory their own, any other its listed weight or -1. */
     private int weightOf(int dim, String name) {
         if (dim == ResourceDimensions.CPU) {
             return weights.cpu();

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * Volcano v1.7's binpack_test.go TestNode, transcribed: p1 (1 cpu, 1Gi) bound on n1, p2 (1.5 cpu, 0Gi) bound
+ * Current Volcano's binpack_test.go TestNode ({@code plugins/binpack/binpack_test.go}), transcribed: p1 (1 cpu, 1Gi) bound on n1, p2 (1.5 cpu, 0Gi) bound
  * on n3, p3 (2 cpu, 10Gi, 2 GPUs) and p4 (3 cpu, 4Gi, 3 example.com/foo) pending; n1 2 cpu / 4Gi, n2 4 cpu /
  * 16Gi / 4 GPUs, n3 2 cpu / 4Gi / 16 foo. Every task is scored on every node.
  */
@@ -65,10 +65,10 @@ class BinpackPluginTest {
                 "binpack.memory", 3, "binpack.resources", "nvidia.com/gpu, example.com/foo",
                 "binpack.resources.nvidia.com/gpu", 7, "binpack.resources.example.com/foo", 8));
 
-        assertThat(scores(s, "p1")).containsExactly(new double[] {700, 137.5, 150}, within(1e-8));
+        assertThat(scores(s, "p1")).containsExactly(new double[] {700, 137.5, 0}, within(1e-8));
         assertThat(scores(s, "p2")).containsExactly(new double[] {0, 375, 0}, within(1e-8));
         assertThat(scores(s, "p3")).containsExactly(new double[] {0, 531.25, 0}, within(1e-8));
-        assertThat(scores(s, "p4")).containsExactly(new double[] {0, 173.076923076, 346.153846153}, within(1e-8));
+        assertThat(scores(s, "p4")).containsExactly(new double[] {0, 173.076923076, 0}, within(1e-8));
     }
 
     @Test
@@ -76,30 +76,57 @@ class BinpackPluginTest {
         Session s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 1, "binpack.cpu", 1,
                 "binpack.memory", 1, "binpack.resources", "nvidia.com/gpu", "binpack.resources.nvidia.com/gpu", 23));
 
-        assertThat(scores(s, "p1")).containsExactly(new double[] {75, 15.625, 12.5}, within(1e-8));
+        assertThat(scores(s, "p1")).containsExactly(new double[] {75, 15.625, 0}, within(1e-8));
         assertThat(scores(s, "p2")).containsExactly(new double[] {0, 37.5, 0}, within(1e-8));
         assertThat(scores(s, "p3")).containsExactly(new double[] {0, 50.5, 0}, within(1e-8));
-        assertThat(scores(s, "p4")).containsExactly(new double[] {0, 50, 50}, within(1e-8));
+        assertThat(scores(s, "p4")).containsExactly(new double[] {0, 50, 0}, within(1e-8));
     }
 
+    /**
+     * {@code BinPackingScore}: when {@code ResourceBinPackingScore} finds that request + used exceeds allocatable
+     * for one resource, the node scores 0 (v1.7 zeroed only that resource's term and kept its weight: 150 here).
+     */
     @Test
-    void aResourceThatDoesNotFitZeroesOnlyItsOwnTermInV17() {
+    void aResourceThatDoesNotFitScoresTheWholeNodeZero() {
         Session s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 10, "binpack.cpu", 2,
                 "binpack.memory", 3));
-        // p1 on n3: cpu 1.5 + 1 > 2 scores 0 but keeps weight 2; memory (0 + 1Gi) / 4Gi x 3 = 0.75
-        assertThat(s.plugins.score(task(cache, "p1"), PluginSessions.node(cache, "n3"))).isEqualTo(150.0);
+        // p1 on n3: cpu 1.5 + 1 > 2 although memory (0 + 1Gi) / 4Gi would score 0.75 x 3
+        assertThat(s.plugins.score(task(cache, "p1"), PluginSessions.node(cache, "n3"))).isZero();
+        // on n1, where both fit: (2/2 x 2 + 2Gi/4Gi x 3) / 5 x 1000
+        assertThat(s.plugins.score(task(cache, "p1"), PluginSessions.node(cache, "n1"))).isEqualTo(700.0);
     }
 
+    /**
+     * {@code calculateWeight} and {@code BinPackingScore}: a listed resource counts when the task requests it and
+     * Volcano's {@code api.NewResource} keeps its name, so {@code ephemeral-storage} counts (a scalar in current
+     * Volcano, dropped by v1.7) and a name that is not a Kubernetes scalar resource never does.
+     */
     @Test
-    void extraResourcesThatAreNotKubernetesScalarsNeverCount() {
+    void listedEphemeralStorageCountsAndNamesThatAreNotScalarsNever() {
         PluginSessions.node(cache, "n4", ResourceList.of("cpu", 4000L, "memory", 4 * GI, "ephemeral-storage",
-                100 * GI), Map.of(), List.of(), false);
-        PluginSessions.pending(cache, "p5", ResourceList.of("cpu", 1000L, "ephemeral-storage", 50 * GI),
+                100 * GI, "foo", 10L), Map.of(), List.of(), false);
+        PluginSessions.pending(cache, "p5", ResourceList.of("cpu", 1000L, "ephemeral-storage", 50 * GI, "foo", 5L),
                 PlacementSpec.NONE);
-        Session s = PluginSessions.open(cache, plugin("binpack", "binpack.resources", "ephemeral-storage",
-                "binpack.resources.ephemeral-storage", 5));
-        // only cpu counts: 1000 / 4000 x 1 / 1 x 100
-        assertThat(s.plugins.score(task(cache, "p5"), PluginSessions.node(cache, "n4"))).isEqualTo(25.0);
+        Session s = PluginSessions.open(cache, plugin("binpack", "binpack.resources", "ephemeral-storage, foo",
+                "binpack.resources.ephemeral-storage", 5, "binpack.resources.foo", 7));
+        // cpu 1000 / 4000 x 1 + storage 50 / 100 x 5, over weights 1 + 5, x 100; foo never counts
+        assertThat(s.plugins.score(task(cache, "p5"), PluginSessions.node(cache, "n4")))
+                .isCloseTo((0.25 + 2.5) / 6 * 100, within(1e-9));
+    }
+
+    /**
+     * Every task requests one pod ({@code api/pod_info.go}, {@code GetPodResourceRequest}), so a listed
+     * {@code pods} counts: (1 + 1 used) / 110 pods; cpu and memory weighted 0 add nothing, not even a fit check.
+     */
+    @Test
+    void listedPodsCount() {
+        PluginSessions.node(cache, "n5", ResourceList.of("cpu", 1000L, "memory", 4 * GI, "pods", 110L), Map.of(),
+                List.of(), false);
+        bound("p6", "n5", ResourceList.of("cpu", 1000L));
+        Session s = PluginSessions.open(cache, plugin("binpack", "binpack.cpu", 0, "binpack.memory", 0,
+                "binpack.resources", "pods", "binpack.resources.pods", 1));
+        assertThat(s.plugins.score(task(cache, "p4"), PluginSessions.node(cache, "n5")))
+                .isCloseTo(2.0 / 110 * 100, within(1e-9));
     }
 
     @Test
@@ -117,7 +144,7 @@ class BinpackPluginTest {
         int[] byDim = s.plugins.plugin(BinpackPlugin.class).weightsByDimension();
         assertThat(byDim[0]).isEqualTo(4);
         assertThat(byDim[1]).isEqualTo(1);
-        assertThat(byDim[2]).as("pods never count").isEqualTo(-1);
+        assertThat(byDim[2]).as("pods, not listed").isEqualTo(-1);
         assertThat(byDim[s.dims.find(GPU)]).isEqualTo(1);
         assertThat(byDim[s.dims.find(FOO)]).as("not listed").isEqualTo(-1);
     }
