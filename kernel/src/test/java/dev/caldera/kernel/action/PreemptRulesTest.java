@@ -218,6 +218,25 @@ class PreemptRulesTest {
         assertThat(c.pipelined).containsOnlyKeys("ns/high-0");
     }
 
+    /**
+     * {@code Execute}, preemption within a job: the first task that gets no room ends the job's turn
+     * ({@code if !assigned { stmt.Discard(); break }}), so a later task that could take room does not try.
+     */
+    @Test
+    void withinAJobTheFirstTaskThatGetsNoRoomEndsTheJobsTurn() {
+        c.job("high", "q", 3, "high", "Running").node("n1", 2)
+                .add(pod("high-run", "high", 2).priority(1).running("n1"))
+                .add(pod("high-big", "high", 4).priority(100)).add(pod("high-small", "high", 2).priority(50));
+        c.run(PREEMPT, List.of(List.of("priority", "conformance")));
+        assertThat(c.evictions).as("high-big finds no node; high-small is not tried").isEmpty();
+
+        EvictionCase alone = new EvictionCase().queue("q", 1, true).job("high", "q", 3, "high", "Running")
+                .node("n1", 2).add(pod("high-run", "high", 2).priority(1).running("n1"))
+                .add(pod("high-small", "high", 2).priority(50));
+        alone.run(PREEMPT, List.of(List.of("priority", "conformance")));
+        assertThat(alone.evictions).as("alone, high-small takes the room").containsExactly("ns/high-run:preempt");
+    }
+
     /** {@code Execute}: a job with a networkTopology does not preempt (Volcano leaves it to gangpreempt). */
     @Test
     void aJobWithANetworkTopologyDoesNotPreempt() {

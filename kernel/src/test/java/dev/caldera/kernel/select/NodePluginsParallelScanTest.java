@@ -30,7 +30,7 @@ class NodePluginsParallelScanTest {
         ClusterCache cache = PluginSessions.cache();
         List<String> pending = RandomPlacements.fill(cache, seed, 24, 100);
         Session s = PluginSessions.open(cache, plugin("predicates"),
-                plugin("nodeorder", "mostrequested.weight", 1, "selectorspread.weight", 1),
+                plugin("nodeorder", "mostrequested.weight", 1),
                 plugin("binpack", "binpack.weight", 3, "binpack.resources", "nvidia.com/gpu"));
         try (ShardPool pool = new ShardPool(2)) {
             ScanSelector single = new ScanSelector(s);

@@ -6,8 +6,8 @@ import dev.caldera.kernel.interpod.InterPodIndex;
 import dev.caldera.kernel.interpod.SpreadScore;
 
 /**
- * nodeorder's batch node order function: per candidate node, tainttoleration (+ selectorspread when weighted)
- * + podaffinity + podtopologyspread, each an integer kube score times its weight.
+ * nodeorder's batch node order function, less nodeaffinity ({@link NodeAffinityScores}): per candidate node,
+ * tainttoleration + podaffinity + podtopologyspread, each an integer kube score times its weight.
  * <p>
  * Taint toleration is normalized across the candidates by its largest raw value: the raw value is the number
  * of the node's PreferNoSchedule taints the pod does not tolerate, and kube's DefaultNormalizeScore
@@ -48,11 +48,7 @@ final class BatchScores implements NormalizedScorer {
 
     @Override
     public double normalize(int task, int raw, int max) {
-        long total = taintToleration(raw, max) * weights.taintToleration();
-        if (weights.selectorSpread() != 0) {
-            total += ConstantScores.SELECTOR_SPREAD * weights.selectorSpread();
-        }
-        return (double) total;
+        return (double) (taintToleration(raw, max) * weights.taintToleration());
     }
 
     @Override

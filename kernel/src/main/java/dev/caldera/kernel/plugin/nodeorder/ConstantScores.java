@@ -1,8 +1,7 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
 /**
- * The nodeorder scorers the kernel has no data for (container images, the Services/ReplicaSets/StatefulSets
- * selecting a pod, volumes), as the constant raw score Volcano computes for a pod on a cluster without such
+ * The nodeorder scorers the kernel has no data for (container images, volumes), as the constant raw score Volcano computes for a pod on a cluster without such
  * objects. Each is then multiplied by its weight, so totals and ties equal Volcano's for such pods. (Pod
  * affinity and topology spread are scored for real: {@code interpod.AffinityScore}, {@code SpreadScore}.)
  */
@@ -12,12 +11,6 @@ final class ConstantScores {
      * fills node image states only from node status, which the kernel does not carry.)
      */
     static final long IMAGE_LOCALITY = 0;
-
-    /**
-     * SelectorSpread: with no selecting Service or controller every count is 0; normalize gives MaxNodeScore,
-     * and blending the zone score (also MaxNodeScore) as 100 x 1/3 + 2/3 x 100 is exactly 100.0 in float64.
-     */
-    static final long SELECTOR_SPREAD = 100;
 
     /** VolumeBinding: a pod without volume claims scores 0 (its scorer runs only for claims). */
     static final long VOLUME_BINDING = 0;

@@ -6,11 +6,13 @@ import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceDimensions;
 
 /**
- * Volcano v1.7 nodeorder's node order function: the weighted node-local scores summed into a float64 from
- * 0.0 in Volcano's order (imagelocality, leastrequested, mostrequested, balancedresource, nodeaffinity; then
- * volumebinding), each term {@code float64(score) x float64(weight)}, skipping zero weights. Image locality
- * and volume binding add {@link ConstantScores} 0. Node affinity is the raw sum of matching preferred term
- * weights, not normalized, as in Volcano.
+ * nodeorder's node-local scores: leastrequested, mostrequested and balancedresource (kube-scheduler's Fit with the
+ * LeastAllocated and MostAllocated strategies, and BalancedAllocation, which current Volcano runs without score
+ * normalization), each term {@code float64(score) x float64(weight)} summed from 0.0, skipping zero weights.
+ * Image locality adds {@link ConstantScores} 0. BalancedAllocation scores a best-effort pod 0: its PreScore returns
+ * Skip when the pod requests none of cpu, memory and {@code nvidia.com/gpu} (kube-scheduler
+ * noderesources/balanced_allocation.go, {@code isBestEffortPod}; v1.7's kube scored it). Node affinity is a
+ * normalized batch score ({@link NodeAffinityScores}).
  * <p>
  * Node-local: depends only on the task's class and the node's own allocatable and pods.
  * Threading: pure reads, safe from filter workers. No allocation.
@@ -50,9 +52,6 @@ final class LocalScores implements NodeScorer {
         if (weights.balancedResource() != 0) {
             score += (double) balanced(s, r, node) * weights.balancedResource();
         }
-        if (weights.nodeAffinity() != 0) {
-            score += (double) plugin.affinityScore(task, node) * weights.nodeAffinity();
-        }
         return score;
     }
 
@@ -84,6 +83,10 @@ final class LocalScores implements NodeScorer {
         NodeTable n = s.nodes();
         int gpu = on.gpuDim;
         long podGpus = NodeRequests.wholeUnits(NodeRequests.amount(r, gpu));
+        if (podGpus == 0 && NodeRequests.amount(r, ResourceDimensions.CPU) == 0
+                && NodeRequests.amount(r, ResourceDimensions.MEMORY) == 0) {
+            return 0;
+        }
         long nodeGpus = podGpus == 0 ? 0 : NodeRequests.wholeUnits(n.allocatable[gpu][node]);
         return BalancedAllocation.score(
                 on.cpuMilli[node] + NodeRequests.amount(r, ResourceDimensions.CPU),

@@ -14,14 +14,15 @@ import dev.caldera.kernel.placement.match.NodeTaints;
 import dev.caldera.kernel.placement.match.ProfileNodeMemo;
 
 /**
- * Volcano's {@code nodeorder} plugin: kube-scheduler score plugins, weighted by the {@code <name>.weight}
- * arguments ({@link NodeOrderWeights}).
+ * Current Volcano's {@code nodeorder} plugin ({@code plugins/nodeorder/nodeorder.go}): kube-scheduler score
+ * plugins, weighted by the {@code <name>.weight} arguments ({@link NodeOrderWeights}).
  * <ul>
- *   <li>A node scorer ({@link LocalScores}, node-local): leastrequested, mostrequested, balancedresource,
- *       nodeaffinity (preferred terms), and imagelocality / volumebinding as constant 0.</li>
+ *   <li>A node scorer ({@link LocalScores}, node-local): leastrequested, mostrequested, balancedresource, and
+ *       imagelocality / volumebinding as constant 0.</li>
+ *   <li>A batch scorer for nodeaffinity ({@link NodeAffinityScores}): preferred terms, normalized across the
+ *       candidate nodes as current Volcano's batch node order function does.</li>
  *   <li>A batch scorer ({@link BatchScores}, normalized across the candidate nodes): tainttoleration,
- *       podaffinity and podtopologyspread (from the shared {@link InterPodIndex}), and selectorspread as the
- *       constant Volcano computes for pods no Service or controller selects ({@link ConstantScores}).</li>
+ *       podaffinity and podtopologyspread (from the shared {@link InterPodIndex}).</li>
  * </ul>
  * Each scorer is registered only when one of its weights can make it non-zero, which changes no total:
  * Volcano would add 0.0.
@@ -64,6 +65,9 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
         }
         if (weights.anyBatch()) {
             ext.batchNodeScorer(new BatchScores(this, weights, interPod));
+        }
+        if (weights.nodeAffinity() != 0) {
+            ext.batchNodeScorer(new NodeAffinityScores(this, weights.nodeAffinity()));
         }
         if (weights.needsNodeRequests()) {
             ext.allocateListener(this);

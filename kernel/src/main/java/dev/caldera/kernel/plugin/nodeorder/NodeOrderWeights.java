@@ -3,10 +3,10 @@ package dev.caldera.kernel.plugin.nodeorder;
 import dev.caldera.kernel.framework.PluginArguments;
 
 /**
- * The {@code <scorer>.weight} arguments of Volcano v1.7's nodeorder plugin with its defaults: leastrequested
+ * The {@code <scorer>.weight} arguments of current Volcano's nodeorder plugin with its defaults: leastrequested
  * 1, mostrequested 0, balancedresource 1, nodeaffinity 2, podaffinity 2, tainttoleration 3, imagelocality 1,
- * podtopologyspread 2, selectorspread 0, volumebinding 1. A weight of 0 switches its scorer off, as in
- * Volcano. As in current Volcano ({@code plugins/nodeorder/nodeorder.go}, {@code calculateWeight}, which reads
+ * podtopologyspread 2. A weight of 0 switches its scorer off, as in Volcano. {@code selectorspread.weight} and
+ * {@code volumebinding.weight} (v1.7's scorers, which current Volcano no longer has) are read and add nothing. As in current Volcano ({@code plugins/nodeorder/nodeorder.go}, {@code calculateWeight}, which reads
  * each with {@code GetInt}), a weight that is not a YAML integer is ignored with a warning and a negative
  * weight is multiplied in as it is.
  */
@@ -35,11 +35,11 @@ record NodeOrderWeights(int leastRequested, int mostRequested, int balancedResou
 
     /** Whether the node-local sum can be anything but 0 (image locality and volume binding add 0). */
     boolean anyLocal() {
-        return needsNodeRequests() || nodeAffinity != 0;
+        return needsNodeRequests();
     }
 
-    /** Whether the batch sum can be anything but 0. */
+    /** Whether the batch sum of {@link BatchScores} can be anything but 0. */
     boolean anyBatch() {
-        return taintToleration != 0 || podAffinity != 0 || podTopologySpread != 0 || selectorSpread != 0;
+        return taintToleration != 0 || podAffinity != 0 || podTopologySpread != 0;
     }
 }

@@ -160,12 +160,19 @@ class NodeOrderPluginTest {
         assertThat(score(s, "wants-gpu", "node2")).isEqualTo(65.0);
     }
 
+    /**
+     * nodeaffinity runs among current Volcano's batch score plugins ({@code nodeorder.go BatchNodeOrderFn},
+     * {@code nodescore.CalculatePluginScore}): the matching preferred terms' weights are summed per node, then
+     * NodeAffinity's NormalizeScore scales them to 100 x raw / max over the candidates, times the weight (v1.7
+     * added the raw sums, here 30 and 10).
+     */
     @Test
-    void nodeAffinitySumsTheWeightsOfMatchingPreferredTermsTimesItsWeight() {
+    void nodeAffinitySumsMatchingPreferredTermWeightsNormalizedAcrossTheCandidates() {
         PluginSessions.node(cache, "both", ResourceList.of("cpu", 1000L, "pods", 10L),
                 Map.of("zone", "a", "disk", "ssd"), List.of(), false);
         PluginSessions.node(cache, "zone-only", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of("zone", "a"),
                 List.of(), false);
+        PluginSessions.node(cache, "neither", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of(), List.of(), false);
         SelectorTerm zoneA = term(new SelectorRequirement("zone", SelectorOperator.IN, List.of("a")));
         SelectorTerm ssd = term(new SelectorRequirement("disk", SelectorOperator.IN, List.of("ssd")));
         SelectorTerm broken = term(new SelectorRequirement("zone", SelectorOperator.GT, List.of("x")));
@@ -173,10 +180,32 @@ class NodeOrderPluginTest {
                 new PreferredTerm(5, zoneA), new PreferredTerm(10, ssd), new PreferredTerm(0, zoneA),
                 new PreferredTerm(7, broken)), List.of(), List.of()));
         Session s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
-                "balancedresource.weight", 0));
+                "balancedresource.weight", 0, "tainttoleration.weight", 0, "podaffinity.weight", 0,
+                "podtopologyspread.weight", 0));
 
-        assertThat(score(s, "p", "both")).as("(5 + 10) x 2").isEqualTo(30.0);
-        assertThat(score(s, "p", "zone-only")).as("5 x 2").isEqualTo(10.0);
+        assertThat(score(s, "p", "both")).as("not a node-local score").isZero();
+        // raw 15, 5, 0; max 15: 100, 33 (integer division), 0; times 2
+        assertThat(batch(s, "p", "both", "zone-only", "neither")).containsExactly(200.0, 66.0, 0.0);
+        // without "both" among the candidates zone-only has the largest raw value
+        assertThat(batch(s, "p", "zone-only", "neither")).containsExactly(200.0, 0.0);
+        assertThat(batch(s, "p", "neither")).as("largest raw 0: every node 0").containsExactly(0.0);
+    }
+
+    /**
+     * BalancedAllocation's PreScore returns Skip for a pod that requests none of its resources (kube-scheduler
+     * noderesources/balanced_allocation.go, {@code isBestEffortPod}), and Volcano then adds nothing for it.
+     */
+    @Test
+    void balancedResourceSkipsABestEffortPod() {
+        volcanoNodes();
+        running(cache, "busy", "n1", ResourceList.of("cpu", 1500L), PlacementSpec.NONE);
+        pending(cache, "best-effort", ResourceList.EMPTY, PlacementSpec.NONE);
+        pending(cache, "p1", P1, PlacementSpec.NONE);
+        Session s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+                "nodeaffinity.weight", 0));
+        assertThat(score(s, "best-effort", "n1")).isZero();
+        assertThat(score(s, "best-effort", "n2")).isZero();
+        assertThat(score(s, "p1", "n2")).as("a pod with requests is scored").isEqualTo(93.0);
     }
 
     @Test
@@ -200,20 +229,16 @@ class NodeOrderPluginTest {
         assertThat(batch(s, "spot-ok", "clean", "one")).containsExactly(300.0, 300.0);
     }
 
+    /** Current Volcano's nodeorder has no selectorspread scorer: its weight adds nothing. */
     @Test
-    void weightlessScorersAreNotRegisteredAndSelectorSpreadAddsItsConstant() {
+    void weightlessScorersAreNotRegisteredAndSelectorSpreadAddsNothing() {
         volcanoNodes();
         pending(cache, "p1", P1, PlacementSpec.NONE);
         Session none = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
                 "balancedresource.weight", 0, "nodeaffinity.weight", 0, "tainttoleration.weight", 0,
-                "podtopologyspread.weight", 0, "podaffinity.weight", 0));
+                "podtopologyspread.weight", 0, "podaffinity.weight", 0, "selectorspread.weight", 4));
         assertThat(none.plugins.hasBatchScorers()).isFalse();
         assertThat(score(none, "p1", "n1")).isZero();
-
-        Session spread = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
-                "balancedresource.weight", 0, "tainttoleration.weight", 0, "podtopologyspread.weight", 0,
-                "podaffinity.weight", 0, "selectorspread.weight", 4));
-        assertThat(batch(spread, "p1", "n1", "n2")).containsExactly(400.0, 400.0);
     }
 
     private static SelectorTerm term(SelectorRequirement... requirements) {
