@@ -35,8 +35,7 @@ final class FgdPolicy implements GpuPolicy {
             long taken = whole == 0 ? 0 : DeviceChoice.idle(g, node, whole);
             return points(g, node, before, Fragmentation.after(g, s.typical, node, cpuAfter, taken, g.capacity[node]));
         }
-        int d = bestDevice(s, cls, node, before, cpuAfter);
-        return d < 0 ? 0 : points(g, node, before, Fragmentation.after(g, s.typical, node, cpuAfter, 1L << d, share));
+        return bestPoints(s, cls, node, before, cpuAfter);
     }
 
     @Override
@@ -49,6 +48,24 @@ final class FgdPolicy implements GpuPolicy {
         double before = Fragmentation.of(s.nodes, s.typical, node, cpuLeft);
         int d = bestDevice(s, cls, node, before, cpuLeft - s.classes.cpu[cls]);
         return d < 0 ? 0 : 1L << d;
+    }
+
+    /**
+     * The points of the device {@link #bestDevice} picks, 0 when none has room: the best of the points it
+     * compares, so the chosen placement is not measured twice.
+     */
+    private double bestPoints(GpuState s, int cls, int node, double before, long cpuAfter) {
+        GpuNodes g = s.nodes;
+        long share = s.classes.share[cls];
+        int base = g.first[node];
+        double best = 0;
+        for (int d = 0; d < g.count[node]; d++) {
+            if (g.free[base + d] < share || sameFreeEarlier(g, base, d)) {
+                continue;
+            }
+            best = Math.max(best, points(g, node, before, Fragmentation.after(g, s.typical, node, cpuAfter, 1L << d, share)));
+        }
+        return best;
     }
 
     /** The device with room whose placement scores best (lowest number among equal scores), or -1. */

@@ -37,23 +37,40 @@ final class FillPolicy implements GpuPolicy {
         long cpuAfter = cpuLeft - s.classes.cpu[cls];
         double before = FillFragmentation.after(g, s.workload, node, cpuLeft, 0, 0);
         long share = s.classes.share[cls];
-        long taken;
-        long units;
+        double after;
         if (share == 0) {
             int whole = s.classes.whole[cls];
-            taken = whole == 0 ? 0 : DeviceChoice.idle(g, node, whole);
-            units = g.capacity[node];
+            long taken = whole == 0 ? 0 : DeviceChoice.idle(g, node, whole);
+            after = FillFragmentation.after(g, s.workload, node, cpuAfter, taken, g.capacity[node]);
         } else {
-            int d = bestDevice(s, cls, node, cpuAfter);
-            if (d < 0) {
+            after = leastAfter(s, cls, node, cpuAfter);
+            if (Double.isNaN(after)) {
                 return 0;
             }
-            taken = 1L << d;
-            units = share;
         }
-        double after = FillFragmentation.after(g, s.workload, node, cpuAfter, taken, units);
         double scale = g.capacity[node] == 0 ? 1 : g.capacity[node];
         return 1.0 / (1.0 + Math.exp(-(before - after) / scale));
+    }
+
+    /**
+     * The fill fragment {@link #bestDevice} leaves, NaN when no device has room: the same value it compared,
+     * so the share's placement is not measured twice.
+     */
+    private static double leastAfter(GpuState s, int cls, int node, long cpuAfter) {
+        GpuNodes g = s.nodes;
+        long share = s.classes.share[cls];
+        int base = g.first[node];
+        double best = Double.NaN;
+        for (int d = 0; d < g.count[node]; d++) {
+            if (g.free[base + d] < share || FgdPolicy.sameFreeEarlier(g, base, d)) {
+                continue;
+            }
+            double after = FillFragmentation.after(g, s.workload, node, cpuAfter, 1L << d, share);
+            if (Double.isNaN(best) || after < best) {
+                best = after;
+            }
+        }
+        return best;
     }
 
     @Override
