@@ -124,6 +124,8 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         state.typical.resolve(typical, state.nodes, s.symbols());
         state.workload.resolve(mix, state.nodes, s.symbols());
         memo.open(state.classes.hash, s.classes().size(), s.nodes().capacity);
+        state.typicalNow.open(s.nodes().capacity);
+        state.workloadNow.open(s.nodes().capacity);
         accountPlacedTasks(s);
     }
 

@@ -27,7 +27,7 @@ final class FgdPolicy implements GpuPolicy {
     public double score(GpuState s, int cls, int node) {
         GpuNodes g = s.nodes;
         long cpuLeft = s.cpuLeft(node);
-        double before = Fragmentation.of(g, s.typical, node, cpuLeft);
+        double before = s.typicalFragment(node, cpuLeft);
         long cpuAfter = cpuLeft - s.classes.cpu[cls];
         long share = s.classes.share[cls];
         if (share == 0) {
@@ -45,7 +45,7 @@ final class FgdPolicy implements GpuPolicy {
             return DeviceChoice.idle(s.nodes, node, s.classes.whole[cls]);
         }
         long cpuLeft = s.cpuLeft(node);
-        double before = Fragmentation.of(s.nodes, s.typical, node, cpuLeft);
+        double before = s.typicalFragment(node, cpuLeft);
         int d = bestDevice(s, cls, node, before, cpuLeft - s.classes.cpu[cls]);
         return d < 0 ? 0 : 1L << d;
     }

@@ -35,7 +35,7 @@ final class FillPolicy implements GpuPolicy {
         GpuNodes g = s.nodes;
         long cpuLeft = s.cpuLeft(node);
         long cpuAfter = cpuLeft - s.classes.cpu[cls];
-        double before = FillFragmentation.after(g, s.workload, node, cpuLeft, 0, 0);
+        double before = s.workloadFragment(node, cpuLeft);
         long share = s.classes.share[cls];
         double after;
         if (share == 0) {

@@ -17,6 +17,9 @@ final class GpuState {
     final MixTable typical = new MixTable();
     /** Every shape of the workload, for the fill measure. */
     final MixTable workload = new MixTable();
+    /** Each node's fragment against {@link #typical} and against {@link #workload} as it is, per session. */
+    final NodeFragments typicalNow = new NodeFragments();
+    final NodeFragments workloadNow = new NodeFragments();
     long[] nameHash = new long[0];
     /** Each node's place in the seeded shuffle of the nodes, in [0, 1). */
     double[] nodeOrder = new double[0];
@@ -34,6 +37,28 @@ final class GpuState {
     long cpuLeft(int node) {
         long idle = session.idle(ResourceDimensions.CPU, node);
         return node == creditNode ? idle + creditCpu : idle;
+    }
+
+    /** {@link Fragmentation#of} the node with {@code cpuLeft}, measured once per node state. */
+    double typicalFragment(int node, long cpuLeft) {
+        long key = NodeFragments.key(this, node, cpuLeft);
+        if (typicalNow.has(node, key)) {
+            return typicalNow.get(node);
+        }
+        double f = Fragmentation.of(nodes, typical, node, cpuLeft);
+        typicalNow.put(node, key, f);
+        return f;
+    }
+
+    /** The fill fragment ({@link FillFragmentation}) of the node with {@code cpuLeft}, measured once per node state. */
+    double workloadFragment(int node, long cpuLeft) {
+        long key = NodeFragments.key(this, node, cpuLeft);
+        if (workloadNow.has(node, key)) {
+            return workloadNow.get(node);
+        }
+        double f = FillFragmentation.after(nodes, workload, node, cpuLeft, 0, 0);
+        workloadNow.put(node, key, f);
+        return f;
     }
 
     long cpuAllocatable(int node) {
