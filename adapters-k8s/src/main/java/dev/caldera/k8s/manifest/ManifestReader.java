@@ -14,7 +14,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -37,10 +36,10 @@ import java.util.stream.Stream;
  * {@code *.yml}, {@code *.json}, in path order). {@code -} reads standard input.
  * <p>
  * {@link #stream} is the ingest path: objects go straight from the text into field views ({@link ObjectHandler}),
- * no tree of the dump is built. A YAML file is read by the fast block-YAML scanner ({@link YamlFile}), in
- * parallel units when it is large; a file it does not take, standard input, and JSON (Jackson) are read
- * sequentially by complete parsers. {@link #read} builds a Jackson tree per object instead, for callers that
- * decode fabric8 objects.
+ * no tree of the dump is built. YAML (files and standard input) is read by SnakeYAML's event parser
+ * ({@link YamlFile}), a large multi-document file in parallel parts; JSON by Jackson's streaming parser.
+ * {@link #read} builds a Jackson tree per object instead, from SnakeYAML's composer, for callers that decode
+ * fabric8 objects.
  * <p>
  * Errors are {@link ManifestException}s with file, line and column. Threading: one caller at a time.
  */
@@ -125,7 +124,11 @@ public final class ManifestReader {
         }
 
         <R> void stream(ObjectHandler<R> handler, Consumer<R> out) {
-            if (path != null && !json()) {
+            if (path == null) {
+                YamlFile.read(stdinBytes(), name, handler, out);
+                return;
+            }
+            if (!json()) {
                 YamlFile.read(path, name, handler, out);
                 return;
             }
@@ -202,13 +205,17 @@ public final class ManifestReader {
         }
     }
 
+    private byte[] stdinBytes() {
+        try {
+            return stdin.readAllBytes();
+        } catch (IOException e) {
+            throw new ManifestException("<stdin>: cannot read: " + reason(e));
+        }
+    }
+
     static Reader strictReader(InputStream in) {
         return new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT));
-    }
-
-    static Reader strictReader(byte[] bytes, int from) {
-        return strictReader(new ByteArrayInputStream(bytes, from, bytes.length - from));
     }
 
     static String reason(Exception e) {

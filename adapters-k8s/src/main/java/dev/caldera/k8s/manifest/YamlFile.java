@@ -2,16 +2,14 @@ package dev.caldera.k8s.manifest;
 
 import dev.caldera.k8s.manifest.read.ObjectHandler;
 import dev.caldera.k8s.manifest.read.ObjectReader;
+import dev.caldera.k8s.manifest.token.NeedsComposer;
 import dev.caldera.k8s.manifest.token.NodeTokens;
-import dev.caldera.k8s.manifest.token.Token;
 import dev.caldera.k8s.manifest.token.Tokens;
-import dev.caldera.k8s.manifest.yaml.BlockYamlParser;
-import dev.caldera.k8s.manifest.yaml.TokenBuffer;
-import dev.caldera.k8s.manifest.yaml.Unsupported;
-import dev.caldera.k8s.manifest.yaml.YamlUnits;
+import dev.caldera.k8s.manifest.token.YamlTokens;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -24,18 +22,20 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Reads one YAML file on the fast path: its bytes are split into units ({@link YamlUnits}) that the block-YAML
- * scanner reads, on up to {@link #MAX_WORKERS} threads for a large file, each unit going straight into field
- * views. Results are delivered in file order, so the outcome (objects, warnings, the first error) is the
- * sequential one. When the scanner meets something it does not take before any error, the whole file is read
- * again by SnakeYAML ({@link NodeTokens}), which gives the same objects or the exact syntax error.
+ * Reads one YAML input with SnakeYAML's event parser ({@link YamlTokens}), each object going straight into field
+ * views. A large multi-document file is cut at document starts ({@link DocumentCuts}) into parts read on up to
+ * {@link #MAX_WORKERS} threads. Results are delivered in file order once the whole input is read, so the outcome
+ * (objects, warnings, the first error) is the sequential one: a part that needs SnakeYAML's composer or is not
+ * well-formed YAML on its own sends the whole input back to one thread, and input that needs the composer
+ * (anchors, aliases, merge keys, tags) is read again by it ({@link NodeTokens}), which gives the same objects or
+ * the exact error.
  * <p>
  * Threading: called on one thread; starts worker threads for large files and joins them.
  */
 final class YamlFile {
-    /** Larger files are streamed by SnakeYAML rather than held in memory. */
-    static final long MAX_FAST_BYTES = 256L << 20;
-    /** Smaller files are read on one thread: starting another costs more than it saves. */
+    /** Larger files are streamed from disk on one thread rather than held in memory. */
+    static final long MAX_IN_MEMORY_BYTES = 256L << 20;
+    /** Smaller inputs are read on one thread: starting another costs more than it saves. */
     static final int PARALLEL_MIN_BYTES = 1 << 20;
     static final int MAX_WORKERS = 4;
 
@@ -45,24 +45,35 @@ final class YamlFile {
     static <R> void read(Path path, String name, ObjectHandler<R> handler, Consumer<R> out) {
         byte[] bytes = bytes(path, name);
         if (bytes == null) {
-            sequential(name, handler, out, () -> Files.newBufferedReader(path, StandardCharsets.UTF_8));
+            sequential(name, handler, () -> Files.newBufferedReader(path, StandardCharsets.UTF_8)).forEach(out);
             return;
         }
+        read(bytes, name, handler, out);
+    }
+
+    /** Reads YAML held in memory (a file, or standard input). */
+    static <R> void read(byte[] bytes, String name, ObjectHandler<R> handler, Consumer<R> out) {
+        int workers = bytes.length < PARALLEL_MIN_BYTES ? 1
+                : Math.min(MAX_WORKERS, Runtime.getRuntime().availableProcessors());
+        read(bytes, name, handler, out, workers);
+    }
+
+    /** Reads YAML held in memory in up to {@code workers} parts. */
+    static <R> void read(byte[] bytes, String name, ObjectHandler<R> handler, Consumer<R> out, int workers) {
         checkUtf8(bytes, name);
         int from = bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB
                 && (bytes[2] & 0xff) == 0xBF ? 3 : 0;
-        List<R> results = fast(bytes, from, name, handler);
+        List<R> results = workers < 2 ? null : parallel(bytes, from, name, handler, workers);
         if (results == null) {
-            sequential(name, handler, out, () -> ManifestReader.strictReader(bytes, from));
-        } else {
-            results.forEach(out);
+            results = sequential(name, handler, () -> reader(bytes, from, bytes.length));
         }
+        results.forEach(out);
     }
 
     /** The file's bytes, or null when it is too large to hold. */
     private static byte[] bytes(Path path, String name) {
         try {
-            if (Files.size(path) > MAX_FAST_BYTES) {
+            if (Files.size(path) > MAX_IN_MEMORY_BYTES) {
                 return null;
             }
             try (InputStream in = Files.newInputStream(path)) {
@@ -92,49 +103,64 @@ final class YamlFile {
         }
     }
 
-    /** The results in file order, or null when the scanner gave up before any error. */
-    static <R> List<R> fast(byte[] bytes, int from, String name, ObjectHandler<R> handler) {
-        YamlUnits units = YamlUnits.of(bytes, from);
-        int workers = workers(bytes.length, units.size());
-        List<Worker<R>> parts = new ArrayList<>(workers);
-        int start = 0;
-        for (int w = 0; w < workers; w++) {
-            int end = w == workers - 1 ? units.size() : boundary(units, bytes.length, w + 1, workers, start);
-            parts.add(new Worker<>(bytes, units, start, end, new ObjectReader<>(handler, name)));
-            start = end;
-        }
-        runAll(parts);
+    /**
+     * Everything read from {@code source} on this thread: by the event parser, or when the input needs it by
+     * SnakeYAML's composer from the start.
+     */
+    static <R> List<R> sequential(String name, ObjectHandler<R> handler, ReaderSource source) {
         List<R> results = new ArrayList<>();
-        for (Worker<R> w : parts) {
-            if (w.unsupported) {
-                return null;
-            }
-            if (w.error != null) {
-                throw w.error;
-            }
-            results.addAll(w.results);
+        try (Tokens t = new YamlTokens(open(source, name), name, 0)) {
+            new ObjectReader<>(handler, name).documents(t, results::add);
+            return results;
+        } catch (NeedsComposer e) {
+            results.clear();
+        }
+        try (Tokens t = new NodeTokens(open(source, name), name)) {
+            new ObjectReader<>(handler, name).documents(t, results::add);
         }
         return results;
     }
 
-    private static int workers(int bytes, int units) {
-        if (bytes < PARALLEL_MIN_BYTES || units < 2) {
-            return 1;
+    /** The results of reading the parts in parallel, or null when the input is to be read on one thread. */
+    private static <R> List<R> parallel(byte[] bytes, int from, String name, ObjectHandler<R> handler, int workers) {
+        int[] lines = new int[workers];
+        int[] starts = DocumentCuts.of(bytes, from, workers, lines);
+        if (starts.length < 2) {
+            return null;
         }
-        return Math.max(1, Math.min(Math.min(MAX_WORKERS, Runtime.getRuntime().availableProcessors()), units));
+        List<Part<R>> parts = new ArrayList<>(starts.length);
+        for (int i = 0; i < starts.length; i++) {
+            int end = i + 1 < starts.length ? starts[i + 1] : bytes.length;
+            parts.add(new Part<>(bytes, starts[i], end, lines[i], name, handler));
+        }
+        runAll(parts);
+        return inOrder(parts);
     }
 
-    /** The first unit of part {@code part} of {@code parts}, splitting by bytes. */
-    private static int boundary(YamlUnits units, int length, int part, int parts, int from) {
-        long target = (long) length * part / parts;
-        int i = from + 1;
-        while (i < units.size() - 1 && units.from(i) < target) {
-            i++;
+    /** The parts' results in order; null when a part needs the whole input read on one thread. */
+    private static <R> List<R> inOrder(List<Part<R>> parts) {
+        List<R> results = new ArrayList<>();
+        for (Part<R> p : parts) {
+            if (p.failure instanceof RuntimeException e) {
+                throw e;
+            }
+            if (p.failure instanceof Error e) {
+                throw e;
+            }
         }
-        return i;
+        for (Part<R> p : parts) {
+            if (p.needsWholeInput) {
+                return null;
+            }
+            if (p.error != null) {
+                throw p.error;
+            }
+            results.addAll(p.results);
+        }
+        return results;
     }
 
-    private static <R> void runAll(List<Worker<R>> parts) {
+    private static <R> void runAll(List<Part<R>> parts) {
         List<Thread> threads = new ArrayList<>();
         for (int i = 1; i < parts.size(); i++) {
             Thread t = new Thread(parts.get(i), "caldera-yaml-" + i);
@@ -151,73 +177,59 @@ final class YamlFile {
                 throw new IllegalStateException("interrupted while reading manifests", e);
             }
         }
-        for (Worker<R> w : parts) {
-            if (w.failure instanceof RuntimeException e) {
-                throw e;
-            }
-            if (w.failure instanceof Error e) {
-                throw e;
-            }
-        }
     }
 
-    private static <R> void sequential(String name, ObjectHandler<R> handler, Consumer<R> out, ReaderSource source) {
-        java.io.Reader reader;
+    private static Reader open(ReaderSource source, String name) {
         try {
-            reader = source.open();
+            return source.open();
+        } catch (NoSuchFileException e) {
+            throw new ManifestException(name + ": no such file or directory");
         } catch (IOException e) {
             throw new ManifestException(name + ": cannot read: " + ManifestReader.reason(e));
         }
-        try (Tokens t = new NodeTokens(reader, name)) {
-            new ObjectReader<>(handler, name).documents(t, out);
-        }
     }
 
-    private interface ReaderSource {
-        java.io.Reader open() throws IOException;
+    static Reader reader(byte[] bytes, int from, int to) {
+        return ManifestReader.strictReader(new java.io.ByteArrayInputStream(bytes, from, to - from));
     }
 
-    /** Reads units {@code [first, end)} in order; stops at the first problem. */
-    private static final class Worker<R> implements Runnable {
+    interface ReaderSource {
+        Reader open() throws IOException;
+    }
+
+    /** Reads the bytes {@code [from, to)} by the event parser; stops at the first problem. */
+    private static final class Part<R> implements Runnable {
         final byte[] bytes;
-        final YamlUnits units;
-        final int first;
-        final int end;
-        final ObjectReader<R> reader;
+        final int from;
+        final int to;
+        final int lineOffset;
+        final String name;
+        final ObjectHandler<R> handler;
         final List<R> results = new ArrayList<>();
-        boolean unsupported;
+        /** The part needs the composer, or is not well-formed YAML on its own. */
+        boolean needsWholeInput;
         ManifestException error;
         /** A bug or an Error (out of memory) on this thread, rethrown on the caller's. */
         Throwable failure;
 
-        Worker(byte[] bytes, YamlUnits units, int first, int end, ObjectReader<R> reader) {
+        Part(byte[] bytes, int from, int to, int lineOffset, String name, ObjectHandler<R> handler) {
             this.bytes = bytes;
-            this.units = units;
-            this.first = first;
-            this.end = end;
-            this.reader = reader;
+            this.from = from;
+            this.to = to;
+            this.lineOffset = lineOffset;
+            this.name = name;
+            this.handler = handler;
         }
 
         @Override
         public void run() {
-            TokenBuffer tokens = new TokenBuffer();
-            BlockYamlParser parser = new BlockYamlParser(tokens);
+            YamlTokens t = new YamlTokens(reader(bytes, from, to), name, lineOffset);
             try {
-                for (int i = first; i < end; i++) {
-                    parser.parse(bytes, units.from(i), units.to(i), units.line(i), units.item(i),
-                            units.holeStart(i), units.holeEnd(i));
-                    if (tokens.next() == Token.END) {
-                        continue;
-                    }
-                    if (units.item(i)) {
-                        reader.item(tokens, results::add);
-                    } else {
-                        reader.document(tokens, results::add);
-                    }
-                }
-            } catch (Unsupported e) {
-                unsupported = true;
+                new ObjectReader<>(handler, name).documents(t, results::add);
+            } catch (NeedsComposer e) {
+                needsWholeInput = true;
             } catch (ManifestException e) {
+                needsWholeInput = t.syntaxError();
                 error = e;
             } catch (RuntimeException | Error e) {
                 failure = e;

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One set of conversion rules: the streaming reader (text straight into field views, the fast YAML scanner)
+ * One set of conversion rules: the streaming reader (text straight into field views, SnakeYAML's event parser)
  * and the fabric8 path (SnakeYAML, Jackson trees, fabric8 objects, as the live scheduler's informers deliver
  * them) give identical kernel specs, for every conformance case and for a generated dump.
  */

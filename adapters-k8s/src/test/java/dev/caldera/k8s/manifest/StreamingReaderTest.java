@@ -7,7 +7,6 @@ import dev.caldera.k8s.convert.fields.PodGroupFields;
 import dev.caldera.k8s.convert.fields.PriorityClassFields;
 import dev.caldera.k8s.convert.fields.QueueFields;
 import dev.caldera.k8s.manifest.read.ObjectHandler;
-import dev.caldera.k8s.testing.ConformanceCases;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +19,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /** The ingest path: objects straight from text into field views, in file order, with their lines. */
 class StreamingReaderTest {
@@ -70,17 +70,6 @@ class StreamingReaderTest {
         List<String> out = new ArrayList<>();
         new ManifestReader().stream(List.of(f.toString()), NAMES, out::add);
         return out;
-    }
-
-    /** Only explicit keys ({@code ? ""} for an empty key, as SnakeYAML writes it) send a case to SnakeYAML. */
-    @Test
-    void theConformanceCasesAreReadByTheFastScannerSaveExplicitKeys() throws IOException {
-        for (Path c : ConformanceCases.cases()) {
-            byte[] bytes = Files.readAllBytes(c.resolve("cluster.yaml"));
-            boolean explicitKey = new String(bytes, StandardCharsets.UTF_8).contains("\n    ? ");
-            List<String> fast = YamlFile.fast(bytes, 0, c.toString(), NAMES);
-            assertThat(fast == null).as(c.toString()).isEqualTo(explicitKey);
-        }
     }
 
     @Test
@@ -177,6 +166,81 @@ class StreamingReaderTest {
         for (int i = 0; i < out.size(); i++) {
             assertThat(out.get(i)).startsWith("Node n" + i + "@" + (i * 9 + 2) + " ");
         }
+    }
+
+    /** Documents of every kind the handler names, {@code n} of them, one with {@code odd} in it. */
+    private static byte[] documents(int n, int oddAt, String odd) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            sb.append("---\n");
+            if (i == oddAt) {
+                sb.append(odd);
+            } else if (i % 3 == 0) {
+                sb.append("apiVersion: v1\nkind: Node\nmetadata:\n  name: n").append(i)
+                        .append("\nstatus:\n  allocatable: {cpu: '4', memory: 8Gi}\n");
+            } else if (i % 3 == 1) {
+                sb.append("apiVersion: v1\nkind: Pod\nmetadata: {name: p").append(i).append(", namespace: ns}\n")
+                        .append("spec:\n  containers:\n  - name: c\n    resources:\n      requests: {cpu: 500m}\n");
+            } else {
+                sb.append("apiVersion: scheduling.volcano.sh/v1beta1\nkind: PodGroup\nmetadata: {name: g").append(i)
+                        .append("}\nspec:\n  minMember: ").append(i % 7).append('\n');
+            }
+        }
+        return sb.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The line where {@code text} first appears. */
+    private static int lineOf(byte[] bytes, String text) {
+        String s = new String(bytes, StandardCharsets.UTF_8);
+        return 1 + (int) s.substring(0, s.indexOf(text)).chars().filter(c -> c == '\n').count();
+    }
+
+    private static List<String> read(byte[] bytes, int workers) {
+        List<String> out = new ArrayList<>();
+        YamlFile.read(bytes, "f.yaml", NAMES, out::add, workers);
+        return out;
+    }
+
+    @Test
+    void partsReadInParallelGiveWhatOneThreadGives() {
+        byte[] bytes = documents(3_000, -1, "");
+        List<String> one = read(bytes, 1);
+        assertThat(one).hasSize(3_000).contains("PodGroup g2999@" + (lineOf(bytes, "name: g2999") - 2) + " minMember 3");
+        assertThat(read(bytes, 3)).isEqualTo(one);
+        assertThat(DocumentCuts.of(bytes, 0, 3, new int[3])).hasSize(3);
+    }
+
+    @Test
+    void anErrorInALaterPartNamesItsLineInTheFile() {
+        byte[] bad = documents(3_000, 2_500, "apiVersion: scheduling.volcano.sh/v1beta1\nkind: PodGroup\n"
+                + "metadata: {name: bad}\nspec:\n  minMember: many\n");
+        byte[] malformed = documents(3_000, 2_500, "apiVersion: v1\nkind: Node\nmetadata: {name: [x\n");
+        for (byte[] bytes : List.of(bad, malformed)) {
+            Throwable one = catchThrowable(() -> read(bytes, 1));
+            assertThat(one).isInstanceOf(ManifestException.class)
+                    .hasMessageStartingWith("f.yaml:" + (bytes == bad ? lineOf(bytes, "name: bad") - 2 : lineOf(bytes, "[x") + 1) + ":");
+            assertThat(catchThrowable(() -> read(bytes, 3))).hasMessage(one.getMessage());
+        }
+    }
+
+    @Test
+    void anAliasInALaterPartSendsTheWholeFileToTheComposer() {
+        byte[] bytes = documents(3_000, 2_500, "apiVersion: v1\nkind: Node\nmetadata: {name: &n aliased}\n"
+                + "status:\n  allocatable: {cpu: *n}\n");
+        List<String> one = read(bytes, 1);
+        assertThat(one).hasSize(3_000).contains("Node aliased@" + (lineOf(bytes, "&n aliased") - 2) + " {cpu=aliased}");
+        assertThat(read(bytes, 3)).isEqualTo(one);
+    }
+
+    @Test
+    void aFileWithDirectivesOrCarriageReturnsIsNotCut() {
+        byte[] plain = documents(100, -1, "");
+        byte[] crlf = new String(plain, StandardCharsets.UTF_8).replace("\n", "\r\n").getBytes(StandardCharsets.UTF_8);
+        byte[] directive = ("%YAML 1.1\n" + new String(plain, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+        assertThat(DocumentCuts.of(plain, 0, 4, new int[4])).hasSize(4);
+        assertThat(DocumentCuts.of(crlf, 0, 4, new int[4])).containsExactly(0);
+        assertThat(DocumentCuts.of(directive, 0, 4, new int[4])).containsExactly(0);
+        assertThat(read(crlf, 4)).isEqualTo(read(plain, 1));
     }
 
     @Test

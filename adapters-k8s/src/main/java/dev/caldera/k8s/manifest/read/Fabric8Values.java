@@ -5,13 +5,12 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
-import dev.caldera.k8s.manifest.token.ScalarResolver;
+import dev.caldera.k8s.manifest.token.YamlScalars;
 import dev.caldera.k8s.manifest.token.Token;
 import dev.caldera.k8s.manifest.token.Tokens;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 
 /**
  * Rare, deeply nested values decoded into fabric8 model classes with Jackson (pod affinity terms, topology
@@ -91,11 +90,12 @@ public final class Fabric8Values {
     private static void scalar(TokenBuffer b, Tokens t) throws IOException {
         String text = t.text();
         switch (t.scalarType()) {
-            case INT -> b.writeNumber(ScalarResolver.integer(text));
+            case INT -> b.writeNumber(YamlScalars.integer(text));
             case FLOAT -> {
-                try {
-                    b.writeNumber(new BigDecimal(text.replace("_", "")));
-                } catch (NumberFormatException e) {
+                double d = YamlScalars.decimal(text);
+                if (Double.isFinite(d)) {
+                    b.writeNumber(d);
+                } else {
                     b.writeString(text);
                 }
             }

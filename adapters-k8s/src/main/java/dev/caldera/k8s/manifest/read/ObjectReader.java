@@ -53,8 +53,8 @@ public final class ObjectReader<R> {
         object(t, true, out);
     }
 
-    /** One item of a List whose root is the current token (an item unit of the fast YAML path). */
-    public void item(Tokens t, Consumer<R> out) {
+    /** One item of a List whose root is the current token. */
+    private void item(Tokens t, Consumer<R> out) {
         if (t.current() == Token.START_MAP) {
             object(t, false, out);
         } else if (t.current() != Token.SCALAR || t.scalarType() != ScalarType.NULL) {

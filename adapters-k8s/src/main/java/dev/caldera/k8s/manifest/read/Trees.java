@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.caldera.k8s.manifest.token.ScalarResolver;
+import dev.caldera.k8s.manifest.token.YamlScalars;
 import dev.caldera.k8s.manifest.token.Token;
 import dev.caldera.k8s.manifest.token.Tokens;
-
-import java.math.BigDecimal;
 
 /**
  * Jackson trees from a token stream, for what is read whole: rare kinds handed over as trees, and the fabric8
@@ -48,13 +46,10 @@ public final class Trees {
     private static JsonNode scalar(Tokens t) {
         String text = t.text();
         return switch (t.scalarType()) {
-            case INT -> NODES.numberNode(ScalarResolver.integer(text));
+            case INT -> NODES.numberNode(YamlScalars.integer(text));
             case FLOAT -> {
-                try {
-                    yield NODES.numberNode(new BigDecimal(text.replace("_", "")));
-                } catch (NumberFormatException e) {
-                    yield NODES.textNode(text);
-                }
+                double d = YamlScalars.decimal(text);
+                yield Double.isFinite(d) ? NODES.numberNode(d) : NODES.textNode(text);
             }
             case TRUE -> NODES.booleanNode(true);
             case FALSE -> NODES.booleanNode(false);

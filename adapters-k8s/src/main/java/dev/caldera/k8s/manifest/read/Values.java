@@ -1,7 +1,7 @@
 package dev.caldera.k8s.manifest.read;
 
 import dev.caldera.k8s.manifest.token.Quote;
-import dev.caldera.k8s.manifest.token.ScalarResolver;
+import dev.caldera.k8s.manifest.token.YamlScalars;
 import dev.caldera.k8s.manifest.token.ScalarType;
 import dev.caldera.k8s.manifest.token.Token;
 import dev.caldera.k8s.manifest.token.Tokens;
@@ -81,7 +81,7 @@ public final class Values {
             problem(path, "expected an integer, got " + type.describe(t.text()));
             return null;
         }
-        Integer v = ScalarResolver.int32(t.text());
+        Integer v = YamlScalars.int32(t.text());
         if (v == null) {
             problem(path, Quote.bare(t.text()) + " does not fit a 32-bit integer");
         }
@@ -109,7 +109,7 @@ public final class Values {
         }
         return switch (t.scalarType()) {
             case STRING -> t.text();
-            case INT -> ScalarResolver.integer(t.text()).toString();
+            case INT -> YamlScalars.integer(t.text()).toString();
             case FLOAT -> t.text().replace("_", "");
             case NULL -> null;
             default -> {

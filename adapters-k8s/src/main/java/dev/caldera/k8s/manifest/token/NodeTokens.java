@@ -1,6 +1,5 @@
 package dev.caldera.k8s.manifest.token;
 
-import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.YAMLException;
@@ -18,11 +17,12 @@ import java.util.Deque;
 import java.util.Iterator;
 
 /**
- * {@link Tokens} over YAML composed by SnakeYAML one document at a time: the complete YAML reader, used for
- * standard input and for any file the fast scanner does not take (anchors and aliases, merge keys, tags, folded
- * scalars, tabs, CRLF line ends...). Aliases and merge keys are resolved as the configuration reader resolves
- * them, with SnakeYAML's limits (at most 50 aliases of lists or maps per document, nesting at most 50 deep), so a
- * small file cannot expand into a huge one. Only one document's tree is held at a time.
+ * {@link Tokens} over YAML composed by SnakeYAML one document at a time: the complete YAML reader, for input
+ * that {@link YamlTokens} leaves to the composer (anchors and aliases, merge keys, explicit tags, keys that are
+ * collections) and for the tree-building path ({@code ManifestReader#read}). Aliases and merge keys are resolved
+ * as the configuration reader resolves them, with SnakeYAML's limits (at most 50 aliases of lists or maps per
+ * document, nesting at most 50 deep), so a small file cannot expand into a huge one. Only one document's tree is
+ * held at a time.
  * <p>
  * Threading: one thread.
  */
@@ -145,17 +145,12 @@ public final class NodeTokens implements Tokens {
         return text;
     }
 
+    /** As the composer tagged it: by YAML 1.1's rules for plain text, or by its explicit tag. */
     @Override
     public ScalarType scalarType() {
         ScalarNode s = (ScalarNode) node;
         boolean implicit = s.getTag().equals(RESOLVER.resolve(NodeId.scalar, s.getValue(), true));
-        if (s.getScalarStyle() == DumperOptions.ScalarStyle.PLAIN && implicit) {
-            return ScalarResolver.resolve(s.getValue());
-        }
-        if (s.getTag().equals(org.yaml.snakeyaml.nodes.Tag.STR)) {
-            return ScalarType.STRING;
-        }
-        return ScalarResolver.ofExplicitTag(s.getTag(), s.getValue());
+        return YamlScalars.ofTag(s.getTag(), s.getValue(), implicit);
     }
 
     @Override

@@ -2,9 +2,10 @@ package dev.caldera.k8s.manifest.token;
 
 /**
  * A pull stream over the structure of YAML or JSON documents, one root value after another, the way every
- * manifest reader sees its input whatever parsed it: the fast block-YAML scanner, SnakeYAML (documents with
- * anchors, merge keys and other rare forms) or Jackson (JSON). Plain YAML scalars are typed by
- * {@link ScalarResolver} on every path, so the same text always means the same thing.
+ * manifest reader sees its input whatever parsed it: SnakeYAML's event parser ({@link YamlTokens}), its
+ * composer for documents with anchors, merge keys and other rare forms ({@link NodeTokens}), or Jackson's
+ * streaming parser (JSON). Plain YAML scalars are typed by SnakeYAML's resolver ({@link YamlScalars}) on every
+ * path, so the same text always means the same thing.
  * <p>
  * Threading: one thread.
  */
