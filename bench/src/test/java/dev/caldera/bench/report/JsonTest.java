@@ -35,10 +35,11 @@ class JsonTest {
     }
 
     @Test
-    void errorsNameTheOffsetAndWhatWasExpected() {
-        assertThatThrownBy(() -> Json.parse("{\"a\" 1}")).hasMessage("JSON: expected ':' at offset 5, found '1'");
-        assertThatThrownBy(() -> Json.parse("[1, 2")).hasMessageContaining("expected ']'")
-                .hasMessageContaining("end of input");
-        assertThatThrownBy(() -> Json.parse("[1] x")).hasMessageContaining("expected end of input at offset 4");
+    void errorsNameTheLineAndColumnAndWhatWasFound() {
+        assertThatThrownBy(() -> Json.parse("{\"a\" 1}")).hasMessageStartingWith("JSON: Unexpected character ('1'")
+                .hasMessageEndingWith("at line 1, column 6");
+        assertThatThrownBy(() -> Json.parse("[1,\n 2")).hasMessageContaining("end-of-input")
+                .hasMessageContaining("line 2");
+        assertThatThrownBy(() -> Json.parse("")).isInstanceOf(IllegalArgumentException.class);
     }
 }

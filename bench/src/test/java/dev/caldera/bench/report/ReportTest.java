@@ -89,8 +89,23 @@ class ReportTest {
         assertThat(LineChart.format(50_000)).isEqualTo("50k");
         assertThat(LineChart.format(1_500_000)).isEqualTo("1.5M");
         assertThat(LineChart.format(0.25)).isEqualTo("0.25");
-        assertThat(LineChart.niceCeiling(130)).isEqualTo(200);
-        assertThat(LineChart.niceCeiling(0)).isEqualTo(1);
+    }
+
+    @Test
+    void aChartIsAPngWithALogScaleWhenXSpansMoreThanTwentyFold(@TempDir Path dir)
+            throws IOException {
+        LineChart wide = new LineChart("t", "nodes", "us").point("a", 1_000, 2).point("a", 50_000, 5)
+                .point("b", 1_000, 1).stamp("JVM 17");
+        LineChart narrow = new LineChart("t", "nodes", "us").point("a", 1_000, 2).point("a", 5_000, 5);
+        assertThat(wide.chart().getXYPlot().getDomainAxis()).isInstanceOf(org.jfree.chart.axis.LogAxis.class);
+        assertThat(narrow.chart().getXYPlot().getDomainAxis()).isNotInstanceOf(org.jfree.chart.axis.LogAxis.class);
+        assertThat(wide.chart().getXYPlot().getDataset().getSeriesCount()).isEqualTo(2);
+        assertThat(wide.chart().getXYPlot().getRangeAxis().getLowerBound()).isEqualTo(0);
+        Path png = dir.resolve("c.png");
+        wide.write(png);
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertThat(img.getWidth()).isEqualTo(960);
+        assertThat(img.getHeight()).isEqualTo(600);
     }
 
     private static JmhResult cycle(int nodes, double cyclesPerSecond, double placementsPerSecond) {
