@@ -53,7 +53,7 @@ final class DocumentCuts {
         return p + 3 == b.length || b[p + 3] == ' ' || b[p + 3] == '\t' || b[p + 3] == '\n';
     }
 
-    private static boolean cuttable(byte[] b, int from) {
+    static boolean cuttable(byte[] b, int from) {
         for (int p = from; p < b.length; p++) {
             byte c = b[p];
             if (c == '\r' || c == '%' && (p == from || b[p - 1] == '\n')) {
@@ -70,7 +70,7 @@ final class DocumentCuts {
         return true;
     }
 
-    private static int lineEnd(byte[] b, int p) {
+    static int lineEnd(byte[] b, int p) {
         int q = p;
         while (q < b.length && b[q] != '\n') {
             q++;

@@ -23,10 +23,11 @@ import java.util.function.Consumer;
 
 /**
  * Reads one YAML input with SnakeYAML's event parser ({@link YamlTokens}), each object going straight into field
- * views. A large multi-document file is cut at document starts ({@link DocumentCuts}) into parts read on up to
- * {@link #MAX_WORKERS} threads. Results are delivered in file order once the whole input is read, so the outcome
- * (objects, warnings, the first error) is the sequential one: a part that needs SnakeYAML's composer or is not
- * well-formed YAML on its own sends the whole input back to one thread, and input that needs the composer
+ * views. A large multi-document file is cut at document starts ({@link DocumentCuts}), a large {@code kind: List}
+ * document between its items ({@link ListCuts}), into parts read on up to {@link #MAX_WORKERS} threads. Results
+ * are delivered in file order once the whole input is read, so the outcome (objects, warnings, the first error)
+ * is the sequential one: a part that needs SnakeYAML's composer or is not well-formed YAML on its own sends the
+ * whole input back to one thread, and input that needs the composer
  * (anchors, aliases, merge keys, tags) is read again by it ({@link NodeTokens}), which gives the same objects or
  * the exact error.
  * <p>
@@ -126,14 +127,40 @@ final class YamlFile {
         int[] lines = new int[workers];
         int[] starts = DocumentCuts.of(bytes, from, workers, lines);
         if (starts.length < 2) {
-            return null;
+            return listItems(bytes, from, name, handler, workers);
         }
         List<Part<R>> parts = new ArrayList<>(starts.length);
         for (int i = 0; i < starts.length; i++) {
             int end = i + 1 < starts.length ? starts[i + 1] : bytes.length;
-            parts.add(new Part<>(bytes, starts[i], end, lines[i], name, handler));
+            parts.add(new Part<>(bytes, starts[i], end, lines[i], name, handler, false));
         }
         runAll(parts);
+        return inOrder(parts);
+    }
+
+    /**
+     * The items of a one-document List read in parallel parts ({@link ListCuts}) beside its envelope; null when
+     * the file has no such items, or the envelope is not a clean List's (its objects or first error are then the
+     * sequential reading's to give).
+     */
+    private static <R> List<R> listItems(byte[] bytes, int from, String name, ObjectHandler<R> handler,
+            int workers) {
+        ListCuts cuts = ListCuts.of(bytes, from, workers);
+        if (cuts == null || cuts.starts.length < 2) {
+            return null;
+        }
+        List<Part<R>> parts = new ArrayList<>(cuts.starts.length + 1);
+        Part<R> envelope = new Part<>(cuts.envelope, 0, cuts.envelope.length, 0, name, handler, false);
+        parts.add(envelope);
+        for (int i = 0; i < cuts.starts.length; i++) {
+            int end = i + 1 < cuts.starts.length ? cuts.starts[i + 1] : cuts.itemsEnd;
+            parts.add(new Part<>(bytes, cuts.starts[i], end, cuts.lines[i], name, handler, true));
+        }
+        runAll(parts);
+        if (envelope.failure == null && (envelope.needsWholeInput || envelope.error != null
+                || !envelope.results.isEmpty())) {
+            return null;
+        }
         return inOrder(parts);
     }
 
@@ -205,6 +232,8 @@ final class YamlFile {
         final int lineOffset;
         final String name;
         final ObjectHandler<R> handler;
+        /** A part of a List's items (a sequence of objects) rather than whole documents. */
+        final boolean items;
         final List<R> results = new ArrayList<>();
         /** The part needs the composer, or is not well-formed YAML on its own. */
         boolean needsWholeInput;
@@ -212,7 +241,8 @@ final class YamlFile {
         /** A bug or an Error (out of memory) on this thread, rethrown on the caller's. */
         Throwable failure;
 
-        Part(byte[] bytes, int from, int to, int lineOffset, String name, ObjectHandler<R> handler) {
+        Part(byte[] bytes, int from, int to, int lineOffset, String name, ObjectHandler<R> handler, boolean items) {
+            this.items = items;
             this.bytes = bytes;
             this.from = from;
             this.to = to;
@@ -225,7 +255,12 @@ final class YamlFile {
         public void run() {
             YamlTokens t = new YamlTokens(reader(bytes, from, to), name, lineOffset);
             try {
-                new ObjectReader<>(handler, name).documents(t, results::add);
+                ObjectReader<R> reader = new ObjectReader<>(handler, name);
+                if (!items) {
+                    reader.documents(t, results::add);
+                } else if (!reader.itemsPart(t, results::add)) {
+                    needsWholeInput = true;
+                }
             } catch (NeedsComposer e) {
                 needsWholeInput = true;
             } catch (ManifestException e) {

@@ -243,6 +243,42 @@ class StreamingReaderTest {
         assertThat(read(crlf, 4)).isEqualTo(read(plain, 1));
     }
 
+    /** The documents of {@link #documents} as the items of one {@code kubectl get -o yaml} List. */
+    private static byte[] list(int n, int oddAt, String odd, String kind) {
+        StringBuilder sb = new StringBuilder("apiVersion: v1\nitems:\n");
+        for (String doc : new String(documents(n, oddAt, odd), StandardCharsets.UTF_8).split("---\n")) {
+            if (!doc.isEmpty()) {
+                sb.append("- ").append(doc.strip().replace("\n", "\n  ")).append('\n');
+            }
+        }
+        return sb.append("kind: ").append(kind).append("\nmetadata:\n  resourceVersion: \"\"\n").toString()
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theItemsOfAKubectlListAreReadInParallelPartsAsOnOneThread() {
+        byte[] bytes = list(3_000, -1, "", "List");
+        List<String> one = read(bytes, 1);
+        assertThat(one).hasSize(3_000).contains("PodGroup g2999@" + (lineOf(bytes, "name: g2999") - 2) + " minMember 3");
+        assertThat(ListCuts.of(bytes, 0, 3).starts).hasSize(3);
+        assertThat(read(bytes, 3)).isEqualTo(one);
+    }
+
+    @Test
+    void aListErrorReadInPartsIsTheOneOneThreadFinds() {
+        byte[] badItem = list(3_000, 2_500, "apiVersion: scheduling.volcano.sh/v1beta1\nkind: PodGroup\n"
+                + "metadata: {name: bad}\nspec:\n  minMember: many\n", "List");
+        byte[] notAList = list(3_000, -1, "", "Pod");
+        byte[] malformedItem = list(3_000, 2_500, "apiVersion: v1\nkind: Node\nmetadata: {name: [x\n", "List");
+        for (byte[] bytes : List.of(badItem, notAList, malformedItem)) {
+            Throwable one = catchThrowable(() -> read(bytes, 1));
+            assertThat(one).isInstanceOf(ManifestException.class);
+            assertThat(catchThrowable(() -> read(bytes, 3))).hasMessage(one.getMessage());
+        }
+        assertThat(catchThrowable(() -> read(badItem, 3)))
+                .hasMessageStartingWith("f.yaml:" + (lineOf(badItem, "name: bad") - 2) + ":");
+    }
+
     @Test
     void aUtf8ByteOrderMarkIsSkipped() throws IOException {
         Path f = dir.resolve("bom.yaml");

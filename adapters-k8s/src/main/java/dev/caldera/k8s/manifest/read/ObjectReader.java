@@ -53,6 +53,18 @@ public final class ObjectReader<R> {
         object(t, true, out);
     }
 
+    /**
+     * A part of a List's items read on its own: one document that is a sequence of objects. False, with nothing
+     * delivered that counts, when the input is not shaped so (the caller reads the whole file instead).
+     */
+    public boolean itemsPart(Tokens t, Consumer<R> out) {
+        if (t.next() != Token.START_LIST) {
+            return false;
+        }
+        items(t, out);
+        return t.next() == Token.END;
+    }
+
     /** One item of a List whose root is the current token. */
     private void item(Tokens t, Consumer<R> out) {
         if (t.current() == Token.START_MAP) {
