@@ -7,6 +7,7 @@ import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.SubGroupPolicySpec;
 import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.resource.ResourceList;
 
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import java.util.SplittableRandom;
  * racks of 1-4 nodes (tier 1), grouped into spines (tier 2) and sometimes a core (tier 3), nodes of 2-8 cpu;
  * gangs of 1-8 pods of 1-3 cpu, hard mode with a random allowed tier, soft mode, or none, a quarter of them split
  * into sub-groups by a pod label (sub-groups of 1-3 pods, hard mode or none); a few tasks already running where
- * they fit.
+ * they fit; pods of another job Releasing on about a third of the nodes.
  */
 public final class RandomTopologies {
     /** The pod label sub-group policies group on. */
@@ -36,6 +37,7 @@ public final class RandomTopologies {
         RandomTopologies t = new RandomTopologies();
         SplittableRandom r = new SplittableRandom(seed);
         long[] freeCpu = t.racks(r);
+        t.leaving(r, freeCpu);
         t.gangs(r, freeCpu, 1 + r.nextInt(6));
         return t;
     }
@@ -82,6 +84,23 @@ public final class RandomTopologies {
             out[i] = free.get(i);
         }
         return out;
+    }
+
+    /**
+     * Pods of job "leaving" (no topology) Releasing on about a third of the nodes, so that futureIdle exceeds idle
+     * there and allocate pipelines as well as binds.
+     */
+    private void leaving(SplittableRandom r, long[] freeCpu) {
+        jobs.add(new JobSpec("ns", "leaving", "q1", 1, Map.of(), null, null, "Running", 0));
+        for (int node = 0; node < freeCpu.length; node++) {
+            long cpu = 1000L * (1 + r.nextInt(2));
+            if (r.nextInt(3) == 0 && freeCpu[node] >= cpu) {
+                freeCpu[node] -= cpu;
+                tasks.add(TaskSpec.builder("ns", "leaving-" + node).job("leaving").creationMs(0)
+                        .request(ResourceList.of("cpu", cpu, "memory", 1L << 30)).nodeName(nodes.get(node).name())
+                        .status(TaskStatus.RELEASING).build());
+            }
+        }
     }
 
     private void gangs(SplittableRandom r, long[] freeCpu, int count) {
