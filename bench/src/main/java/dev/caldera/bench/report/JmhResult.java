@@ -105,10 +105,17 @@ public record JmhResult(String suite, String method, String mode, Map<String, St
         return primary.isRate() ? 1 / primary.perSecond() : primary.seconds();
     }
 
-    /** Placements per second, or NaN when the benchmark does not count placements. */
+    /**
+     * Placements per second, or NaN when the benchmark does not count placements. In throughput mode JMH reports
+     * the placement counter as a rate ({@code ops/s}); in average-time mode as the time per placement
+     * ({@code ms/op}), so the rate is its inverse.
+     */
     public double placementsPerSecond() {
         Metric m = secondary.get(PLACEMENTS);
-        return m == null ? Double.NaN : m.perSecond();
+        if (m == null) {
+            return Double.NaN;
+        }
+        return m.isRate() ? m.perSecond() : 1 / m.seconds();
     }
 
     /** Placements per operation (per cycle), or NaN. */

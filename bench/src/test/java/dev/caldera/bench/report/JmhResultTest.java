@@ -65,4 +65,19 @@ class JmhResultTest {
         assertThat(statement.placementsPerSecond()).isNaN();
         assertThat(statement.bytesPerOp()).isLessThan(1);
     }
+
+    /**
+     * In average-time mode JMH reports a placement counter as time per placement ({@code ms/op}), as
+     * TopologyGangBenchmark does (1.5 ms per gang, 0.003 ms per placement): the rate is its inverse.
+     */
+    @Test
+    void anAverageTimePlacementCounterIsTheTimePerPlacement() throws IOException {
+        String json;
+        try (InputStream in = JmhResultTest.class.getResourceAsStream("/jmh/avgt-placements.json")) {
+            json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        JmhResult gang = JmhResult.parse(json, "avgt-placements.json").get(0);
+        assertThat(gang.placementsPerSecond()).isCloseTo(1 / 3e-6, within(1e-6));
+        assertThat(gang.placementsPerOp()).isCloseTo(500, within(1e-9));
+    }
 }
