@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin.binpack;
 
+import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.NodeScorer;
@@ -34,6 +35,8 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
     /** Weight per resource dimension, -1 where the dimension does not count. */
     private int[] weightByDim = new int[0];
     private SessionView session;
+    /** The session's node table, read once at open: the score reads it directly, not through a view call per node. */
+    private NodeTable nodes;
 
     /** Builds the plugin; a mistyped or negative weight is a ConfException. */
     public BinpackPlugin(Arguments arguments) {
@@ -55,6 +58,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
     @Override
     public void open(SessionView s) {
         session = s;
+        nodes = s.nodes();
         counted.refresh(s.dims());
         int dims = s.dims().count();
         if (weightByDim.length != dims) {
@@ -82,6 +86,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
 
     private double score(SessionView s, long[] request, int node) {
         int[] byDim = weightByDim;
+        long[][] alloc = nodes.allocatable;
         double sum = 0.0;
         int weightSum = 0;
         for (int d = 0; d < request.length && d < byDim.length; d++) {
@@ -89,7 +94,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
             if (request[d] == 0 || w < 0) {
                 continue;
             }
-            double term = BinpackScore.resource(request[d], s.nodes().allocatable[d][node], s.used(d, node), w);
+            double term = BinpackScore.resource(request[d], alloc[d][node], s.used(d, node), w);
             if (term == BinpackScore.DOES_NOT_FIT) {
                 return 0;
             }

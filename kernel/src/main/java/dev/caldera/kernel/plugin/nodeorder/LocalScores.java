@@ -2,7 +2,6 @@ package dev.caldera.kernel.plugin.nodeorder;
 
 import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.framework.NodeScorer;
-import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceDimensions;
 
 /**
@@ -28,29 +27,28 @@ final class LocalScores implements NodeScorer {
 
     @Override
     public double score(int task, int node) {
-        SessionView s = plugin.session();
-        return score(s, task, s.request(task), node);
+        return score(plugin.nodes(), plugin.session().request(task), node);
     }
 
     @Override
     public void scoreAll(int task, int[] nodes, int from, int to, double[] scores) {
-        SessionView s = plugin.session();
-        long[] r = s.request(task);
+        NodeTable n = plugin.nodes();
+        long[] r = plugin.session().request(task);
         for (int i = from; i < to; i++) {
-            scores[i] += score(s, task, r, nodes[i]);
+            scores[i] += score(n, r, nodes[i]);
         }
     }
 
-    private double score(SessionView s, int task, long[] r, int node) {
+    private double score(NodeTable n, long[] r, int node) {
         double score = 0.0;
         if (weights.leastRequested() != 0) {
-            score += (double) leastRequested(s, r, node) * weights.leastRequested();
+            score += (double) leastRequested(n, r, node) * weights.leastRequested();
         }
         if (weights.mostRequested() != 0) {
-            score += (double) mostRequested(s, r, node) * weights.mostRequested();
+            score += (double) mostRequested(n, r, node) * weights.mostRequested();
         }
         if (weights.balancedResource() != 0) {
-            score += (double) balanced(s, r, node) * weights.balancedResource();
+            score += (double) balanced(n, r, node) * weights.balancedResource();
         }
         return score;
     }
@@ -60,27 +58,24 @@ final class LocalScores implements NodeScorer {
         return true;
     }
 
-    private long leastRequested(SessionView s, long[] r, int node) {
+    private long leastRequested(NodeTable n, long[] r, int node) {
         NodeRequests on = plugin.requests();
-        NodeTable n = s.nodes();
         return LeastRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
                 n.allocatable[ResourceDimensions.CPU][node],
                 on.nonZeroMemoryBytes[node] + NodeRequests.nonZeroMemory(r),
                 n.allocatable[ResourceDimensions.MEMORY][node]);
     }
 
-    private long mostRequested(SessionView s, long[] r, int node) {
+    private long mostRequested(NodeTable n, long[] r, int node) {
         NodeRequests on = plugin.requests();
-        NodeTable n = s.nodes();
         return MostRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
                 n.allocatable[ResourceDimensions.CPU][node],
                 on.nonZeroMemoryBytes[node] + NodeRequests.nonZeroMemory(r),
                 n.allocatable[ResourceDimensions.MEMORY][node]);
     }
 
-    private long balanced(SessionView s, long[] r, int node) {
+    private long balanced(NodeTable n, long[] r, int node) {
         NodeRequests on = plugin.requests();
-        NodeTable n = s.nodes();
         int gpu = on.gpuDim;
         long podGpus = NodeRequests.wholeUnits(NodeRequests.amount(r, gpu));
         if (podGpus == 0 && NodeRequests.amount(r, ResourceDimensions.CPU) == 0

@@ -1,5 +1,8 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
+import dev.caldera.kernel.cluster.NodeTable;
+import dev.caldera.kernel.cluster.TaskClasses;
+import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.framework.AllocateListener;
 import dev.caldera.kernel.framework.Extensions;
@@ -45,6 +48,14 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     private final ProfileNodeMemo affinity = new ProfileNodeMemo();
     private final ProfileNodeMemo preferNoSchedule = new ProfileNodeMemo();
     private SessionView session;
+    /**
+     * The session's spec tables, read once at open: the per-node score paths read them directly instead of
+     * through a {@link SessionView} call per node (the tables are the session's final fields, so the
+     * references stay valid until the next open).
+     */
+    private NodeTable nodes;
+    private TaskTable tasks;
+    private TaskClasses classes;
     private InterPodIndex interPod;
 
     /** Builds the plugin; a mistyped or negative weight is a ConfException. */
@@ -77,6 +88,9 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     @Override
     public void open(SessionView s) {
         session = s;
+        nodes = s.nodes();
+        tasks = s.tasks();
+        classes = s.classes();
         preferences.refresh(s.profiles(), s.symbols());
         taints.refresh(s.nodes(), s.symbols());
         numbers.refresh(s.symbols());
@@ -102,12 +116,17 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
         return session;
     }
 
+    /** The session's node table, as read at open. */
+    NodeTable nodes() {
+        return nodes;
+    }
+
     /** Sum of the weights of the task's preferred node affinity terms the node matches. */
     long affinityScore(int task, int node) {
         int profile = profileOf(task);
         long score = affinity.get(profile, node);
         if (score == ProfileNodeMemo.UNKNOWN) {
-            score = preferences.get(profile).affinityScore(session.nodes(), node, numbers);
+            score = preferences.get(profile).affinityScore(nodes, node, numbers);
             affinity.put(profile, node, (int) Math.min(score, Integer.MAX_VALUE));
         }
         return score;
@@ -125,7 +144,7 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     }
 
     private int profileOf(int task) {
-        return session.classes().profile[session.tasks().taskClass[task]];
+        return classes.profile[tasks.taskClass[task]];
     }
 
     NodeRequests requests() {

@@ -1,6 +1,9 @@
 package dev.caldera.kernel.plugin.predicates;
 
+import dev.caldera.kernel.cluster.NodeTable;
+import dev.caldera.kernel.cluster.TaskClasses;
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.framework.AllocateListener;
 import dev.caldera.kernel.framework.Extensions;
@@ -63,6 +66,13 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     private int[] countedNode = new int[0];
     private int allIps;
     private SessionView session;
+    /**
+     * The session's spec tables, read once at open: check runs per (task, node) and reads them directly instead
+     * of through a {@link SessionView} call per node (the tables are the session's final fields).
+     */
+    private NodeTable nodeTable;
+    private TaskTable tasks;
+    private TaskClasses classes;
     private InterPodIndex interPod;
     private AffinityFilter affinity;
     private SpreadFilter spread;
@@ -90,6 +100,9 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     @Override
     public void open(SessionView s) {
         session = s;
+        nodeTable = s.nodes();
+        tasks = s.tasks();
+        classes = s.classes();
         rules.refresh(s.profiles(), s.symbols());
         allIps = s.symbols().intern(PortKeys.ALL_IPS);
         taints.refresh(s.nodes(), s.symbols());
@@ -176,15 +189,15 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     }
 
     private int profileOf(int task) {
-        return session.classes().profile[session.tasks().taskClass[task]];
+        return classes.profile[tasks.taskClass[task]];
     }
 
     /** The checks that read only the node's labels, taints and unschedulable flag (memoized per profile). */
     private int placementCheck(ProfileRules r, int node) {
-        if (session.nodes().unschedulable[node] && !r.toleratesUnschedulable) {
+        if (nodeTable.unschedulable[node] && !r.toleratesUnschedulable) {
             return FitReason.NODE_UNSCHEDULABLE;
         }
-        if (options.nodeAffinity() && !r.matchesNode(session.nodes(), node, numbers)) {
+        if (options.nodeAffinity() && !r.matchesNode(nodeTable, node, numbers)) {
             return FitReason.NODE_SELECTOR_MISMATCH;
         }
         if (options.taintToleration() && r.tolerations.hasUntoleratedHardTaint(taints, node)) {
