@@ -169,19 +169,15 @@ if [[ $WARM == 1 ]]; then
 fi
 
 if [[ $PROFILE == 1 ]]; then
-  LIBJAR=$(find "${HOME}/.m2/repository/tools/profiler/async-profiler" -name 'async-profiler-*.jar' 2>/dev/null | sort | tail -1)
-  if [[ -z $LIBJAR ]]; then
-    (cd "$ROOT" && mvn -B -ntp -q -pl bench -am dependency:resolve > /dev/null)
-    LIBJAR=$(find "${HOME}/.m2/repository/tools/profiler/async-profiler" -name 'async-profiler-*.jar' | sort | tail -1)
-  fi
-  case "$(uname -m)" in x86_64) ARCH=linux-x64 ;; aarch64) ARCH=linux-arm64 ;; *) ARCH=none ;; esac
-  unzip -q -o "$LIBJAR" "$ARCH/libasyncProfiler.so" -d "$WORK"
+  # shellcheck source=lib/async-profiler.sh
+  source "$ROOT/bench/lib/async-profiler.sh"
+  LIB=$(async_profiler_lib "$WORK")
   LABEL=$("$JAVA" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print "jdk-" $2}')
   NAME="$(date -u +%Y-%m-%dT%H%MZ)-$LABEL-dump-${NODES}n-${PODS}p-cpu"
   mkdir -p "$FLAMES"
   HTML="$FLAMES/$NAME.html"
   echo "== profiling one cold run: $HTML"
-  CALDERA_JAVA_OPTS="-agentpath:$WORK/$ARCH/libasyncProfiler.so=start,event=cpu,interval=1ms,file=$HTML" \
+  CALDERA_JAVA_OPTS="-agentpath:$LIB=start,event=cpu,interval=1ms,file=$HTML" \
     JAVA="$JAVA" "$ROOT/bin/caldera" simulate --cycles 1 --output json "$DUMP" > /dev/null
   {
     echo

@@ -57,13 +57,13 @@ HEAP="-Xms4g -Xmx4g"
 
 AGENT=()
 if [[ $PROFILE == 1 ]]; then
-  APJAR=$(find "${HOME}/.m2/repository/tools/profiler/async-profiler" -name 'async-profiler-*.jar' | sort | tail -1)
-  [[ -n "$APJAR" ]] || { echo "live-bench.sh: no async-profiler jar (build bench/ once: mvn -pl bench -am package)" >&2; exit 1; }
+  # shellcheck source=lib/async-profiler.sh
+  source "$ROOT/bench/lib/async-profiler.sh"
   WORK=$(mktemp -d "${TMPDIR:-/tmp}/caldera-live.XXXXXX")
   trap 'rm -rf "$WORK"' EXIT
-  unzip -q -o "$APJAR" 'linux-x64/libasyncProfiler.so' -d "$WORK"
+  LIB=$(async_profiler_lib "$WORK")
   PROF="$OUT/$STAMP-$LABEL-throughput-${NODES}n-${PODS}p"
-  AGENT=("-agentpath:$WORK/linux-x64/libasyncProfiler.so=start,event=itimer,interval=1ms,file=$PROF.collapsed,collapsed")
+  AGENT=("-agentpath:$LIB=start,event=itimer,interval=1ms,file=$PROF.collapsed,collapsed")
 fi
 
 if [[ -n "$ONLY" && "$ONLY" != throughput && "$ONLY" != restart ]]; then

@@ -55,15 +55,11 @@ CLI="$ROOT/adapters-k8s/$TARGET/caldera.jar"
 JAR="$ROOT/bench/$TARGET/benchmarks.jar"
 [[ -f "$CLI" && -f "$JAR" ]] || { echo "profile-replay.sh: $CLI or $JAR missing (build, or drop --no-build)" >&2; exit 1; }
 
-case "$(uname -m)" in
-  x86_64) ARCH=linux-x64 ;;
-  aarch64) ARCH=linux-arm64 ;;
-  *) echo "profile-replay.sh: no async-profiler library for $(uname -m)" >&2; exit 1 ;;
-esac
+# shellcheck source=lib/async-profiler.sh
+source "$ROOT/bench/lib/async-profiler.sh"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/caldera-profile-replay.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-unzip -q -o "$JAR" "$ARCH/libasyncProfiler.so" -d "$WORK"
-LIB="$WORK/$ARCH/libasyncProfiler.so"
+LIB=$(async_profiler_lib "$WORK")
 
 TRACES="$ROOT/traces/alibaba-openb"
 REPLAY=(replay --protocol "$PROTOCOL" --policy "$POLICY" --repeat "$REPEAT" --no-progress

@@ -53,15 +53,11 @@ if [[ $BUILD == 1 ]]; then
 fi
 [[ -f "$JAR" ]] || { echo "profile.sh: $JAR not found (build it, or drop --no-build)" >&2; exit 1; }
 
-case "$(uname -m)" in
-  x86_64) ARCH=linux-x64 ;;
-  aarch64) ARCH=linux-arm64 ;;
-  *) echo "profile.sh: no async-profiler library for $(uname -m)" >&2; exit 1 ;;
-esac
+# shellcheck source=lib/async-profiler.sh
+source "$ROOT/bench/lib/async-profiler.sh"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/caldera-profile.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-unzip -q -o "$JAR" "$ARCH/libasyncProfiler.so" -d "$WORK"
-LIB="$WORK/$ARCH/libasyncProfiler.so"
+LIB=$(async_profiler_lib "$WORK")
 
 LABEL=$("$JAVA" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print "jdk-" $2}')
 STAMP=$(date -u +%Y-%m-%dT%H%MZ)
