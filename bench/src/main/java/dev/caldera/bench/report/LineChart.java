@@ -163,7 +163,8 @@ public final class LineChart {
 
         @Override
         public Number parse(String source, ParsePosition pos) {
-            throw new UnsupportedOperationException("axis labels are only written");
+            // JFreeChart only formats tick labels; a plain number is read back, a shortened one ("12k") gives null
+            return NumberFormat.getNumberInstance(Locale.ROOT).parse(source, pos);
         }
     }
 }
