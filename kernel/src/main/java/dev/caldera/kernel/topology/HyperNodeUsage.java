@@ -133,8 +133,36 @@ public final class HyperNodeUsage {
         }
     }
 
+    /** Whether {@code amounts} (null = nothing) is at most HyperNode {@code h}'s idle in every dimension. */
+    public boolean idleCovers(int h, long[] amounts) {
+        return covers(idle, h, amounts);
+    }
+
+    /** Whether {@code amounts} (null = nothing) is at most HyperNode {@code h}'s futureIdle in every dimension. */
+    public boolean futureIdleCovers(int h, long[] amounts) {
+        return covers(futureIdle, h, amounts);
+    }
+
+    /** The number of resource dimensions summed (0 before the first open). */
+    public int dims() {
+        return idle.length;
+    }
+
+    /** A deep copy of the sums, {@code [allocatable, idle, futureIdle, room, used][dim][hyperNode]} (tests compare them). */
+    public long[][][] snapshot() {
+        long[][][] out = {allocatable, idle, futureIdle, room, used};
+        for (int k = 0; k < out.length; k++) {
+            long[][] sums = out[k].clone();
+            for (int d = 0; d < sums.length; d++) {
+                sums[d] = sums[d].clone();
+            }
+            out[k] = sums;
+        }
+        return out;
+    }
+
     /** Whether {@code amounts} (null = nothing) is at most {@code sums[.][h]} in every dimension. */
-    public static boolean covers(long[][] sums, int h, long[] amounts) {
+    private static boolean covers(long[][] sums, int h, long[] amounts) {
         if (amounts == null) {
             return true;
         }

@@ -66,6 +66,16 @@ public final class SubJobs {
         }
     }
 
+    /** Copies the first {@link #count} sub-jobs' allocated HyperNodes into {@code into}. */
+    public void copyAllocated(int[] into) {
+        System.arraycopy(allocated, 0, into, 0, count);
+    }
+
+    /** Sets the first {@link #count} sub-jobs' allocated HyperNodes back from {@code from}. */
+    public void restoreAllocated(int[] from) {
+        System.arraycopy(from, 0, allocated, 0, count);
+    }
+
     /** Adds {@code task} with {@code request} to sub-job {@code s}. */
     void add(int s, int task, long[] request) {
         tasks[s].add(task);

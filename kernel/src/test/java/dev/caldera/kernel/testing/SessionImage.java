@@ -31,8 +31,7 @@ public final class SessionImage {
         jobRequests = new long[][][] {rows(s.jobState.requests.allocated, jobs),
             rows(s.jobState.requests.pipelined, jobs), rows(s.jobState.requests.pending, jobs)};
         var u = s.topology.usage;
-        hyperNodeSums = s.topology.tracking() ? new long[][][] {deep(u.allocatable), deep(u.idle), deep(u.futureIdle),
-            deep(u.room), deep(u.used)} : new long[0][][];
+        hyperNodeSums = s.topology.tracking() ? u.snapshot() : new long[0][][];
         allocatedHyperNodes = allocatedHyperNodes(s, jobs);
         roleCounts = new int[jobs][];
         for (int j = 0; j < jobs; j++) {
@@ -53,14 +52,6 @@ public final class SessionImage {
             for (int k = 0; k < out[j].length; k++) {
                 out[j][k] = k == 0 ? s.topology.allocated(j) : sub.allocated[k - 1];
             }
-        }
-        return out;
-    }
-
-    private static long[][] deep(long[][] a) {
-        long[][] out = new long[a.length][];
-        for (int i = 0; i < a.length; i++) {
-            out[i] = a[i].clone();
         }
         return out;
     }

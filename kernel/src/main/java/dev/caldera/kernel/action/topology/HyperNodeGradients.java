@@ -75,8 +75,8 @@ final class HyperNodeGradients {
         if (tree.tier[h] > highestTier) {
             return false;
         }
-        return allocated >= 0 || HyperNodeUsage.covers(usage.idle, h, minResources)
-                || HyperNodeUsage.covers(usage.futureIdle, h, minResources);
+        return allocated >= 0 || usage.idleCovers(h, minResources)
+                || usage.futureIdleCovers(h, minResources);
     }
 
     /** Stable by tier: ids ascending within a tier (found holds them in BFS order, re-sorted here). */

@@ -147,7 +147,7 @@ final class JobSearch {
         HyperNodeTree tree = session.topology.tree;
         attempt.begin();
         System.arraycopy(ws.pos, 0, scratchCursors, 0, sj.count);
-        System.arraycopy(sj.allocated, 0, snapshot, 0, sj.count);
+        sj.copyAllocated(snapshot);
         java.util.Arrays.fill(scratchDecisions, 0, sj.count, -1);
         double score = 0;
         queue.fill(job, sj, ws, scratchCursors);
@@ -168,7 +168,7 @@ final class JobSearch {
                 break;
             }
         }
-        System.arraycopy(snapshot, 0, sj.allocated, 0, sj.count);
+        sj.restoreAllocated(snapshot);
         boolean placed = attempt.size() > 0;
         return placed && (session.plugins.jobReady(job) || session.plugins.jobPipelined(job)) ? score : -1;
     }

@@ -66,7 +66,7 @@ final class SearchReport {
         String what = byMin ? "the PodGroup's minResources (" + format(s.dims, need, need) + ")"
                 : format(s.dims, need, need) + " its " + pendingPods(s, job) + " pending pods request";
         return head + ": the largest free, " + tree.describe(largest) + ", has "
-                + format(s.dims, column(t.usage.futureIdle, largest, need.length), need) + " of the " + what;
+                + format(s.dims, futureIdle(t.usage, largest, need.length), need) + " of the " + what;
     }
 
     /** How many of the job's pods are pending (their requests are what a candidate must hold, not minMember's). */
@@ -90,7 +90,7 @@ final class SearchReport {
             double share = Double.MAX_VALUE;
             for (int d = 0; d < need.length; d++) {
                 if (need[d] > 0) {
-                    share = Math.min(share, (double) (d < u.futureIdle.length ? u.futureIdle[d][h] : 0) / need[d]);
+                    share = Math.min(share, (double) (d < u.dims() ? u.futureIdle[d][h] : 0) / need[d]);
                 }
             }
             if (share > bestShare) {
@@ -112,10 +112,10 @@ final class SearchReport {
         return v + units[u];
     }
 
-    private static long[] column(long[][] sums, int h, int dims) {
+    private static long[] futureIdle(HyperNodeUsage u, int h, int dims) {
         long[] out = new long[dims];
-        for (int d = 0; d < dims && d < sums.length; d++) {
-            out[d] = sums[d][h];
+        for (int d = 0; d < dims && d < u.dims(); d++) {
+            out[d] = u.futureIdle[d][h];
         }
         return out;
     }

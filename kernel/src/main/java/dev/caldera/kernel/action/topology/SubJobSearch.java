@@ -178,8 +178,8 @@ final class SubJobSearch {
         HyperNodeTree tree = t.tree;
         for (int i = tree.childStart[within]; i < tree.childStart[within + 1]; i++) {
             int x = tree.children[i];
-            boolean candidate = tree.tier[x] <= highestTier && (HyperNodeUsage.covers(t.usage.idle, x, pending)
-                    || HyperNodeUsage.covers(t.usage.futureIdle, x, pending));
+            boolean candidate = tree.tier[x] <= highestTier && (t.usage.idleCovers(x, pending)
+                    || t.usage.futureIdleCovers(x, pending));
             if (candidate && !knownFailed(x) || !noLowerCandidateLeft(t, x, highestTier, pending)) {
                 return false;
             }
@@ -250,9 +250,10 @@ final class SubJobSearch {
         if (from >= ws.tasks[sub].length) {
             return false;
         }
-        long[][] room = session.topology.usage.room;
+        HyperNodeUsage usage = session.topology.usage;
+        int dims = usage.dims();
         for (int d = 0; d < smallest.length; d++) {
-            if (smallest[d] > 0 && (d >= room.length || room[d][h] < smallest[d])) {
+            if (smallest[d] > 0 && (d >= dims || usage.room[d][h] < smallest[d])) {
                 return false;
             }
         }
