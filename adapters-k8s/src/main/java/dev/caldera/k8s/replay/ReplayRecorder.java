@@ -99,7 +99,7 @@ final class ReplayRecorder {
 
     void cycle(CycleStats stats, long nowMs) {
         cycles++;
-        schedulingNs += stats.cycleNs;
+        schedulingNs += stats.cycleNs();
         if (!departedSinceCycle) {
             long allocated = allocatedMilli - placedMilli(arrivedSinceCycle);
             for (int k = 0; k < arrivedSinceCycle.size(); k++) {

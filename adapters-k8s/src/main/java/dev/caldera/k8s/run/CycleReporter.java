@@ -77,8 +77,8 @@ final class CycleReporter {
         metrics.cycle(stats, binds.size(), tasks, victims);
         metrics.unschedulable(unschedulable);
         metrics.queues(queues);
-        return new CycleOutcome(stats.cycle, binds, evictions, pipelined, new ArrayList<>(statuses.values()),
-                times(stats), stats.pendingTasks, stats.placed, queues);
+        return new CycleOutcome(stats.cycle(), binds, evictions, pipelined, new ArrayList<>(statuses.values()),
+                times(stats), stats.pendingTasks(), stats.placed(), queues);
     }
 
     private List<PodPlacement> binds(Session session) {
@@ -174,6 +174,6 @@ final class CycleReporter {
         for (int i = 0; i < stats.actionNames.length; i++) {
             actions.merge(stats.actionNames[i], stats.actionNs[i], Long::sum);
         }
-        return new CycleTimes(stats.cycleNs, stats.openNs, actions);
+        return new CycleTimes(stats.cycleNs(), stats.openNs(), actions);
     }
 }

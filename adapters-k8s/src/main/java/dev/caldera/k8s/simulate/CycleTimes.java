@@ -21,6 +21,6 @@ public record CycleTimes(long cycleNs, long openSessionNs, Map<String, Long> act
         for (int i = 0; i < stats.actionNames.length; i++) {
             actions.merge(stats.actionNames[i], stats.actionNs[i], Long::sum);
         }
-        return new CycleTimes(stats.cycleNs, stats.openNs, actions);
+        return new CycleTimes(stats.cycleNs(), stats.openNs(), actions);
     }
 }

@@ -81,7 +81,7 @@ public final class Simulation implements AutoCloseable {
         CycleStats stats = scheduler.runOnce();
         List<PodPlacement> pipelined = pipelined();
         CycleReport report = new CycleReport(cycle, sorted(binds), sortedEvictions(), pipelined,
-                new ArrayList<>(statuses.values()), CycleTimes.of(stats), stats.pendingTasks, stats.placed,
+                new ArrayList<>(statuses.values()), CycleTimes.of(stats), stats.pendingTasks(), stats.placed(),
                 QueueReports.of(scheduler.session()));
         collectQueueProblems();
         play(report);

@@ -114,8 +114,8 @@ public class FenzoComparisonBenchmark {
     @Benchmark
     public int caldera(CalderaSide side, PlacementCounter counter) {
         CycleStats stats = side.scheduler.runOnce();
-        counter.placements += stats.placed;
-        return stats.placed;
+        counter.placements += stats.placed();
+        return stats.placed();
     }
 
     @Benchmark

@@ -80,11 +80,11 @@ public class PreemptCycleBenchmark {
     public int cycle(Counters counters) {
         CycleStats stats = scheduler.runOnce();
         int evicted = scheduler.session().decisions.evictTasks.size();
-        counters.placements += stats.placed;
+        counters.placements += stats.placed();
         counters.evictions += evicted;
-        placedPerCycle = stats.placed;
+        placedPerCycle = stats.placed();
         evictedPerCycle = evicted;
-        return stats.placed + evicted;
+        return stats.placed() + evicted;
     }
 
     @TearDown(Level.Trial)

@@ -75,9 +75,9 @@ public class QueueHierarchyBenchmark {
     @Benchmark
     public int cycle(PlacementCounter counter) {
         CycleStats stats = scheduler.runOnce();
-        counter.placements += stats.placed;
-        placedPerCycle = stats.placed;
-        return stats.placed;
+        counter.placements += stats.placed();
+        placedPerCycle = stats.placed();
+        return stats.placed();
     }
 
     @TearDown(Level.Trial)

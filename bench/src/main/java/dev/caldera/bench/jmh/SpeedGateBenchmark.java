@@ -67,9 +67,9 @@ public class SpeedGateBenchmark {
         long start = CycleCpuCounter.threadCpuNs();
         CycleStats stats = scheduler.runOnce();
         cpu.cpuNs += CycleCpuCounter.threadCpuNs() - start;
-        cpu.placed += stats.placed;
-        counter.placements += stats.placed;
-        return stats.placed;
+        cpu.placed += stats.placed();
+        counter.placements += stats.placed();
+        return stats.placed();
     }
 
     @TearDown(Level.Trial)

@@ -55,7 +55,7 @@ public final class TopologyCycleAlternating {
                 if (round >= rounds / 3) {
                     cpu[i] += cpu1 - cpu0;
                     wall[i] += wall1 - wall0;
-                    placed[i] += stats.placed;
+                    placed[i] += stats.placed();
                 }
             }
         }

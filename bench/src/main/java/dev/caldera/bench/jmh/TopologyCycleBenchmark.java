@@ -67,9 +67,9 @@ public class TopologyCycleBenchmark {
     @Benchmark
     public int cycle(PlacementCounter counter) {
         CycleStats stats = scheduler.runOnce();
-        counter.placements += stats.placed;
-        placedPerCycle = stats.placed;
-        return stats.placed;
+        counter.placements += stats.placed();
+        placedPerCycle = stats.placed();
+        return stats.placed();
     }
 
     @TearDown(Level.Trial)

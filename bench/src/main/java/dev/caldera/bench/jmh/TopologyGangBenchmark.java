@@ -63,9 +63,9 @@ public class TopologyGangBenchmark {
     @Benchmark
     public int gang(PlacementCounter counter) {
         CycleStats stats = scheduler.runOnce();
-        counter.placements += stats.placed;
-        placedPerCycle = stats.placed;
-        return stats.placed;
+        counter.placements += stats.placed();
+        placedPerCycle = stats.placed();
+        return stats.placed();
     }
 
     @TearDown(Level.Trial)

@@ -126,7 +126,7 @@ class PlacementAllocationTest {
             for (int i = 0; i < RUNS; i++) {
                 cluster.restore();
                 long before = allocatedBytes();
-                placed = scheduler.runOnce().placed;
+                placed = scheduler.runOnce().placed();
                 full = Math.min(full, allocatedBytes() - before);
                 before = allocatedBytes();
                 scheduler.runOnce();

@@ -21,7 +21,7 @@ class PreparedClusterTest {
         try (Scheduler scheduler = scheduler(cluster, true)) {
             List<Long> first = binds(scheduler);
             assertThat(first).hasSizeGreaterThan(400);
-            assertThat(scheduler.runOnce().placed).as("nothing left to place without a restore").isLessThan(first.size());
+            assertThat(scheduler.runOnce().placed()).as("nothing left to place without a restore").isLessThan(first.size());
             cluster.restore();
             assertThat(binds(scheduler)).isEqualTo(first);
         }

@@ -33,7 +33,7 @@ class QueueHierarchyTest {
         assertThat(cluster.cache.queues.rows).isGreaterThanOrEqualTo(100);
         try (Scheduler s = new Scheduler(cluster.cache, BenchConfs.capacityHierarchy(), PluginRegistry.defaults(),
                 SchedulerOptions.DEFAULT, Sinks.NONE)) {
-            int placed = s.runOnce().placed;
+            int placed = s.runOnce().placed();
             CapacityPlugin capacity = s.session().plugins.plugin(CapacityPlugin.class);
             assertThat(capacity.problem()).isNull();
             assertThat(placed).isGreaterThan(1000);
@@ -62,7 +62,7 @@ class QueueHierarchyTest {
             for (int i = 0; i < 5; i++) {
                 cluster.restore();
                 long before = allocated();
-                placed = s.runOnce().placed;
+                placed = s.runOnce().placed();
                 full = Math.min(full, allocated() - before);
                 before = allocated();
                 s.runOnce();

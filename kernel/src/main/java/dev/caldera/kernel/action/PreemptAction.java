@@ -103,8 +103,8 @@ public final class PreemptAction implements Action {
             return true;
         }
         dev.caldera.kernel.topology.SubJobs subJobs = s.topology.subJobs(job);
-        for (int k = 0; subJobs != null && k < subJobs.count; k++) {
-            if (subJobs.withTopology[k]) {
+        for (int k = 0; subJobs != null && k < subJobs.count(); k++) {
+            if (subJobs.withTopology(k)) {
                 return true;
             }
         }

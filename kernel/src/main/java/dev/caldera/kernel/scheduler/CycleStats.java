@@ -9,17 +9,17 @@ import java.util.Arrays;
  * tasks placed (bound or pipelined). Reused from cycle to cycle; copy what you keep.
  */
 public final class CycleStats {
-    public long cycle;
-    public long cycleNs;
-    public long openNs;
-    public long closeNs;
+    private long cycle;
+    private long cycleNs;
+    private long openNs;
+    private long closeNs;
     public final String[] actionNames;
     public final long[] actionNs;
     public final String[] pluginNames;
     public final long[] pluginOpenNs;
     public final long[] pluginCloseNs;
-    public int pendingTasks;
-    public int placed;
+    private int pendingTasks;
+    private int placed;
 
     CycleStats(String[] actionNames, String[] pluginNames) {
         this.actionNames = actionNames.clone();
@@ -38,5 +38,49 @@ public final class CycleStats {
         Arrays.fill(pluginCloseNs, 0);
         pendingTasks = 0;
         placed = 0;
+    }
+
+    public long cycle() {
+        return cycle;
+    }
+
+    void cycle(long value) {
+        cycle = value;
+    }
+
+    public long cycleNs() {
+        return cycleNs;
+    }
+
+    void cycleNs(long value) {
+        cycleNs = value;
+    }
+
+    public long openNs() {
+        return openNs;
+    }
+
+    void openNs(long value) {
+        openNs = value;
+    }
+
+    void closeNs(long value) {
+        closeNs = value;
+    }
+
+    public int pendingTasks() {
+        return pendingTasks;
+    }
+
+    void pendingTasks(int value) {
+        pendingTasks = value;
+    }
+
+    public int placed() {
+        return placed;
+    }
+
+    void placed(int value) {
+        placed = value;
     }
 }

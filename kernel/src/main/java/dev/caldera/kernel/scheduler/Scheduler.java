@@ -82,27 +82,27 @@ public final class Scheduler implements AutoCloseable {
     /** Runs one cycle; the returned stats are reused by the next cycle. */
     public CycleStats runOnce() {
         stats.clear();
-        stats.cycle = ++cycles;
+        stats.cycle(++cycles);
         long start = System.nanoTime();
         cache.applyChanges();
         cache.resolveJobPriorities();
         long opened = System.nanoTime();
         session.open();
         long t = System.nanoTime();
-        stats.openNs = t - opened;
-        stats.pendingTasks = countPending();
+        stats.openNs(t - opened);
+        stats.pendingTasks(countPending());
         for (int i = 0; i < actions.length; i++) {
             actions[i].execute(session);
             long now = System.nanoTime();
             stats.actionNs[i] = now - t;
             t = now;
         }
-        stats.placed = session.decisions.bindTasks.size() + countInSession(TaskStatus.PIPELINED);
+        stats.placed(session.decisions.bindTasks.size() + countInSession(TaskStatus.PIPELINED));
         session.close();
         publishStatus();
         long end = System.nanoTime();
-        stats.closeNs = end - t;
-        stats.cycleNs = end - start;
+        stats.closeNs(end - t);
+        stats.cycleNs(end - start);
         for (int i = 0; i < stats.pluginNames.length; i++) {
             stats.pluginOpenNs[i] = chain.openNs(i);
             stats.pluginCloseNs[i] = chain.closeNs(i);

@@ -23,11 +23,11 @@ import dev.caldera.kernel.cluster.NodeUsage;
  * O(nodes x tiers x dims).
  */
 public final class HyperNodeUsage {
-    public long[][] allocatable = new long[0][0];
-    public long[][] idle = new long[0][0];
-    public long[][] futureIdle = new long[0][0];
-    public long[][] room = new long[0][0];
-    public long[][] used = new long[0][0];
+    private long[][] allocatable = new long[0][0];
+    private long[][] idle = new long[0][0];
+    private long[][] futureIdle = new long[0][0];
+    private long[][] room = new long[0][0];
+    private long[][] used = new long[0][0];
 
     private HyperNodeTree tree;
     private NodeUsage nodes;
@@ -173,5 +173,21 @@ public final class HyperNodeUsage {
             }
         }
         return true;
+    }
+
+    public long allocatable(int d, int h) {
+        return allocatable[d][h];
+    }
+
+    public long futureIdle(int d, int h) {
+        return futureIdle[d][h];
+    }
+
+    public long room(int d, int h) {
+        return room[d][h];
+    }
+
+    public long used(int d, int h) {
+        return used[d][h];
     }
 }

@@ -54,7 +54,7 @@ final class JobTopologyResolver {
             n++;
             t.handled[job] = true;
             t.withTopology[job] = spec != null;
-            int topTier = t.tree.topTier;
+            int topTier = t.tree().topTier;
             resolve(s, job, spec, topTier);
             t.hard[job] = resolved[0] == 1;
             t.highestTier[job] = resolved[1];
@@ -72,7 +72,7 @@ final class JobTopologyResolver {
         }
         Integer tier = spec.highestTierAllowed();
         if (tier == null && spec.highestTierName() != null) {
-            int mapped = t.tree.tierNamed(spec.highestTierName());
+            int mapped = t.tree().tierNamed(spec.highestTierName());
             if (mapped >= 0) {
                 tier = mapped;
             } else if (warned.add(s.jobs.key[job] + "\0" + spec.highestTierName())) {
@@ -96,15 +96,15 @@ final class JobTopologyResolver {
             t.subJobs[job] = sj;
         }
         IntArrayList tasks = s.jobs.tasks[job];
-        sj.policies = policies;
+        sj.policies(policies);
         assigner.assign(s, job, policies, sj, t.subJobOfTask);
-        int softLimit = t.hard[job] ? t.highestTier[job] : t.tree.topTier;
-        for (int k = 0; k < sj.count; k++) {
-            NetworkTopologySpec own = sj.policy[k] < 0 ? spec : policies.get(sj.policy[k]).networkTopology();
-            sj.withTopology[k] = own != null;
+        int softLimit = t.hard[job] ? t.highestTier[job] : t.tree().topTier;
+        for (int k = 0; k < sj.count(); k++) {
+            NetworkTopologySpec own = sj.policy(k) < 0 ? spec : policies.get(sj.policy(k)).networkTopology();
+            sj.withTopology(k, own != null);
             resolve(s, job, own, softLimit);
-            sj.hard[k] = resolved[0] == 1;
-            sj.highestTier[k] = resolved[1];
+            sj.hard(k, resolved[0] == 1);
+            sj.highestTier(k, resolved[1]);
         }
         for (int i = 0; i < tasks.size(); i++) {
             int task = tasks.getInt(i);
@@ -125,24 +125,24 @@ final class JobTopologyResolver {
 
     private void recover(Session s, int job) {
         SubJobs sj = t.subJobs[job];
-        HyperNodeTree tree = t.tree;
+        HyperNodeTree tree = t.tree();
         boolean subUpdated = false;
-        for (int k = 0; k < sj.count; k++) {
-            int kept = tree.id(s.cache.topology.subJobAllocatedHyperNode(job, sj.key[k]));
-            int placed = allocatedTasks(s, sj.tasks[k]);
-            sj.allocated[k] = placed > 0 ? kept : -1;
-            if (sj.withTopology[k] && sj.allocated[k] < 0 && placed > 0) {
-                sj.allocated[k] = lowestHolding(s, sj.tasks[k]);
-                subUpdated |= sj.allocated[k] >= 0;
+        for (int k = 0; k < sj.count(); k++) {
+            int kept = tree.id(s.cache.topology.subJobAllocatedHyperNode(job, sj.key(k)));
+            int placed = allocatedTasks(s, sj.tasks(k));
+            sj.allocated(k, placed > 0 ? kept : -1);
+            if (sj.withTopology(k) && sj.allocated(k) < 0 && placed > 0) {
+                sj.allocated(k, lowestHolding(s, sj.tasks(k)));
+                subUpdated |= sj.allocated(k) >= 0;
             }
         }
         int kept = tree.id(s.cache.topology.allocatedHyperNode(job));
         t.allocated[job] = allocatedTasks(s, s.jobs.tasks[job]) > 0 ? kept : -1;
         if (t.allocated[job] < 0 || subUpdated) {
             int lca = -1;
-            for (int k = 0; k < sj.count; k++) {
-                if (sj.allocated[k] >= 0) {
-                    lca = tree.lca(lca, sj.allocated[k]);
+            for (int k = 0; k < sj.count(); k++) {
+                if (sj.allocated(k) >= 0) {
+                    lca = tree.lca(lca, sj.allocated(k));
                 }
             }
             if (lca >= 0 || t.allocated[job] < 0) {
@@ -161,7 +161,7 @@ final class JobTopologyResolver {
 
     /** The lowest-tier HyperNode holding the nodes of every allocated task (the top holds them all). */
     private int lowestHolding(Session s, IntArrayList tasks) {
-        HyperNodeTree tree = t.tree;
+        HyperNodeTree tree = t.tree();
         int candidate = -1;
         for (int i = 0; i < tasks.size(); i++) {
             int task = tasks.getInt(i);
@@ -177,7 +177,7 @@ final class JobTopologyResolver {
 
     /** The lowest-tier HyperNode on {@code node}'s chain that also holds every node {@code current} holds. */
     private int lowestCommon(int current, int node) {
-        HyperNodeTree tree = t.tree;
+        HyperNodeTree tree = t.tree();
         for (int i = tree.chainStart[node]; i < tree.chainStart[node + 1]; i++) {
             int h = tree.chain[i];
             if (h == current || tree.tier[h] >= tree.tier[current] && tree.within(current, h)) {
@@ -194,12 +194,12 @@ final class JobTopologyResolver {
             if (!t.handled[job]) {
                 continue;
             }
-            HyperNodeTree tree = t.tree;
+            HyperNodeTree tree = t.tree();
             s.cache.topology.keepAllocated(job, t.allocated[job] < 0 ? null : tree.name[t.allocated[job]]);
             SubJobs sj = t.subJobs[job];
-            for (int k = 0; k < sj.count; k++) {
-                s.cache.topology.keepAllocated(job, sj.key[k],
-                        sj.allocated[k] < 0 ? null : tree.name[sj.allocated[k]]);
+            for (int k = 0; k < sj.count(); k++) {
+                s.cache.topology.keepAllocated(job, sj.key(k),
+                        sj.allocated(k) < 0 ? null : tree.name[sj.allocated(k)]);
             }
         }
     }

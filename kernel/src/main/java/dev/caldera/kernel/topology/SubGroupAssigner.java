@@ -49,10 +49,10 @@ final class SubGroupAssigner {
         sj.reset(keys.size(), s.dims.count());
         for (int k = 0; k < keys.size(); k++) {
             int[] p = shape.get(k);
-            sj.key[k] = keys.get(k);
-            sj.policy[k] = p[0];
-            sj.minAvailable[k] = p[1];
-            sj.matchIndex[k] = p[2];
+            sj.key(k, keys.get(k));
+            sj.policy(k, p[0]);
+            sj.minAvailable(k, p[1]);
+            sj.matchIndex(k, p[2]);
         }
         for (int i = 0; i < tasks.size(); i++) {
             subJobOfTask[tasks.getInt(i)] = of[i];
@@ -60,10 +60,10 @@ final class SubGroupAssigner {
     }
 
     private static void defaults(SubJobs sj, int k, int minAvailable) {
-        sj.policy[k] = -1;
-        sj.key[k] = JobTopologyResolver.DEFAULT_SUB_JOB;
-        sj.minAvailable[k] = minAvailable;
-        sj.matchIndex[k] = 0;
+        sj.policy(k, -1);
+        sj.key(k, JobTopologyResolver.DEFAULT_SUB_JOB);
+        sj.minAvailable(k, minAvailable);
+        sj.matchIndex(k, 0);
     }
 
     /** The sub-job index of {@code task}, creating it (key and {policy, size, matchIndex}) on first sight. */

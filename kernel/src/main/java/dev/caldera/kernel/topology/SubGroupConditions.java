@@ -23,19 +23,19 @@ public final class SubGroupConditions {
     /** Every policy has at least minSubGroups sub-groups. */
     public static boolean valid(SessionView s, int job) {
         SubJobs sj = s.topology().subJobs(job);
-        if (sj == null || sj.policies.isEmpty()) {
+        if (sj == null || sj.policies().isEmpty()) {
             return true;
         }
-        return enough(sj, sj.policies, s, false, false);
+        return enough(sj, sj.policies(), s, false, false);
     }
 
     /** Every policy has at least minSubGroups ready (or, with {@code pipelined}, pipelined) sub-groups. */
     public static boolean met(SessionView s, int job, boolean pipelined) {
         SubJobs sj = s.topology().subJobs(job);
-        if (sj == null || sj.policies.isEmpty()) {
+        if (sj == null || sj.policies().isEmpty()) {
             return true;
         }
-        return enough(sj, sj.policies, s, true, pipelined);
+        return enough(sj, sj.policies(), s, true, pipelined);
     }
 
     private static boolean enough(SubJobs sj, List<SubGroupPolicySpec> policies, SessionView s, boolean counted,
@@ -46,8 +46,8 @@ public final class SubGroupConditions {
                 continue;
             }
             int n = 0;
-            for (int k = 0; k < sj.count; k++) {
-                if (sj.policy[k] == p && (!counted || ready(s, sj, k, pipelined))) {
+            for (int k = 0; k < sj.count(); k++) {
+                if (sj.policy(k) == p && (!counted || ready(s, sj, k, pipelined))) {
                     n++;
                 }
             }
@@ -60,7 +60,7 @@ public final class SubGroupConditions {
 
     /** Sub-job {@code k} is ready (with {@code pipelined}: pipelined). */
     public static boolean ready(SessionView s, SubJobs sj, int k, boolean pipelined) {
-        return count(s, sj.tasks[k], pipelined) >= sj.minAvailable[k];
+        return count(s, sj.tasks(k), pipelined) >= sj.minAvailable(k);
     }
 
     private static int count(SessionView s, IntArrayList tasks, boolean withPipelined) {

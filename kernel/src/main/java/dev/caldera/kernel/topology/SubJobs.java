@@ -14,23 +14,23 @@ import java.util.Arrays;
  * Threading: scheduling thread. Built at session open for jobs with topology or sub-groups only.
  */
 public final class SubJobs {
-    public int count;
+    private int count;
     /** The job's sub-group policies in force (empty: the job has only its default sub-job). */
-    public java.util.List<dev.caldera.kernel.cache.SubGroupPolicySpec> policies = java.util.List.of();
+    private java.util.List<dev.caldera.kernel.cache.SubGroupPolicySpec> policies = java.util.List.of();
     /** The sub-group policy of each sub-job, -1 for the default one. */
-    public int[] policy = new int[1];
+    private int[] policy = new int[1];
     /** Volcano's sub-job id (ordering fallback and the key the allocated HyperNode is kept under). */
-    public String[] key = new String[1];
+    private String[] key = new String[1];
     /** The first matched label value as a number (Volcano's MatchIndex), 0 when not a number. */
-    public int[] matchIndex = new int[1];
-    public int[] minAvailable = new int[1];
-    public boolean[] withTopology = new boolean[1];
-    public boolean[] hard = new boolean[1];
-    public int[] highestTier = new int[1];
-    public int[] allocated = new int[1];
-    public IntArrayList[] tasks = {new IntArrayList()};
+    private int[] matchIndex = new int[1];
+    private int[] minAvailable = new int[1];
+    private boolean[] withTopology = new boolean[1];
+    private boolean[] hard = new boolean[1];
+    private int[] highestTier = new int[1];
+    private int[] allocated = new int[1];
+    private IntArrayList[] tasks = {new IntArrayList()};
     /** Sum of the requests of every task of the sub-job, per dimension. */
-    public long[][] requestSum = {new long[0]};
+    private long[][] requestSum = {new long[0]};
 
     /** Starts over with {@code n} sub-jobs. */
     void reset(int n, int dims) {
@@ -83,5 +83,89 @@ public final class SubJobs {
         for (int d = 0; d < request.length && d < sum.length; d++) {
             sum[d] += request[d];
         }
+    }
+
+    public int count() {
+        return count;
+    }
+
+    public java.util.List<dev.caldera.kernel.cache.SubGroupPolicySpec> policies() {
+        return policies;
+    }
+
+    void policies(java.util.List<dev.caldera.kernel.cache.SubGroupPolicySpec> value) {
+        policies = value;
+    }
+
+    public int policy(int sub) {
+        return policy[sub];
+    }
+
+    void policy(int sub, int value) {
+        policy[sub] = value;
+    }
+
+    public String key(int sub) {
+        return key[sub];
+    }
+
+    void key(int sub, String value) {
+        key[sub] = value;
+    }
+
+    public int matchIndex(int sub) {
+        return matchIndex[sub];
+    }
+
+    void matchIndex(int sub, int value) {
+        matchIndex[sub] = value;
+    }
+
+    public int minAvailable(int sub) {
+        return minAvailable[sub];
+    }
+
+    void minAvailable(int sub, int value) {
+        minAvailable[sub] = value;
+    }
+
+    public boolean withTopology(int sub) {
+        return withTopology[sub];
+    }
+
+    void withTopology(int sub, boolean value) {
+        withTopology[sub] = value;
+    }
+
+    public boolean hard(int sub) {
+        return hard[sub];
+    }
+
+    void hard(int sub, boolean value) {
+        hard[sub] = value;
+    }
+
+    public int highestTier(int sub) {
+        return highestTier[sub];
+    }
+
+    void highestTier(int sub, int value) {
+        highestTier[sub] = value;
+    }
+
+    public int allocated(int sub) {
+        return allocated[sub];
+    }
+
+    public void allocated(int sub, int value) {
+        allocated[sub] = value;
+    }
+
+    public IntArrayList tasks(int sub) {
+        return tasks[sub];
+    }
+
+    public long[] requestSum(int sub) {
+        return requestSum[sub];
     }
 }

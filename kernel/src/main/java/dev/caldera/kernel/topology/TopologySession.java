@@ -19,7 +19,7 @@ import java.util.Arrays;
  * session without HyperNodes, topology jobs or the plugin.
  */
 public final class TopologySession {
-    public HyperNodeTree tree;
+    private HyperNodeTree tree;
     public final HyperNodeUsage usage = new HyperNodeUsage();
     private final JobTopologyResolver resolver = new JobTopologyResolver(this);
     private boolean tracking;
@@ -148,5 +148,9 @@ public final class TopologySession {
     /** What {@link #scoring} said for {@code task}, or -1 when it was said for another task. */
     public int scoringAllocated(int task) {
         return task == scoringTask ? scoringAllocated : -1;
+    }
+
+    public HyperNodeTree tree() {
+        return tree;
     }
 }

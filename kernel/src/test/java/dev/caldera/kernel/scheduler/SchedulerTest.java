@@ -93,7 +93,7 @@ class SchedulerTest {
         gang(cache, "ns", "job", "default", 2, 2, cpuMem(1000, GI), "Pending");
         try (Scheduler s = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT,
                 Sinks.NONE)) {
-            assertThat(s.runOnce().placed).isEqualTo(2);
+            assertThat(s.runOnce().placed()).isEqualTo(2);
         }
     }
 
@@ -103,7 +103,7 @@ class SchedulerTest {
                 List.of(new Tier(List.of(PluginOption.of("anything")))), Map.of());
         try (Scheduler s = new Scheduler(new ClusterCache(), conf, option -> new PriorityPlugin(),
                 SchedulerOptions.DEFAULT, Sinks.NONE)) {
-            assertThat(s.runOnce().placed).isZero();
+            assertThat(s.runOnce().placed()).isZero();
         }
     }
 }

@@ -47,10 +47,10 @@ public final class SessionImage {
         int[][] out = new int[jobs][];
         for (int j = 0; j < jobs; j++) {
             var sub = s.topology.subJobs(j);
-            int count = sub == null ? 0 : sub.count;
+            int count = sub == null ? 0 : sub.count();
             out[j] = new int[s.topology.handled(j) ? 1 + count : 0];
             for (int k = 0; k < out[j].length; k++) {
-                out[j][k] = k == 0 ? s.topology.allocated(j) : sub.allocated[k - 1];
+                out[j][k] = k == 0 ? s.topology.allocated(j) : sub.allocated(k - 1);
             }
         }
         return out;

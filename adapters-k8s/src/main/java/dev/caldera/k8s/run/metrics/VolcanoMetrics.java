@@ -69,8 +69,8 @@ public final class VolcanoMetrics {
 
     /** Records one cycle: timings, attempts, victims. */
     public void cycle(CycleStats stats, int bound, int unschedulableTasks, int preemptVictims) {
-        e2e.observe(stats.cycleNs / 1e6);
-        openSession.observe(stats.openNs / 1e6);
+        e2e.observe(stats.cycleNs() / 1e6);
+        openSession.observe(stats.openNs() / 1e6);
         for (int i = 0; i < stats.actionNames.length; i++) {
             action.labelValues(stats.actionNames[i]).observe(stats.actionNs[i] / 1e6);
         }

@@ -54,12 +54,12 @@ final class FlatPlacement {
     boolean run(int job, int sub, Worksheet ws, int from, int h, Statement stmt) {
         Session s = session;
         TopologySession topo = s.topology;
-        HyperNodeTree tree = topo.tree;
+        HyperNodeTree tree = topo.tree();
         SubJobs subJobs = topo.subJobs(job);
-        boolean aware = subJobs.withTopology[sub];
+        boolean aware = subJobs.withTopology(sub);
         int queue = s.jobs.queue[job];
         int[] list = ws.tasks[sub];
-        reached = subJobs.allocated[sub];
+        reached = subJobs.allocated(sub);
         placed = 0;
         failedAny = false;
         failedRoles.clear();
@@ -163,10 +163,10 @@ final class FlatPlacement {
     private boolean needContinue(int job, SubJobs subJobs, int sub) {
         Session s = session;
         IntArrayList all = s.jobs.tasks[job];
-        if (s.jobs.minMember[job] == all.size() || subJobs.minAvailable[sub] >= subJobs.tasks[sub].size()) {
+        if (s.jobs.minMember[job] == all.size() || subJobs.minAvailable(sub) >= subJobs.tasks(sub).size()) {
             return false;
         }
-        if (!subJobs.policies.isEmpty()) {
+        if (!subJobs.policies().isEmpty()) {
             return true;
         }
         int[] mins = s.jobs.roleMin[job];

@@ -56,14 +56,14 @@ final class JobSearch {
         plugin = p;
         TopologySession t = session.topology;
         SubJobs sj = t.subJobs(job);
-        ensure(sj.count);
-        boolean single = sj.count == 1;
+        ensure(sj.count());
+        boolean single = sj.count() == 1;
         sub.beginJob(p, single);
         if (t.hard(job) && p != null && p.gradientEnabled()) {
-            candidates.search(t.tree, t.usage, t.tree.root, t.highestTier(job), t.allocated(job),
+            candidates.search(t.tree(), t.usage, t.tree().root, t.highestTier(job), t.allocated(job),
                     session.jobs.minResources[job]);
         } else {
-            candidates.only(t.tree.root);
+            candidates.only(t.tree().root);
         }
         for (int g = 0; g < candidates.groups(); g++) {
             chosen = -1;
@@ -83,9 +83,9 @@ final class JobSearch {
 
     private boolean tierOfOne(int job, Worksheet ws, int g) {
         SubJobs sj = session.topology.subJobs(job);
-        int tier = candidates.tierOf(session.topology.tree, g);
+        int tier = candidates.tierOf(session.topology.tree(), g);
         order.sort(candidates.ids, candidates.groupStart.getInt(g), candidates.groupStart.getInt(g + 1), plugin,
-                sj.requestSum[0], sj.tasks[0]);
+                sj.requestSum(0), sj.tasks(0));
         int from = ws.pos[0];
         if (simple.length < order.size) {
             simple = new boolean[Math.max(order.size, simple.length * 2)];
@@ -115,7 +115,7 @@ final class JobSearch {
         bestScore = score;
         saved = ops;
         cursors[k] = sub.cursor;
-        decisions[k] = session.topology.tree.lca(sj.allocated[k], sub.chosen);
+        decisions[k] = session.topology.tree().lca(sj.allocated(k), sub.chosen);
     }
 
     // ---------------------------------------------------------------- several sub-jobs
@@ -131,8 +131,8 @@ final class JobSearch {
                 bestScore = score;
                 saved = pool.take();
                 attempt.save(saved);
-                System.arraycopy(scratchCursors, 0, cursors, 0, sj.count);
-                System.arraycopy(scratchDecisions, 0, decisions, 0, sj.count);
+                System.arraycopy(scratchCursors, 0, cursors, 0, sj.count());
+                System.arraycopy(scratchDecisions, 0, decisions, 0, sj.count());
             }
             attempt.discard();
         }
@@ -144,11 +144,11 @@ final class JobSearch {
      * the job ended ready or pipelined with something placed, else -1. The caller discards the attempt.
      */
     private double attemptIn(int job, Worksheet ws, int h, SubJobs sj) {
-        HyperNodeTree tree = session.topology.tree;
+        HyperNodeTree tree = session.topology.tree();
         attempt.begin();
-        System.arraycopy(ws.pos, 0, scratchCursors, 0, sj.count);
+        System.arraycopy(ws.pos, 0, scratchCursors, 0, sj.count());
         sj.copyAllocated(snapshot);
-        java.util.Arrays.fill(scratchDecisions, 0, sj.count, -1);
+        java.util.Arrays.fill(scratchDecisions, 0, sj.count(), -1);
         double score = 0;
         queue.fill(job, sj, ws, scratchCursors);
         while (!queue.isEmpty()) {
@@ -159,8 +159,8 @@ final class JobSearch {
             attempt.recover(sub.saved);
             scratchCursors[k] = sub.cursor;
             score += sub.score;
-            sj.allocated[k] = tree.lca(sj.allocated[k], sub.chosen);
-            scratchDecisions[k] = sj.allocated[k];
+            sj.allocated(k, tree.lca(sj.allocated(k), sub.chosen));
+            scratchDecisions[k] = sj.allocated(k);
             if (scratchCursors[k] < ws.tasks[k].length) {
                 queue.push(k);
             }

@@ -46,7 +46,7 @@ final class SearchReport {
      */
     String message(Session s, int job, int highestTier, int pods, long[] pending, HyperNodeGradients candidates) {
         TopologySession t = s.topology;
-        HyperNodeTree tree = t.tree;
+        HyperNodeTree tree = t.tree();
         String head = "no HyperNode of tier <= " + highestTier + " can hold " + pods + (pods == 1 ? " pod" : " pods");
         if (candidates.refusedRoot >= 0) {
             return head + ": its pods already run in " + tree.describe(candidates.refusedRoot)
@@ -71,7 +71,7 @@ final class SearchReport {
 
     /** How many of the job's pods are pending (their requests are what a candidate must hold, not minMember's). */
     private static int pendingPods(Session s, int job) {
-        IntArrayList tasks = s.topology.subJobs(job).tasks[0];
+        IntArrayList tasks = s.topology.subJobs(job).tasks(0);
         int n = 0;
         for (int i = 0; i < tasks.size(); i++) {
             n += s.status(tasks.getInt(i)) == TaskStatus.PENDING ? 1 : 0;
@@ -90,7 +90,7 @@ final class SearchReport {
             double share = Double.MAX_VALUE;
             for (int d = 0; d < need.length; d++) {
                 if (need[d] > 0) {
-                    share = Math.min(share, (double) (d < u.dims() ? u.futureIdle[d][h] : 0) / need[d]);
+                    share = Math.min(share, (double) (d < u.dims() ? u.futureIdle(d, h) : 0) / need[d]);
                 }
             }
             if (share > bestShare) {
@@ -115,7 +115,7 @@ final class SearchReport {
     private static long[] futureIdle(HyperNodeUsage u, int h, int dims) {
         long[] out = new long[dims];
         for (int d = 0; d < dims && d < u.dims(); d++) {
-            out[d] = u.futureIdle[d][h];
+            out[d] = u.futureIdle(d, h);
         }
         return out;
     }

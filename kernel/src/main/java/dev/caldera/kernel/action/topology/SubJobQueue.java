@@ -28,7 +28,7 @@ final class SubJobQueue {
         subJobs = sj;
         worksheet = ws;
         heap.clear();
-        for (int k = 0; k < sj.count; k++) {
+        for (int k = 0; k < sj.count(); k++) {
             if (cursors[k] < ws.tasks[k].length) {
                 heap.enqueue(k);
             }
@@ -57,7 +57,7 @@ final class SubJobQueue {
         if (c != 0) {
             return c;
         }
-        c = Integer.compare(subJobs.matchIndex[a], subJobs.matchIndex[b]);
-        return c != 0 ? c : subJobs.key[a].compareTo(subJobs.key[b]);
+        c = Integer.compare(subJobs.matchIndex(a), subJobs.matchIndex(b));
+        return c != 0 ? c : subJobs.key(a).compareTo(subJobs.key(b));
     }
 }

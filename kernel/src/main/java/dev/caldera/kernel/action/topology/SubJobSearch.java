@@ -71,7 +71,7 @@ final class SubJobSearch {
         plugin = p;
         memo = remember;
         generation++;
-        int size = session.topology.tree.count + 1;
+        int size = session.topology.tree().count + 1;
         if (memoAt.length < size) {
             memoAt = new long[size];
             memoOk = new boolean[size];
@@ -94,14 +94,14 @@ final class SubJobSearch {
         TopologySession t = session.topology;
         SubJobs sj = t.subJobs(job);
         prepare(ws, sub, from);
-        if (sj.hard[sub] && plugin != null && plugin.gradientEnabled()) {
-            gradients.search(t.tree, t.usage, within, sj.highestTier[sub], sj.allocated[sub], pendingSum(sj, sub));
+        if (sj.hard(sub) && plugin != null && plugin.gradientEnabled()) {
+            gradients.search(t.tree(), t.usage, within, sj.highestTier(sub), sj.allocated(sub), pendingSum(sj, sub));
         } else {
             gradients.only(within);
         }
         for (int g = 0; g < gradients.groups(); g++) {
             order.sort(gradients.ids, gradients.groupStart.getInt(g), gradients.groupStart.getInt(g + 1), plugin,
-                    sj.requestSum[sub], sj.tasks[sub]);
+                    sj.requestSum(sub), sj.tasks(sub));
             if (bestOfGroup(job, sub, ws, from, exactScore)) {
                 return true;
             }
@@ -152,16 +152,16 @@ final class SubJobSearch {
     boolean onlyItselfLeft(int job, int sub, int within, int tier) {
         TopologySession t = session.topology;
         SubJobs sj = t.subJobs(job);
-        if (!(sj.hard[sub] && plugin != null && plugin.gradientEnabled())) {
+        if (!(sj.hard(sub) && plugin != null && plugin.gradientEnabled())) {
             return true;
         }
-        if (sj.allocated[sub] < 0) {
-            return noLowerCandidateLeft(t, within, sj.highestTier[sub], pendingSum(sj, sub));
+        if (sj.allocated(sub) < 0) {
+            return noLowerCandidateLeft(t, within, sj.highestTier(sub), pendingSum(sj, sub));
         }
-        gradients.search(t.tree, t.usage, within, sj.highestTier[sub], sj.allocated[sub], pendingSum(sj, sub));
+        gradients.search(t.tree(), t.usage, within, sj.highestTier(sub), sj.allocated(sub), pendingSum(sj, sub));
         for (int i = 0; i < gradients.ids.size(); i++) {
             int x = gradients.ids.getInt(i);
-            int xt = t.tree.tier[x];
+            int xt = t.tree().tier[x];
             if (xt < tier && !knownFailed(x) || xt >= tier && x != within) {
                 return false;
             }
@@ -175,7 +175,7 @@ final class SubJobSearch {
      * as failed. O(HyperNodes below), no allocation.
      */
     private boolean noLowerCandidateLeft(TopologySession t, int within, int highestTier, long[] pending) {
-        HyperNodeTree tree = t.tree;
+        HyperNodeTree tree = t.tree();
         for (int i = tree.childStart[within]; i < tree.childStart[within + 1]; i++) {
             int x = tree.children[i];
             boolean candidate = tree.tier[x] <= highestTier && (t.usage.idleCovers(x, pending)
@@ -209,7 +209,7 @@ final class SubJobSearch {
             return recall(h);
         }
         boolean ok = false;
-        HyperNodeTree tree = session.topology.tree;
+        HyperNodeTree tree = session.topology.tree();
         if (tree.size(h) > 0 && hasRoom(h, ws, sub, from)) {
             dry.begin();
             ok = flat.run(job, sub, ws, from, h, dry);
@@ -253,7 +253,7 @@ final class SubJobSearch {
         HyperNodeUsage usage = session.topology.usage;
         int dims = usage.dims();
         for (int d = 0; d < smallest.length; d++) {
-            if (smallest[d] > 0 && (d >= dims || usage.room[d][h] < smallest[d])) {
+            if (smallest[d] > 0 && (d >= dims || usage.room(d, h) < smallest[d])) {
                 return false;
             }
         }
@@ -272,7 +272,7 @@ final class SubJobSearch {
             pending = new long[dims];
         }
         Arrays.fill(pending, 0);
-        IntArrayList tasks = sj.tasks[sub];
+        IntArrayList tasks = sj.tasks(sub);
         for (int i = 0; i < tasks.size(); i++) {
             int task = tasks.getInt(i);
             if (session.status(task) != TaskStatus.PENDING) {

@@ -17,7 +17,7 @@ final class SubJobStates {
     }
 
     static boolean ready(Session s, int job, SubJobs sj, int sub) {
-        if (sj.policies.isEmpty()) {
+        if (sj.policies().isEmpty()) {
             return s.plugins.jobReady(job);
         }
         GangPlugin gang = s.plugins.plugin(GangPlugin.class);
@@ -25,7 +25,7 @@ final class SubJobStates {
     }
 
     static boolean pipelined(Session s, int job, SubJobs sj, int sub) {
-        if (sj.policies.isEmpty()) {
+        if (sj.policies().isEmpty()) {
             return s.plugins.jobPipelined(job);
         }
         GangPlugin gang = s.plugins.plugin(GangPlugin.class);

@@ -64,12 +64,12 @@ public final class TopologyAllocate {
     /** Volcano: {@code job.ContainsHardTopology() || job.ContainsSubJobPolicy()}. */
     private boolean searched(int job) {
         TopologySession t = session.topology;
-        if (t.hard(job) || !t.subJobs(job).policies.isEmpty()) {
+        if (t.hard(job) || !t.subJobs(job).policies().isEmpty()) {
             return true;
         }
         SubJobs sj = t.subJobs(job);
-        for (int k = 0; k < sj.count; k++) {
-            if (sj.hard[k]) {
+        for (int k = 0; k < sj.count(); k++) {
+            if (sj.hard(k)) {
                 return true;
             }
         }
@@ -86,16 +86,16 @@ public final class TopologyAllocate {
         finalStatement.begin();
         finalStatement.recover(search.saved);
         SubJobs sj = session.topology.subJobs(job);
-        System.arraycopy(search.cursors, 0, ws.pos, 0, sj.count);
+        System.arraycopy(search.cursors, 0, ws.pos, 0, sj.count());
         if (!session.plugins.jobReady(job)) {
             return false;
         }
         finalStatement.commit();
         TopologySession t = session.topology;
-        t.allocated(job, t.tree.lca(t.allocated(job), search.chosen));
-        for (int k = 0; k < sj.count; k++) {
+        t.allocated(job, t.tree().lca(t.allocated(job), search.chosen));
+        for (int k = 0; k < sj.count(); k++) {
             if (search.decisions[k] >= 0) {
-                sj.allocated[k] = t.tree.lca(sj.allocated[k], search.decisions[k]);
+                sj.allocated(k, t.tree().lca(sj.allocated(k), search.decisions[k]));
             }
         }
         return !ws.empty();
@@ -103,7 +103,7 @@ public final class TopologyAllocate {
 
     private boolean flatTurn(int job, Worksheet ws) {
         finalStatement.begin();
-        boolean ok = flat.run(job, 0, ws, ws.pos[0], session.topology.tree.root, finalStatement);
+        boolean ok = flat.run(job, 0, ws, ws.pos[0], session.topology.tree().root, finalStatement);
         ws.pos[0] = flat.cursor;
         if (!ok) {
             if (flat.failedAny) {

@@ -23,11 +23,11 @@ final class Worksheet {
     final boolean[] required;
 
     Worksheet(Session s, int job, SubJobs subJobs) {
-        tasks = new int[subJobs.count][];
-        pos = new int[subJobs.count];
-        required = new boolean[subJobs.count];
-        for (int k = 0; k < subJobs.count; k++) {
-            tasks[k] = pending(s, subJobs.tasks[k]);
+        tasks = new int[subJobs.count()][];
+        pos = new int[subJobs.count()];
+        required = new boolean[subJobs.count()];
+        for (int k = 0; k < subJobs.count(); k++) {
+            tasks[k] = pending(s, subJobs.tasks(k));
         }
         markRequired(s, job, subJobs);
     }
@@ -37,17 +37,17 @@ final class Worksheet {
      * required until the ready ones plus those reach the policy's minSubGroups.
      */
     private void markRequired(Session s, int job, SubJobs sj) {
-        var policies = sj.policies;
+        var policies = sj.policies();
         if (policies.isEmpty()) {
             return;
         }
         int[] counted = new int[policies.size()];
-        Integer[] notReady = new Integer[sj.count];
+        Integer[] notReady = new Integer[sj.count()];
         int n = 0;
-        for (int k = 0; k < sj.count; k++) {
+        for (int k = 0; k < sj.count(); k++) {
             if (SubJobStates.ready(s, job, sj, k)) {
-                if (sj.policy[k] >= 0) {
-                    counted[sj.policy[k]]++;
+                if (sj.policy(k) >= 0) {
+                    counted[sj.policy(k)]++;
                 }
             } else {
                 notReady[n++] = k;
@@ -55,12 +55,12 @@ final class Worksheet {
         }
         Arrays.sort(notReady, 0, n, (a, b) -> {
             int c = SubJobStates.gangOrder(s, job, sj, a, b);
-            c = c != 0 ? c : Integer.compare(sj.matchIndex[a], sj.matchIndex[b]);
-            return c != 0 ? c : sj.key[a].compareTo(sj.key[b]);
+            c = c != 0 ? c : Integer.compare(sj.matchIndex(a), sj.matchIndex(b));
+            return c != 0 ? c : sj.key(a).compareTo(sj.key(b));
         });
         for (int i = 0; i < n; i++) {
             int k = notReady[i];
-            int p = sj.policy[k];
+            int p = sj.policy(k);
             if (p >= 0 && counted[p] < policies.get(p).minSubGroups()) {
                 required[k] = true;
                 counted[p]++;

@@ -77,7 +77,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
         for (int d = 0; d < dims.count(); d++) {
             weightByDim[d] = weightOf(d, dims.name(d));
         }
-        int size = s.topology().tree == null ? 1 : s.topology().tree.count + 1;
+        int size = s.topology().tree() == null ? 1 : s.topology().tree().count + 1;
         if (perHyperNode.length < size) {
             perHyperNode = new double[size];
             perHyperNodeStamp = new long[size];
@@ -133,8 +133,8 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
             if (w < 0 || request[d] <= 0) {
                 continue;
             }
-            double allocatable = u.allocatable[d][h];
-            double used = u.used[d][h];
+            double allocatable = u.allocatable(d, h);
+            double used = u.used(d, h);
             if (used + request[d] > allocatable) {
                 return 0;
             }
@@ -159,7 +159,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
         if (tasks.isEmpty()) {
             return 0;
         }
-        HyperNodeTree tree = session.topology().tree;
+        HyperNodeTree tree = session.topology().tree();
         int inside = 0;
         for (int i = 0; i < tasks.size(); i++) {
             int node = session.nodeOf(tasks.getInt(i));
@@ -175,14 +175,14 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
     @Override
     public void score(int task, int[] nodes, int count, double[] scores) {
         TopologySession topo = session.topology();
-        if (topo.tree == null) {
+        if (topo.tree() == null) {
             return;
         }
         int job = session.jobOf(task);
         int sub = topo.subJobOf(task);
         SubJobs subJobs = topo.subJobs(job);
-        if (subJobs != null && sub >= 0 && subJobs.withTopology[sub]) {
-            networkAware(task, subJobs.tasks[sub], nodes, count, scores);
+        if (subJobs != null && sub >= 0 && subJobs.withTopology(sub)) {
+            networkAware(task, subJobs.tasks(sub), nodes, count, scores);
         } else if (weights.normalPodEnable()) {
             normalPod(task, nodes, count, scores);
         }
@@ -194,7 +194,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
         if (allocated < 0) {
             return;
         }
-        HyperNodeTree tree = topo.tree;
+        HyperNodeTree tree = topo.tree();
         double[] s = raw(count);
         double max = -1;
         int atMax = 0;
@@ -245,7 +245,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
     }
 
     private void normalPod(int task, int[] nodes, int count, double[] scores) {
-        HyperNodeTree tree = session.topology().tree;
+        HyperNodeTree tree = session.topology().tree();
         double fading = weights.normalPodFading();
         double totalWeight = 0;
         for (int tier = tree.minTier; tier <= tree.topTier; tier++) {

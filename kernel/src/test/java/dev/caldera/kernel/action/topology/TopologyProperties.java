@@ -95,7 +95,7 @@ class TopologyProperties {
      * from them after a restart, as in Volcano, so a random start may have them anywhere.)
      */
     private static void assertInsideOneAllowedHyperNode(Session s, IntArrayList tasks, String what, int allowed) {
-        HyperNodeTree tree = s.topology.tree;
+        HyperNodeTree tree = s.topology.tree();
         int common = -1;
         for (int i = 0; i < tasks.size(); i++) {
             int task = tasks.getInt(i);
