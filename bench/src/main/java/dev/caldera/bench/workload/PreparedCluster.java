@@ -73,7 +73,7 @@ public final class PreparedCluster {
      */
     public int[] pendingTasks(int max) {
         IntArrayList picked = new IntArrayList();
-        boolean[] seenClass = new boolean[cache.classes.request.length];
+        boolean[] seenClass = new boolean[cache.classes.size()];
         boolean[] taken = new boolean[cache.tasks.rows];
         for (int pass = 0; pass < 2 && picked.size() < max; pass++) {
             for (int t = 0; t < cache.tasks.rows && picked.size() < max; t++) {

@@ -1,5 +1,6 @@
 package dev.caldera.kernel.action;
 
+import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.framework.FitReason;
 import dev.caldera.kernel.select.ResourceFit;
 import dev.caldera.kernel.session.Decisions;
@@ -133,9 +134,9 @@ final class TopologyAwarePreemption {
 
     /** {@code pickOneNodeForPreemption} without PDBs: true when victims {@code a} beat {@code b}. */
     private boolean better(int[] a, int[] b) {
-        int[] p = session.tasks.priority;
-        if (p[a[0]] != p[b[0]]) {
-            return p[a[0]] < p[b[0]];
+        TaskTable tasks = session.tasks;
+        if (tasks.priority[a[0]] != tasks.priority[b[0]]) {
+            return tasks.priority[a[0]] < tasks.priority[b[0]];
         }
         long sumA = prioritySum(a);
         long sumB = prioritySum(b);
@@ -159,14 +160,14 @@ final class TopologyAwarePreemption {
 
     /** {@code GetEarliestPodStartTime}: the earliest start among the victims of the highest priority. */
     private long earliestStartOfHighest(int[] victims) {
-        int[] p = session.tasks.priority;
-        long earliest = session.tasks.creationMs[victims[0]];
-        int max = p[victims[0]];
+        TaskTable tasks = session.tasks;
+        long earliest = tasks.creationMs[victims[0]];
+        int max = tasks.priority[victims[0]];
         for (int v : victims) {
-            if (p[v] == max) {
-                earliest = Math.min(earliest, session.tasks.creationMs[v]);
-            } else if (p[v] > max) {
-                max = p[v];
+            if (tasks.priority[v] == max) {
+                earliest = Math.min(earliest, tasks.creationMs[v]);
+            } else if (tasks.priority[v] > max) {
+                max = tasks.priority[v];
                 earliest = session.tasks.creationMs[v];
             }
         }

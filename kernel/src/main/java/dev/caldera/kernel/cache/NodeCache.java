@@ -82,7 +82,7 @@ final class NodeCache {
         nodes.name[row] = name;
         nodes.live[row] = true;
         nodes.liveCount++;
-        usage.reset(row, nodes.allocatable);
+        usage.reset(row, nodes);
         setChanged = true;
         topology.nodesChanged();
         return row;
@@ -110,15 +110,14 @@ final class NodeCache {
             dims.register(spec.allocatable().name(i));
         }
         growDims.run();
-        long[][] alloc = nodes.allocatable;
-        for (int d = 0; d < alloc.length; d++) {
-            alloc[d][row] = spec.allocatable().amount(dims.name(d));
-            usage.idle[d][row] = alloc[d][row] - usage.used[d][row];
+        for (int d = 0; d < nodes.dims(); d++) {
+            nodes.allocatable[d][row] = spec.allocatable().amount(dims.name(d));
+            usage.idle[d][row] = nodes.allocatable[d][row] - usage.used[d][row];
         }
     }
 
     private long[] allocatableOf(int row) {
-        long[] out = new long[nodes.allocatable.length];
+        long[] out = new long[nodes.dims()];
         for (int d = 0; d < out.length; d++) {
             out[d] = nodes.allocatable[d][row];
         }

@@ -39,6 +39,10 @@ public final class JobRequests {
         pending = Columns.dims(pending, dims, capacity);
     }
 
+    public int dims() {
+        return allocated.length;
+    }
+
     /** Adds ({@code sign} 1) or removes ({@code sign} -1) a task's request in {@code status}. */
     void add(int job, long[] request, byte status, int sign) {
         long[][] column = columnOf(status);

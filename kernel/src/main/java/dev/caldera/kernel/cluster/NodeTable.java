@@ -38,6 +38,10 @@ public final class NodeTable {
         allocatable = Columns.column(dims, 0);
     }
 
+    public int dims() {
+        return allocatable.length;
+    }
+
     public void ensureRows(int needed) {
         if (needed <= capacity) {
             return;

@@ -97,9 +97,9 @@ public final class NodeUsage {
     }
 
     /** Resets a node row to an empty node with {@code allocatable} idle. */
-    public void reset(int node, long[][] allocatable) {
+    public void reset(int node, NodeTable table) {
         for (int d = 0; d < idle.length; d++) {
-            idle[d][node] = allocatable[d][node];
+            idle[d][node] = table.allocatable[d][node];
             used[d][node] = 0;
             releasing[d][node] = 0;
             pipelined[d][node] = 0;

@@ -85,14 +85,14 @@ public final class Nominations {
      * task status: neither Allocated nor Pipelined), as kube-scheduler clears a pod's nominated node when an
      * attempt to schedule it fails without a new nomination. Cost: O(nodes + nominated tasks); no allocation.
      */
-    public void dropUnplaced(byte[] status, int nodeRows) {
+    public void dropUnplaced(TaskState tasks, int nodeRows) {
         if (count == 0) {
             return;
         }
         for (int node = 0; node < Math.min(nodeRows, head.length); node++) {
             for (int t = head[node]; t >= 0; ) {
                 int following = next[t];
-                if (status[t] != TaskStatus.ALLOCATED && status[t] != TaskStatus.PIPELINED) {
+                if (tasks.status[t] != TaskStatus.ALLOCATED && tasks.status[t] != TaskStatus.PIPELINED) {
                     remove(t);
                 }
                 t = following;

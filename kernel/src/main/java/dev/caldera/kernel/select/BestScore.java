@@ -1,5 +1,7 @@
 package dev.caldera.kernel.select;
 
+import dev.caldera.kernel.cluster.NodeTable;
+
 /**
  * The highest-scored node; among equal scores the one with the lowest rank (node-name order), so runs
  * are reproducible (Volcano picks at random among ties). O(count), no allocation.
@@ -8,13 +10,13 @@ public final class BestScore {
     private BestScore() {
     }
 
-    public static int pick(int[] nodes, double[] scores, int count, int[] rank) {
+    public static int pick(int[] nodes, double[] scores, int count, NodeTable table) {
         int best = nodes[0];
         double bestScore = scores[0];
         for (int i = 1; i < count; i++) {
             double s = scores[i];
             int node = nodes[i];
-            if (s > bestScore || (s == bestScore && rank[node] < rank[best])) {
+            if (s > bestScore || (s == bestScore && table.rank[node] < table.rank[best])) {
                 best = node;
                 bestScore = s;
             }

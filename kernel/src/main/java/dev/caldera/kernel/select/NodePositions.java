@@ -28,11 +28,10 @@ final class NodePositions {
             position = new int[rows];
         }
         Arrays.fill(position, -1);
-        int[] rank = session.nodes.rank;
         for (int i = 0; i < size; i++) {
             int row = session.liveNodes()[i];
-            node[rank[row]] = row;
-            position[row] = rank[row];
+            node[session.nodes.rank[row]] = row;
+            position[row] = session.nodes.rank[row];
         }
     }
 }

@@ -192,7 +192,7 @@ public final class RangeSelector {
             group[i] = nodeAt(group[i]);
         }
         int best = plugins.bestNode(task, group, scores, count);
-        return best >= 0 ? best : BestScore.pick(group, scores, count, session.nodes.rank);
+        return best >= 0 ? best : BestScore.pick(group, scores, count, session.nodes);
     }
 
     /**

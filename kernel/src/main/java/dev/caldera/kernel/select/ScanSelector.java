@@ -86,7 +86,7 @@ public final class ScanSelector implements NodeSelector {
             plugins.batchScore(task, nodes, count, nodeScores);
         }
         int best = plugins.bestNode(task, nodes, nodeScores, count);
-        return best >= 0 ? best : BestScore.pick(nodes, nodeScores, count, session.nodes.rank);
+        return best >= 0 ? best : BestScore.pick(nodes, nodeScores, count, session.nodes);
     }
 
     private void filter(int task) {

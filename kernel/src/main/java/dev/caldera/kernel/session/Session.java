@@ -282,7 +282,7 @@ public final class Session implements SessionView {
      */
     public void close() {
         plugins.close(this);
-        cache.nominations.dropUnplaced(taskState.status, nodes.rows);
+        cache.nominations.dropUnplaced(taskState, nodes.rows);
         topology.close(this);
         for (int i = 0; i < jobList.size(); i++) {
             int job = jobList.getInt(i);

@@ -130,12 +130,13 @@ class JobRequestsProperties {
                 expected[group][d][cache.tasks.job[t]] += request[d];
             }
         }
-        long[][][] actual = {state.requests.allocated, state.requests.pipelined, state.requests.pending};
         for (int g = 0; g < 3; g++) {
             for (int d = 0; d < dims; d++) {
                 for (int j = 0; j < cache.jobs.rows; j++) {
-                    if (actual[g][d][j] != expected[g][d][j]) {
-                        return "job " + j + " group " + g + " dim " + d + ": " + actual[g][d][j] + " != "
+                    long actual = g == 0 ? state.requests.allocated[d][j] : g == 1 ? state.requests.pipelined[d][j]
+                            : state.requests.pending[d][j];
+                    if (actual != expected[g][d][j]) {
+                        return "job " + j + " group " + g + " dim " + d + ": " + actual + " != "
                                 + expected[g][d][j];
                     }
                 }

@@ -20,16 +20,30 @@ public final class SessionImage {
 
     private SessionImage(Session s) {
         int nodes = s.nodes.rows;
-        usage = new long[][][] {rows(s.usage.idle, nodes), rows(s.usage.used, nodes), rows(s.usage.releasing, nodes),
-            rows(s.usage.pipelined, nodes)};
+        int dims = s.usage.dims();
+        usage = new long[][][] {rows(dims, nodes, (d, n) -> s.usage.idle[d][n]),
+            rows(dims, nodes, (d, n) -> s.usage.used[d][n]), rows(dims, nodes, (d, n) -> s.usage.releasing[d][n]),
+            rows(dims, nodes, (d, n) -> s.usage.pipelined[d][n])};
         int tasks = s.tasks.rows;
-        status = Arrays.copyOf(s.taskState.status, tasks);
-        node = Arrays.copyOf(s.taskState.node, tasks);
+        status = new byte[tasks];
+        node = new int[tasks];
+        for (int t = 0; t < tasks; t++) {
+            status[t] = s.taskState.status[t];
+            node[t] = s.taskState.node[t];
+        }
         int jobs = s.jobs.rows;
-        phase = Arrays.copyOf(s.jobState.phase, jobs);
-        counts = Arrays.copyOf(s.jobState.count, jobs * JobState.STRIDE);
-        jobRequests = new long[][][] {rows(s.jobState.requests.allocated, jobs),
-            rows(s.jobState.requests.pipelined, jobs), rows(s.jobState.requests.pending, jobs)};
+        phase = new byte[jobs];
+        for (int j = 0; j < jobs; j++) {
+            phase[j] = s.jobState.phase[j];
+        }
+        counts = new int[jobs * JobState.STRIDE];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = s.jobState.count[i];
+        }
+        int jobDims = s.jobState.requests.dims();
+        jobRequests = new long[][][] {rows(jobDims, jobs, (d, j) -> s.jobState.requests.allocated[d][j]),
+            rows(jobDims, jobs, (d, j) -> s.jobState.requests.pipelined[d][j]),
+            rows(jobDims, jobs, (d, j) -> s.jobState.requests.pending[d][j])};
         var u = s.topology.usage;
         hyperNodeSums = s.topology.tracking() ? u.snapshot() : new long[0][][];
         allocatedHyperNodes = allocatedHyperNodes(s, jobs);
@@ -56,10 +70,17 @@ public final class SessionImage {
         return out;
     }
 
-    private static long[][] rows(long[][] column, int rows) {
-        long[][] out = new long[column.length][];
-        for (int d = 0; d < column.length; d++) {
-            out[d] = Arrays.copyOf(column[d], rows);
+    /** A {@code [dim][row]} column read through its accessor. */
+    private interface Cell {
+        long at(int d, int row);
+    }
+
+    private static long[][] rows(int dims, int rows, Cell cell) {
+        long[][] out = new long[dims][rows];
+        for (int d = 0; d < dims; d++) {
+            for (int r = 0; r < rows; r++) {
+                out[d][r] = cell.at(d, r);
+            }
         }
         return out;
     }

@@ -86,7 +86,6 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
 
     private double score(SessionView s, long[] request, int node) {
         int[] byDim = weightByDim;
-        long[][] alloc = nodes.allocatable;
         double sum = 0.0;
         int weightSum = 0;
         for (int d = 0; d < request.length && d < byDim.length; d++) {
@@ -94,7 +93,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
             if (request[d] == 0 || w < 0) {
                 continue;
             }
-            double term = BinpackScore.resource(request[d], alloc[d][node], s.used(d, node), w);
+            double term = BinpackScore.resource(request[d], nodes.allocatable[d][node], s.used(d, node), w);
             if (term == BinpackScore.DOES_NOT_FIT) {
                 return 0;
             }

@@ -258,6 +258,10 @@ class DeviceShareProperties {
         for (int t = 0; t < s.tasks.rows; t++) {
             b.append(t).append(':').append(plugin.devices(t)).append(' ');
         }
-        return b.append(Arrays.toString(Arrays.copyOf(s.taskState.status, s.tasks.rows))).toString();
+        byte[] status = new byte[s.tasks.rows];
+        for (int t = 0; t < status.length; t++) {
+            status[t] = s.taskState.status[t];
+        }
+        return b.append(Arrays.toString(status)).toString();
     }
 }
