@@ -30,7 +30,7 @@ final class ClassView {
     static final byte IDLE = 2;
 
     /** The selector's key: task class, and priority while pods are nominated. */
-    final long key;
+    long key;
     long syncedAt;
     long lastUse;
 
@@ -71,6 +71,12 @@ final class ClassView {
 
     int size() {
         return size;
+    }
+
+    /** Serves another key with the same arrays (the selector's budget is reached); the caller builds it next. */
+    void reuse(long newKey) {
+        key = newKey;
+        lastUse = 0;
     }
 
     /** Bytes this view holds, for the selector's memory budget. */

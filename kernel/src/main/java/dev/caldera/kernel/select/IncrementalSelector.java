@@ -20,10 +20,11 @@ import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
  * {@code PluginChain.nodeLocal(task)} is false (inter-pod affinity or spread ties its verdicts to other pods
  * across a topology domain, not just to the nodes that changed) goes to the scan too, so no view ever serves
  * a verdict that a placement elsewhere in the domain made stale. Views are bounded by a
- * memory budget and the least recently used is dropped.
+ * memory budget; past it, the least recently used view is rebuilt in place for the new class (its arrays reused).
  * <p>
  * Threading: scheduling thread; full evaluations run over node shards on the {@link ShardPool} for large
- * clusters. Allocation: a view per class the first time the cluster size is seen; none per selection.
+ * clusters. Allocation: a view per class the first time the cluster size is seen, up to the budget; none per
+ * selection.
  */
 public final class IncrementalSelector implements NodeSelector {
     private static final long DEFAULT_BUDGET_BYTES = 256L << 20;
@@ -155,16 +156,23 @@ public final class IncrementalSelector implements NodeSelector {
         int n = session.nodeCount();
         long each = ClassView.bytesFor(n, session.plugins.normalizedScorers().length);
         long limit = Math.max(2, budgetBytes / Math.max(1, each));
+        ClassView view = null;
         while (views.size() >= limit) {
-            dropLeastRecentlyUsed();
+            view = views.remove(leastRecentlyUsed());
         }
-        ClassView view = new ClassView(session, positions, key, n);
+        if (view == null) {
+            view = new ClassView(session, positions, key, n);
+        } else {
+            // past the budget the least recently used view gives its arrays to the new class: a cluster with more
+            // classes than views then rebuilds views, but allocates nothing once it has reached the budget
+            view.reuse(key);
+        }
         view.syncedAt = Long.MIN_VALUE;
         views.put(key, view);
         return view;
     }
 
-    private void dropLeastRecentlyUsed() {
+    private long leastRecentlyUsed() {
         long victim = -1;
         long oldest = Long.MAX_VALUE;
         for (ClassView v : views.values()) {
@@ -173,7 +181,7 @@ public final class IncrementalSelector implements NodeSelector {
                 victim = v.key;
             }
         }
-        views.remove(victim);
+        return victim;
     }
 
     private void build(ClassView view, int task) {

@@ -16,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The real node plugins (predicates, nodeorder, binpack) give the same decisions whether nodes are filtered
  * and scored on one thread, on two shard workers, or incrementally per task class, on random clusters with
- * labels, taints, cordoned nodes and host ports, while placements, undos and evictions change the nodes.
+ * labels, taints, cordoned nodes and host ports, while placements, undos and evictions change the nodes; also
+ * with a view budget of two views, so views are rebuilt in place for other classes.
  */
 class NodePluginsParallelScanTest {
     @Test
@@ -36,6 +37,8 @@ class NodePluginsParallelScanTest {
             ScanSelector single = new ScanSelector(s);
             ScanSelector sharded = new ScanSelector(s, pool, 0);
             IncrementalSelector incremental = new IncrementalSelector(s, pool, 0);
+            // a budget of two views: past it, views are rebuilt in place for other classes (their arrays reused)
+            IncrementalSelector recycling = new IncrementalSelector(s, pool, 0, 1);
             assertThat(incremental.enabled()).as("the node plugins declare themselves node-local").isTrue();
             int placed = 0;
             for (int i = 0; i < pending.size(); i++) {
@@ -45,12 +48,14 @@ class NodePluginsParallelScanTest {
                 String where = "seed " + seed + " task " + pending.get(i);
                 assertThat(sharded.select(task)).as(where).isEqualTo(node);
                 assertThat(incremental.select(task)).as(where).isEqualTo(node);
+                assertThat(recycling.select(task)).as(where + " (two views)").isEqualTo(node);
                 if (node < 0) {
                     assertSameErrors(single.errors(), sharded.errors(), where);
                     continue;
                 }
                 assertThat(sharded.fitsIdle()).as(where).isEqualTo(idle);
                 assertThat(incremental.fitsIdle()).as(where).isEqualTo(idle);
+                assertThat(recycling.fitsIdle()).as(where + " (two views)").isEqualTo(idle);
                 placed++;
                 change(s, task, node, idle, i);
             }
