@@ -114,7 +114,7 @@ final class CycleReporter {
         for (int i = 0; i < pipelinedRows.size(); i++) {
             int t = pipelinedRows.getInt(i);
             int job = cache.tasks.job[t];
-            String node = cache.nodes.name[session.taskState.node[t]];
+            String node = cache.nodes.name[session.taskState.node(t)];
             out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], node, cache.jobs.key[job]));
             pipelinedFlag[t] = true;
             // the pod's nominatedNodeName is the kernel's nomination: set where victims were evicted for it, else none
@@ -139,7 +139,7 @@ final class CycleReporter {
             int n = 0;
             for (int k = 0; k < tasks.size(); k++) {
                 int t = tasks.getInt(k);
-                if (cache.taskState.status[t] == TaskStatus.PENDING && !pipelinedFlag(t)) {
+                if (cache.taskState.status(t) == TaskStatus.PENDING && !pipelinedFlag(t)) {
                     n++;
                     writer.podUnschedulable(cache.tasks.key[t], cache.tasks.uid[t], message, null);
                 }

@@ -77,7 +77,7 @@ public final class PreparedCluster {
         boolean[] taken = new boolean[cache.tasks.rows];
         for (int pass = 0; pass < 2 && picked.size() < max; pass++) {
             for (int t = 0; t < cache.tasks.rows && picked.size() < max; t++) {
-                if (!cache.tasks.live[t] || taken[t] || cache.taskState.status[t] != TaskStatus.PENDING) {
+                if (!cache.tasks.live[t] || taken[t] || cache.taskState.status(t) != TaskStatus.PENDING) {
                     continue;
                 }
                 int cls = cache.tasks.taskClass[t];

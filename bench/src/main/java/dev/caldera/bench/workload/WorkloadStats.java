@@ -28,7 +28,7 @@ public record WorkloadStats(int nodes, int pendingTasks, int classes, int classe
         Set<Integer> profiles = new HashSet<>();
         int pending = 0;
         for (int t = 0; t < c.tasks.rows; t++) {
-            if (c.tasks.live[t] && c.taskState.status[t] == TaskStatus.PENDING) {
+            if (c.tasks.live[t] && c.taskState.status(t) == TaskStatus.PENDING) {
                 int cls = c.tasks.taskClass[t];
                 pending++;
                 classes.add(cls);

@@ -28,7 +28,7 @@ final class NodeTasks {
         }
         int placed = 0;
         for (int t = 0; t < s.tasks.rows; t++) {
-            int n = s.taskState.node[t];
+            int n = s.taskState.node(t);
             if (s.tasks.live[t] && n >= 0) {
                 start[n + 1]++;
                 placed++;
@@ -42,7 +42,7 @@ final class NodeTasks {
         }
         System.arraycopy(start, 0, fill, 0, nodes);
         for (int t = 0; t < s.tasks.rows; t++) {
-            int n = s.taskState.node[t];
+            int n = s.taskState.node(t);
             if (s.tasks.live[t] && n >= 0) {
                 tasks[fill[n]++] = t;
             }

@@ -203,7 +203,7 @@ public final class ClusterCache {
 
     /** Eviction hand-off: the task is now Releasing on its node. */
     public void markReleasing(int task) {
-        taskCache.place(task, TaskStatus.RELEASING, taskState.node[task]);
+        taskCache.place(task, TaskStatus.RELEASING, taskState.node(task));
     }
 
     /** Records (or clears, with -1) the node a pipelined task is nominated to. */

@@ -113,7 +113,7 @@ final class TaskCache {
         if (row >= 0) {
             if (keepsBinding(row, spec)) {
                 status = TaskStatus.BINDING;
-                node = nodes.name[state.node[row]];
+                node = nodes.name[state.node(row)];
             }
             before = classes.request[tasks.taskClass[row]];
             detach(row);
@@ -141,8 +141,8 @@ final class TaskCache {
         detach(row);
         nominations.remove(row);
         tasks.clear(row);
-        state.status[row] = TaskStatus.NONE;
-        state.node[row] = -1;
+        state.status(row, TaskStatus.NONE);
+        state.node(row, -1);
         nodeName[row] = null;
         tasks.liveCount--;
         rows.remove(uid);
@@ -166,8 +166,8 @@ final class TaskCache {
 
     /** An informer echo of a pod we are binding (still Pending without a node) must not undo the bind. */
     private boolean keepsBinding(int row, TaskSpec spec) {
-        return state.status[row] == TaskStatus.BINDING && spec.status() == TaskStatus.PENDING
-                && spec.nodeName() == null && state.node[row] >= 0;
+        return state.status(row) == TaskStatus.BINDING && spec.status() == TaskStatus.PENDING
+                && spec.nodeName() == null && state.node(row) >= 0;
     }
 
     private void growRows(int needed) {
@@ -216,10 +216,10 @@ final class TaskCache {
     }
 
     private void attach(int row, byte status, String onNode) {
-        state.status[row] = status;
+        state.status(row, status);
         nodeName[row] = TaskStatus.onNode(status) ? onNode : null;
         int node = onNode == null || !TaskStatus.onNode(status) ? -1 : nodeCache.row(onNode);
-        state.node[row] = node;
+        state.node(row, node);
         if (node >= 0) {
             usage.add(node, classes.request[tasks.taskClass[row]], status);
         } else if (onNode != null && TaskStatus.onNode(status)) {
@@ -233,12 +233,12 @@ final class TaskCache {
     /** Removes every trace of the task's current state from nodes, job counters, classes and job lists. */
     private void detach(int row) {
         int cls = tasks.taskClass[row];
-        int node = state.node[row];
+        int node = state.node(row);
         if (node >= 0) {
-            usage.remove(node, classes.request[cls], state.status[row]);
+            usage.remove(node, classes.request[cls], state.status(row));
         }
         int job = tasks.job[row];
-        jobState.remove(job, roleSlot[row], classes.bestEffort[cls], classes.request[cls], state.status[row]);
+        jobState.remove(job, roleSlot[row], classes.bestEffort[cls], classes.request[cls], state.status(row));
         removeFromJobList(job, row);
         profiles.release(classes.profile[cls]);
         interPodProfiles.release(classes.interPod[cls]);
@@ -265,9 +265,9 @@ final class TaskCache {
         }
         for (int i = 0; i < waiting.size(); i++) {
             int t = waiting.getInt(i);
-            if (tasks.live[t] && node.equals(nodeName[t]) && state.node[t] < 0) {
-                state.node[t] = nodeRow;
-                usage.add(nodeRow, classes.request[tasks.taskClass[t]], state.status[t]);
+            if (tasks.live[t] && node.equals(nodeName[t]) && state.node(t) < 0) {
+                state.node(t, nodeRow);
+                usage.add(nodeRow, classes.request[tasks.taskClass[t]], state.status(t));
             }
         }
     }
@@ -275,9 +275,9 @@ final class TaskCache {
     /** A node is going: its tasks give its resources back and wait for a node of that name to appear again. */
     void detachFrom(String node, int nodeRow) {
         for (int t = 0; t < tasks.rows; t++) {
-            if (tasks.live[t] && state.node[t] == nodeRow) {
-                usage.remove(nodeRow, classes.request[tasks.taskClass[t]], state.status[t]);
-                state.node[t] = -1;
+            if (tasks.live[t] && state.node(t) == nodeRow) {
+                usage.remove(nodeRow, classes.request[tasks.taskClass[t]], state.status(t));
+                state.node(t, -1);
                 attachments.wait(node, t);
             }
         }
@@ -288,13 +288,13 @@ final class TaskCache {
     /** Moves a task to {@code status} on {@code node} (-1: none) in every table that counts it. */
     void place(int task, byte status, int node) {
         int cls = tasks.taskClass[task];
-        int oldNode = state.node[task];
-        byte old = state.status[task];
+        int oldNode = state.node(task);
+        byte old = state.status(task);
         if (oldNode >= 0) {
             usage.remove(oldNode, classes.request[cls], old);
         }
-        state.status[task] = status;
-        state.node[task] = node;
+        state.status(task, status);
+        state.node(task, node);
         nodeName[task] = node >= 0 ? nodes.name[node] : null;
         if (node >= 0) {
             usage.add(node, classes.request[cls], status);
@@ -308,7 +308,7 @@ final class TaskCache {
         if (row < 0) {
             return null;
         }
-        if (state.status[row] == TaskStatus.BINDING) {
+        if (state.status(row) == TaskStatus.BINDING) {
             place(row, TaskStatus.PENDING, -1);
         }
         return tasks.key[row];
@@ -322,7 +322,7 @@ final class TaskCache {
             int t = list.getInt(i);
             roleSlot[t] = jobs.roleSlot(job, tasks.role[t]);
             int cls = tasks.taskClass[t];
-            jobState.add(job, roleSlot[t], classes.bestEffort[cls], classes.request[cls], state.status[t]);
+            jobState.add(job, roleSlot[t], classes.bestEffort[cls], classes.request[cls], state.status(t));
         }
     }
 }

@@ -92,7 +92,7 @@ public final class Nominations {
         for (int node = 0; node < Math.min(nodeRows, head.length); node++) {
             for (int t = head[node]; t >= 0; ) {
                 int following = next[t];
-                if (tasks.status[t] != TaskStatus.ALLOCATED && tasks.status[t] != TaskStatus.PIPELINED) {
+                if (tasks.status(t) != TaskStatus.ALLOCATED && tasks.status(t) != TaskStatus.PIPELINED) {
                     remove(t);
                 }
                 t = following;

@@ -9,9 +9,9 @@ import java.util.Arrays;
  * Threading: NOT thread safe. Cost of {@link #copyFrom}: two array copies.
  */
 public final class TaskState {
-    public int capacity;
-    public byte[] status = new byte[0];
-    public int[] node = new int[0];
+    private int capacity;
+    private byte[] status = new byte[0];
+    private int[] node = new int[0];
 
     public void ensureRows(int needed) {
         if (needed <= capacity) {
@@ -27,5 +27,21 @@ public final class TaskState {
         ensureRows(from.capacity);
         System.arraycopy(from.status, 0, status, 0, rows);
         System.arraycopy(from.node, 0, node, 0, rows);
+    }
+
+    public byte status(int task) {
+        return status[task];
+    }
+
+    public void status(int task, byte value) {
+        status[task] = value;
+    }
+
+    public int node(int task) {
+        return node[task];
+    }
+
+    public void node(int task, int value) {
+        node[task] = value;
     }
 }

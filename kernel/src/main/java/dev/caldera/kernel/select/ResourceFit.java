@@ -56,7 +56,7 @@ public final class ResourceFit {
         int priority = s.tasks.priority[task];
         long sum = 0;
         for (int t = n.first(node); t >= 0; t = n.next(t)) {
-            if (t != task && s.taskState.status[t] == TaskStatus.PENDING && s.tasks.priority[t] >= priority
+            if (t != task && s.taskState.status(t) == TaskStatus.PENDING && s.tasks.priority[t] >= priority
                     && s.validAtOpen(s.jobOf(t))) {
                 long[] req = s.request(t);
                 sum += d < req.length ? req[d] : 0;

@@ -45,7 +45,7 @@ final class PodGroupPhase {
         int n = 0;
         for (int i = 0; i < tasks.size(); i++) {
             int t = tasks.getInt(i);
-            if (s.status(t) == TaskStatus.RELEASING && s.taskState.node[t] >= 0) {
+            if (s.status(t) == TaskStatus.RELEASING && s.taskState.node(t) >= 0) {
                 n++;
             }
         }

@@ -216,7 +216,7 @@ public final class Session implements SessionView {
 
     @Override
     public int nodeOf(int task) {
-        return taskState.node[task];
+        return taskState.node(task);
     }
 
     @Override
@@ -421,7 +421,7 @@ public final class Session implements SessionView {
 
     @Override
     public byte status(int task) {
-        return taskState.status[task];
+        return taskState.status(task);
     }
 
     @Override
@@ -470,15 +470,15 @@ public final class Session implements SessionView {
 
     /** To Releasing on its node; fires deallocated. */
     public void evict(int task) {
-        move(task, TaskStatus.RELEASING, taskState.node[task]);
-        topology.used(taskState.node[task], request(task), -1);
+        move(task, TaskStatus.RELEASING, taskState.node(task));
+        topology.used(taskState.node(task), request(task), -1);
         journal.freed();
         plugins.deallocated(task);
     }
 
     /** Undoes allocate or pipeline: back to Pending, off the node; fires deallocated. */
     public void unplace(int task) {
-        topology.used(taskState.node[task], request(task), -1);
+        topology.used(taskState.node(task), request(task), -1);
         move(task, TaskStatus.PENDING, -1);
         journal.freed();
         plugins.deallocated(task);
@@ -486,22 +486,22 @@ public final class Session implements SessionView {
 
     /** Undoes evict: back to {@code previous}; fires allocated. */
     public void unevict(int task, byte previous) {
-        move(task, previous, taskState.node[task]);
-        topology.used(taskState.node[task], request(task), 1);
+        move(task, previous, taskState.node(task));
+        topology.used(taskState.node(task), request(task), 1);
         plugins.allocated(task);
     }
 
     /** Commit step for an allocated task: Binding in the session and the cache. */
     public void markBinding(int task) {
-        int node = taskState.node[task];
+        int node = taskState.node(task);
         move(task, TaskStatus.BINDING, node);
         cache.markBinding(task, node);
     }
 
     private void move(int task, byte status, int node) {
         long[] req = request(task);
-        byte old = taskState.status[task];
-        int oldNode = taskState.node[task];
+        byte old = taskState.status(task);
+        int oldNode = taskState.node(task);
         boolean tracked = topology.tracking();
         if (tracked) {
             topology.before(oldNode, node);
@@ -510,8 +510,8 @@ public final class Session implements SessionView {
             usage.remove(oldNode, req, old);
             journal.touched(oldNode);
         }
-        taskState.status[task] = status;
-        taskState.node[task] = node;
+        taskState.status(task, status);
+        taskState.node(task, node);
         if (node >= 0) {
             usage.add(node, req, status);
             if (node != oldNode) {

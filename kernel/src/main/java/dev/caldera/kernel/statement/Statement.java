@@ -69,7 +69,7 @@ public final class Statement {
     /** Evicts {@code task}; {@code reason} is {@link Decisions#PREEMPT} or {@link Decisions#RECLAIM}. */
     public void evict(int task, int reason) {
         byte previous = session.status(task);
-        int node = session.taskState.node[task];
+        int node = session.taskState.node(task);
         session.evict(task);
         log.append(UndoOp.EVICT, task, node, previous, reason);
     }
@@ -173,7 +173,7 @@ public final class Statement {
     }
 
     private boolean commitAllocate(int task) {
-        int node = session.taskState.node[task];
+        int node = session.taskState.node(task);
         boolean handedOff = session.sinks().binds()
                 .bind(session.tasks.uid[task], session.tasks.key[task], session.nodes.name[node]);
         if (!handedOff) {

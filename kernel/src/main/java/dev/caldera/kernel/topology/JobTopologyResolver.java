@@ -165,7 +165,7 @@ final class JobTopologyResolver {
         int candidate = -1;
         for (int i = 0; i < tasks.size(); i++) {
             int task = tasks.getInt(i);
-            int node = s.taskState.node[task];
+            int node = s.taskState.node(task);
             if (!TaskStatus.isAllocated(s.status(task)) || node < 0) {
                 continue;
             }

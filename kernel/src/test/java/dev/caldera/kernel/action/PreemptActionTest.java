@@ -66,7 +66,7 @@ class PreemptActionTest {
             assertThat(evictions).containsExactly("ns1/preemptee1:preempt");
             assertThat(binds).isEmpty();
             assertThat(pipelined.toIntArray()).containsExactly(cache.taskRow("ns2/preemptor1"));
-            assertThat(cache.taskState.status[cache.taskRow("ns1/preemptee1")]).isEqualTo(TaskStatus.RELEASING);
+            assertThat(cache.taskState.status(cache.taskRow("ns1/preemptee1"))).isEqualTo(TaskStatus.RELEASING);
             assertThat(cache.nominations.nodeOf(cache.taskRow("ns2/preemptor1")))
                     .isEqualTo(cache.nodeRow("node1"));
         }

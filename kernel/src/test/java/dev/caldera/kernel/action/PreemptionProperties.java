@@ -294,7 +294,7 @@ class PreemptionProperties {
             Sinks sinks = new Sinks((uid, key, node) -> binds.add(new Bind(cache.taskRow(uid), cache.nodeRow(node))),
                     (uid, key, reason) -> {
                         int t = cache.taskRow(uid);
-                        evictions.add(new Eviction(t, key, cache.taskState.node[t], reason));
+                        evictions.add(new Eviction(t, key, cache.taskState.node(t), reason));
                         return true;
                     }, (j, p, reason) -> { });
             cache.applyChanges();
@@ -302,7 +302,7 @@ class PreemptionProperties {
                 if (cache.jobs.live[job]) {
                     int ready = 0;
                     for (int t : cache.jobs.tasks[job]) {
-                        ready += TaskStatus.isReady(cache.taskState.status[t]) ? 1 : 0;
+                        ready += TaskStatus.isReady(cache.taskState.status(t)) ? 1 : 0;
                     }
                     readyBefore.put(job, ready);
                 }
@@ -311,7 +311,7 @@ class PreemptionProperties {
                 s.runOnce();
                 s.pipelinedTasks(pipelined);
                 for (int i = 0; i < pipelined.size(); i++) {
-                    pipelinedOn.put(pipelined.getInt(i), s.session().taskState.node[pipelined.getInt(i)]);
+                    pipelinedOn.put(pipelined.getInt(i), s.session().taskState.node(pipelined.getInt(i)));
                 }
             }
         }
@@ -331,7 +331,7 @@ class PreemptionProperties {
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
                 int pJob = cache.tasks.job[p];
-                if (pipelinedOn.get(p) != cache.taskState.node[victim]
+                if (pipelinedOn.get(p) != cache.taskState.node(victim)
                         || cache.jobs.queue[pJob] != cache.jobs.queue[vJob]) {
                     continue;
                 }
@@ -348,7 +348,7 @@ class PreemptionProperties {
             int vQueue = cache.jobs.queue[cache.tasks.job[victim]];
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
-                if (pipelinedOn.get(p) == cache.taskState.node[victim]
+                if (pipelinedOn.get(p) == cache.taskState.node(victim)
                         && cache.jobs.queue[cache.tasks.job[p]] != vQueue) {
                     return true;
                 }
@@ -406,8 +406,8 @@ class PreemptionProperties {
                     continue;
                 }
                 long[] req = cache.classes.request[cache.tasks.taskClass[t]];
-                byte st = cache.taskState.status[t];
-                if (cache.taskState.node[t] == node && st != TaskStatus.RELEASING) {
+                byte st = cache.taskState.status(t);
+                if (cache.taskState.node(t) == node && st != TaskStatus.RELEASING) {
                     subtract(f, req);
                 }
             }

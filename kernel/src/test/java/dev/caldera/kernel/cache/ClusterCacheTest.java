@@ -70,10 +70,10 @@ class ClusterCacheTest {
     void aTaskOnANodeNotYetSeenIsAttachedWhenTheNodeArrives() {
         cache.upsertTask(task("a").running("late").build());
         cache.applyChanges();
-        assertThat(cache.taskState.node[cache.taskRow("ns/a")]).isEqualTo(-1);
+        assertThat(cache.taskState.node(cache.taskRow("ns/a"))).isEqualTo(-1);
         node(cache, "late", 4000, 8 * GI);
         cache.applyChanges();
-        assertThat(cache.taskState.node[cache.taskRow("ns/a")]).isEqualTo(cache.nodeRow("late"));
+        assertThat(cache.taskState.node(cache.taskRow("ns/a"))).isEqualTo(cache.nodeRow("late"));
         assertThat(idleCpu("late")).isEqualTo(3000);
     }
 
@@ -85,7 +85,7 @@ class ClusterCacheTest {
         cache.removeNode("n1");
         cache.applyChanges();
         assertThat(cache.liveNodeCount()).isZero();
-        assertThat(cache.taskState.node[cache.taskRow("ns/a")]).isEqualTo(-1);
+        assertThat(cache.taskState.node(cache.taskRow("ns/a"))).isEqualTo(-1);
         node(cache, "n1", 4000, 8 * GI);
         cache.applyChanges();
         assertThat(idleCpu("n1")).isEqualTo(3000);
@@ -101,7 +101,7 @@ class ClusterCacheTest {
         assertThat(idleCpu("n1")).isEqualTo(3000);
         cache.bindFailed("ns/a", "node gone");
         cache.applyChanges();
-        assertThat(cache.taskState.status[row]).isEqualTo(TaskStatus.PENDING);
+        assertThat(cache.taskState.status(row)).isEqualTo(TaskStatus.PENDING);
         assertThat(idleCpu("n1")).isEqualTo(4000);
     }
 
@@ -114,7 +114,7 @@ class ClusterCacheTest {
         cache.markBinding(row, cache.nodeRow("n1"));
         cache.upsertTask(task("a").build());
         cache.applyChanges();
-        assertThat(cache.taskState.status[row]).isEqualTo(TaskStatus.BINDING);
+        assertThat(cache.taskState.status(row)).isEqualTo(TaskStatus.BINDING);
         assertThat(idleCpu("n1")).isEqualTo(3000);
     }
 

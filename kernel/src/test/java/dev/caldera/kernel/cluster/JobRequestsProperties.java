@@ -100,7 +100,7 @@ class JobRequestsProperties {
     private static void operate(Session s, Statement st, SplittableRandom r) {
         int t = r.nextInt(s.tasks.rows);
         int node = s.liveNodes()[r.nextInt(s.nodeCount())];
-        byte status = s.taskState.status[t];
+        byte status = s.taskState.status(t);
         if (!s.tasks.live[t]) {
             return;
         }
@@ -120,7 +120,7 @@ class JobRequestsProperties {
         int dims = cache.dims.count();
         long[][][] expected = new long[3][dims][cache.jobs.rows];
         for (int t = 0; t < cache.tasks.rows; t++) {
-            byte st = tasks.status[t];
+            byte st = tasks.status(t);
             int group = TaskStatus.isAllocated(st) ? 0 : st == TaskStatus.PIPELINED ? 1 : st == TaskStatus.PENDING ? 2 : -1;
             if (!cache.tasks.live[t] || group < 0) {
                 continue;

@@ -79,7 +79,7 @@ class SchedulingInvariantProperties {
         long[][] releasing = new long[dims][s.nodes.rows];
         long[][] pipelined = new long[dims][s.nodes.rows];
         for (int t = 0; t < s.tasks.rows; t++) {
-            int node = s.taskState.node[t];
+            int node = s.taskState.node(t);
             byte status = s.status(t);
             if (!s.tasks.live[t] || node < 0) {
                 continue;
@@ -120,7 +120,7 @@ class SchedulingInvariantProperties {
         for (int job : bindsPerJob.keySet()) {
             int ready = 0;
             for (int t : cache.jobs.tasks[job]) {
-                ready += TaskStatus.isReady(cache.taskState.status[t]) ? 1 : 0;
+                ready += TaskStatus.isReady(cache.taskState.status(t)) ? 1 : 0;
             }
             assertThat(ready).as("ready tasks of %s after its binds", cache.jobs.key[job])
                     .isGreaterThanOrEqualTo(cache.jobs.minMember[job]);
@@ -135,7 +135,7 @@ class SchedulingInvariantProperties {
             }
             long[] used = new long[cache.dims.count()];
             for (int t = 0; t < cache.tasks.rows; t++) {
-                if (cache.tasks.live[t] && TaskStatus.isAllocated(cache.taskState.status[t])
+                if (cache.tasks.live[t] && TaskStatus.isAllocated(cache.taskState.status(t))
                         && cache.jobs.queue[cache.tasks.job[t]] == q) {
                     long[] req = cache.classes.request[cache.tasks.taskClass[t]];
                     for (int d = 0; d < req.length; d++) {
@@ -155,7 +155,7 @@ class SchedulingInvariantProperties {
     /** Some placed tasks finish and new jobs arrive. */
     private static void churn(ClusterCache cache, SplittableRandom r, int cycle) {
         for (int t = 0; t < cache.tasks.rows; t++) {
-            if (cache.tasks.live[t] && TaskStatus.isAllocated(cache.taskState.status[t]) && r.nextInt(5) == 0) {
+            if (cache.tasks.live[t] && TaskStatus.isAllocated(cache.taskState.status(t)) && r.nextInt(5) == 0) {
                 cache.removeTask(cache.tasks.uid[t]);
             }
         }

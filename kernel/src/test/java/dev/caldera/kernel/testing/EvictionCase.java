@@ -130,7 +130,7 @@ public final class EvictionCase {
         IntArrayList rows = new IntArrayList();
         s.pipelinedTasks(rows);
         for (int t : rows) {
-            pipelined.put(cache.tasks.key[t], cache.nodes.name[s.session().taskState.node[t]]);
+            pipelined.put(cache.tasks.key[t], cache.nodes.name[s.session().taskState.node(t)]);
         }
         for (int t = 0; t < cache.tasks.rows; t++) {
             int n = cache.tasks.live[t] ? cache.nominations.nodeOf(t) : -1;

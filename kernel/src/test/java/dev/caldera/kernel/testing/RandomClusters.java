@@ -110,7 +110,7 @@ public final class RandomClusters {
     public static List<Integer> tasksIn(ClusterCache cache, byte status) {
         List<Integer> out = new ArrayList<>();
         for (int t = 0; t < cache.tasks.rows; t++) {
-            if (cache.tasks.live[t] && cache.taskState.status[t] == status) {
+            if (cache.tasks.live[t] && cache.taskState.status(t) == status) {
                 out.add(t);
             }
         }

@@ -28,8 +28,8 @@ public final class SessionImage {
         status = new byte[tasks];
         node = new int[tasks];
         for (int t = 0; t < tasks; t++) {
-            status[t] = s.taskState.status[t];
-            node[t] = s.taskState.node[t];
+            status[t] = s.taskState.status(t);
+            node[t] = s.taskState.node(t);
         }
         int jobs = s.jobs.rows;
         phase = new byte[jobs];

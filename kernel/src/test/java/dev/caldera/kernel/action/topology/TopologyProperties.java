@@ -100,7 +100,7 @@ class TopologyProperties {
         for (int i = 0; i < tasks.size(); i++) {
             int task = tasks.getInt(i);
             byte status = s.status(task);
-            int node = s.taskState.node[task];
+            int node = s.taskState.node(task);
             if ((status == TaskStatus.BINDING || status == TaskStatus.PIPELINED) && node >= 0) {
                 common = tree.lca(common, tree.chain[tree.chainStart[node]]);
             }

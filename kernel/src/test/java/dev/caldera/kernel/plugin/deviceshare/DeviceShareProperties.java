@@ -187,9 +187,9 @@ class DeviceShareProperties {
         List<Integer> pending = new ArrayList<>();
         List<Integer> running = new ArrayList<>();
         for (int t = 0; t < s.tasks.rows; t++) {
-            if (s.tasks.live[t] && s.taskState.status[t] == TaskStatus.PENDING) {
+            if (s.tasks.live[t] && s.taskState.status(t) == TaskStatus.PENDING) {
                 pending.add(t);
-            } else if (s.tasks.live[t] && s.taskState.status[t] == TaskStatus.RUNNING) {
+            } else if (s.tasks.live[t] && s.taskState.status(t) == TaskStatus.RUNNING) {
                 running.add(t);
             }
         }
@@ -220,7 +220,7 @@ class DeviceShareProperties {
             if (mask == 0) {
                 continue;
             }
-            int node = s.taskState.node[t];
+            int node = s.taskState.node(t);
             long[] request = s.request(t);
             int memory = s.dims.find(DeviceSharePlugin.GPU_MEMORY);
             int number = s.dims.find(DeviceSharePlugin.GPU_NUMBER);
@@ -260,7 +260,7 @@ class DeviceShareProperties {
         }
         byte[] status = new byte[s.tasks.rows];
         for (int t = 0; t < status.length; t++) {
-            status[t] = s.taskState.status[t];
+            status[t] = s.taskState.status(t);
         }
         return b.append(Arrays.toString(status)).toString();
     }

@@ -67,7 +67,7 @@ class GangPluginTest {
         run("gang");
         assertThat(reasons.get("ns/short"))
                 .isEqualTo("3/2 tasks in gang unschedulable: Not enough valid tasks for gang-scheduling, valid: 2, min: 3");
-        assertThat(cache.taskState.status[cache.taskRow("ns/short-0")]).isEqualTo(TaskStatus.PENDING);
+        assertThat(cache.taskState.status(cache.taskRow("ns/short-0"))).isEqualTo(TaskStatus.PENDING);
     }
 
     @Test
