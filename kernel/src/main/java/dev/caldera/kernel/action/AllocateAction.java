@@ -100,7 +100,7 @@ public final class AllocateAction implements Action {
             if (!enqueueConfigured) {
                 s.admit(job);
             }
-            if (s.jobState.phase[job] == JobPhase.PENDING || s.plugins.jobValid(job) != null
+            if (s.jobState.phase(job) == JobPhase.PENDING || s.plugins.jobValid(job) != null
                     || !hasPendingWork(s, job)) {
                 continue;
             }

@@ -35,7 +35,7 @@ public final class BackfillAction implements Action {
     public void execute(Session s) {
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
-            if (s.jobState.phase[job] == JobPhase.PENDING || s.plugins.jobValid(job) != null
+            if (s.jobState.phase(job) == JobPhase.PENDING || s.plugins.jobValid(job) != null
                     || s.count(job, JobState.PENDING_BEST_EFFORT) == 0) {
                 continue;
             }

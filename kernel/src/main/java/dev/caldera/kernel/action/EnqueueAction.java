@@ -57,7 +57,7 @@ public final class EnqueueAction implements Action {
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
             int queue = s.jobs.queue[job];
-            if (s.jobState.phase[job] != JobPhase.PENDING) {
+            if (s.jobState.phase(job) != JobPhase.PENDING) {
                 continue;
             }
             IntHeapPriorityQueue jobs = jobsByQueue.get(queue);

@@ -89,7 +89,7 @@ final class GangContinuation {
     private boolean failedRolesHoldTheirMinimum(Session s, int job) {
         int[] roles = s.jobs.roles[job];
         int[] mins = s.jobs.roleMin[job];
-        int[] counts = s.jobState.roleCount[job];
+        int[] counts = s.jobState.roleCount(job);
         for (int slot = 0; slot < roles.length; slot++) {
             if (mins[slot] == 0 || !hasFailed(job, roles[slot])) {
                 continue;

@@ -85,7 +85,7 @@ public final class PreemptAction implements Action {
         starving.clear();
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
-            if (s.jobState.phase[job] != JobPhase.PENDING && s.plugins.jobValid(job) == null
+            if (s.jobState.phase(job) != JobPhase.PENDING && s.plugins.jobValid(job) == null
                     && s.plugins.jobStarving(job) && !containsNetworkTopology(s, job)) {
                 heaps.addJob(s.jobs.queue[job], job);
                 heaps.refillTasks(job);

@@ -79,7 +79,7 @@ public final class ReclaimAction implements Action {
         }
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
-            if (s.jobState.phase[job] == JobPhase.PENDING || s.plugins.jobValid(job) != null) {
+            if (s.jobState.phase(job) == JobPhase.PENDING || s.plugins.jobValid(job) != null) {
                 continue;
             }
             int queue = s.jobs.queue[job];

@@ -64,7 +64,7 @@ final class JobCache {
             jobs.key[row] = key;
             jobs.namespace[row] = symbols.intern(namespace);
             state.reset(row, 0);
-            state.phase[row] = 0;
+            state.phase(row, (byte) (0));
         }
         return row;
     }
@@ -85,7 +85,7 @@ final class JobCache {
         minResources.replace(before, jobs.minResources[row]);
         jobs.creationMs[row] = spec.creationMs();
         jobs.slaWaitingMs[row] = spec.slaWaitingMs();
-        state.phase[row] = JobPhase.parse(spec.phase());
+        state.phase(row, JobPhase.parse(spec.phase()));
         topology.job(row, spec.networkTopology(), spec.subGroupPolicy());
         rolesChanged[0] = writeRoles(row, spec);
         return row;

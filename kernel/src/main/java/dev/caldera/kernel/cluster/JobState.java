@@ -17,10 +17,10 @@ public final class JobState {
     public static final int PENDING_BEST_EFFORT = TaskStatus.COUNT;
     public static final int STRIDE = TaskStatus.COUNT + 1;
 
-    public int capacity;
-    public byte[] phase = new byte[0];
-    public int[] count = new int[0];
-    public int[][] roleCount = new int[0][];
+    private int capacity;
+    private byte[] phase = new byte[0];
+    private int[] count = new int[0];
+    private int[][] roleCount = new int[0][];
     public final JobRequests requests = new JobRequests();
 
     public void ensureRows(int needed) {
@@ -96,5 +96,25 @@ public final class JobState {
                 System.arraycopy(src, 0, dst, 0, src.length);
             }
         }
+    }
+
+    public byte phase(int job) {
+        return phase[job];
+    }
+
+    public void phase(int job, byte value) {
+        phase[job] = value;
+    }
+
+    public int count(int i) {
+        return count[i];
+    }
+
+    public int[] roleCount(int job) {
+        return roleCount[job];
+    }
+
+    public int roleCount(int job, int k) {
+        return roleCount[job][k];
     }
 }

@@ -172,7 +172,7 @@ public final class Scheduler implements AutoCloseable {
         var sink = session.sinks().status();
         for (int j = 0; j < cache.jobs.rows; j++) {
             if (cache.jobs.hasSpec[j]) {
-                sink.status(cache.jobs.key[j], JobPhase.name(cache.jobState.phase[j]), session.conditions.messageText(j));
+                sink.status(cache.jobs.key[j], JobPhase.name(cache.jobState.phase(j)), session.conditions.messageText(j));
             }
         }
     }

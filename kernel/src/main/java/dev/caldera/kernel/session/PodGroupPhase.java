@@ -32,7 +32,7 @@ final class PodGroupPhase {
         if (scheduled >= s.jobs.minMember[job]) {
             return scheduled == completed ? JobPhase.COMPLETED : JobPhase.RUNNING;
         }
-        byte phase = s.jobState.phase[job];
+        byte phase = s.jobState.phase(job);
         return phase == JobPhase.INQUEUE ? JobPhase.INQUEUE : JobPhase.PENDING;
     }
 

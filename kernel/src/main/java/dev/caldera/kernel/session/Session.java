@@ -221,12 +221,12 @@ public final class Session implements SessionView {
 
     @Override
     public byte phase(int job) {
-        return jobState.phase[job];
+        return jobState.phase(job);
     }
 
     @Override
     public int roleCount(int job, int slot, int bucket) {
-        return jobState.roleCount[job][slot * JobState.STRIDE + bucket];
+        return jobState.roleCount(job, slot * JobState.STRIDE + bucket);
     }
 
     @Override
@@ -286,8 +286,8 @@ public final class Session implements SessionView {
         topology.close(this);
         for (int i = 0; i < jobList.size(); i++) {
             int job = jobList.getInt(i);
-            jobState.phase[job] = PodGroupPhase.of(this, job);
-            cache.jobState.phase[job] = jobState.phase[job];
+            jobState.phase(job, PodGroupPhase.of(this, job));
+            cache.jobState.phase(job, jobState.phase(job));
         }
     }
 
@@ -402,8 +402,8 @@ public final class Session implements SessionView {
 
     /** Admits a Pending PodGroup to its queue (Pending to Inqueue): what enqueue does, or allocate without it. */
     public void admit(int job) {
-        if (jobState.phase[job] == JobPhase.PENDING) {
-            jobState.phase[job] = JobPhase.INQUEUE;
+        if (jobState.phase(job) == JobPhase.PENDING) {
+            jobState.phase(job, JobPhase.INQUEUE);
         }
     }
 

@@ -34,11 +34,11 @@ public final class SessionImage {
         int jobs = s.jobs.rows;
         phase = new byte[jobs];
         for (int j = 0; j < jobs; j++) {
-            phase[j] = s.jobState.phase[j];
+            phase[j] = s.jobState.phase(j);
         }
         counts = new int[jobs * JobState.STRIDE];
         for (int i = 0; i < counts.length; i++) {
-            counts[i] = s.jobState.count[i];
+            counts[i] = s.jobState.count(i);
         }
         int jobDims = s.jobState.requests.dims();
         jobRequests = new long[][][] {rows(jobDims, jobs, (d, j) -> s.jobState.requests.allocated[d][j]),
@@ -49,7 +49,7 @@ public final class SessionImage {
         allocatedHyperNodes = allocatedHyperNodes(s, jobs);
         roleCounts = new int[jobs][];
         for (int j = 0; j < jobs; j++) {
-            roleCounts[j] = s.jobState.roleCount[j] == null ? null : s.jobState.roleCount[j].clone();
+            roleCounts[j] = s.jobState.roleCount(j) == null ? null : s.jobState.roleCount(j).clone();
         }
     }
 

@@ -202,7 +202,7 @@ final class FlatPlacement {
 
     /** Tasks of the role slot in an allocated status or succeeded (Volcano's getJobAllocatedRoles). */
     private int allocatedOfRole(int job, int slot) {
-        int[] c = session.jobState.roleCount[job];
+        int[] c = session.jobState.roleCount(job);
         int base = slot * JobState.STRIDE;
         return c[base + TaskStatus.ALLOCATED] + c[base + TaskStatus.BINDING] + c[base + TaskStatus.BOUND]
                 + c[base + TaskStatus.RUNNING] + c[base + TaskStatus.SUCCEEDED];

@@ -198,7 +198,7 @@ class ProportionPluginTest {
         plugin = session.plugins.plugin(ProportionPlugin.class);
         assertThat(plugin.enqueueable(job("ns/big"))).as("q1 may take the whole cluster").isEqualTo(Vote.PERMIT);
         new dev.caldera.kernel.action.EnqueueAction().execute(session);
-        assertThat(session.jobState.phase[job("ns/big")]).as("overcommit: 1000 + 500 used > 1000")
+        assertThat(session.jobState.phase(job("ns/big"))).as("overcommit: 1000 + 500 used > 1000")
                 .isEqualTo(dev.caldera.kernel.cluster.JobPhase.PENDING);
         assertThat(plugin.inqueue(q("q1"), CPU)).isZero();
     }
