@@ -12,9 +12,9 @@ package dev.caldera.kernel.cluster;
  * Threading: NOT thread safe. Cost O(dims) per change; {@link #copyFrom} reuses this instance's arrays.
  */
 public final class JobRequests {
-    public long[][] allocated;
-    public long[][] pipelined;
-    public long[][] pending;
+    private long[][] allocated;
+    private long[][] pipelined;
+    private long[][] pending;
     private int capacity;
 
     public JobRequests() {
@@ -82,5 +82,17 @@ public final class JobRequests {
             return pipelined;
         }
         return status == TaskStatus.PENDING ? pending : null;
+    }
+
+    public long allocated(int d, int job) {
+        return allocated[d][job];
+    }
+
+    public long pipelined(int d, int job) {
+        return pipelined[d][job];
+    }
+
+    public long pending(int d, int job) {
+        return pending[d][job];
     }
 }

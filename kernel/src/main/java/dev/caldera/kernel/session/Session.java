@@ -231,17 +231,17 @@ public final class Session implements SessionView {
 
     @Override
     public long allocatedRequest(int dim, int job) {
-        return jobState.requests.allocated[dim][job];
+        return jobState.requests.allocated(dim, job);
     }
 
     @Override
     public long pipelinedRequest(int dim, int job) {
-        return jobState.requests.pipelined[dim][job];
+        return jobState.requests.pipelined(dim, job);
     }
 
     @Override
     public long pendingRequest(int dim, int job) {
-        return jobState.requests.pending[dim][job];
+        return jobState.requests.pending(dim, job);
     }
 
     @Override

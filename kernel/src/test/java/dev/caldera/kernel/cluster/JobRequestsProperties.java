@@ -133,8 +133,8 @@ class JobRequestsProperties {
         for (int g = 0; g < 3; g++) {
             for (int d = 0; d < dims; d++) {
                 for (int j = 0; j < cache.jobs.rows; j++) {
-                    long actual = g == 0 ? state.requests.allocated[d][j] : g == 1 ? state.requests.pipelined[d][j]
-                            : state.requests.pending[d][j];
+                    long actual = g == 0 ? state.requests.allocated(d, j) : g == 1 ? state.requests.pipelined(d, j)
+                            : state.requests.pending(d, j);
                     if (actual != expected[g][d][j]) {
                         return "job " + j + " group " + g + " dim " + d + ": " + actual + " != "
                                 + expected[g][d][j];

@@ -41,9 +41,9 @@ public final class SessionImage {
             counts[i] = s.jobState.count(i);
         }
         int jobDims = s.jobState.requests.dims();
-        jobRequests = new long[][][] {rows(jobDims, jobs, (d, j) -> s.jobState.requests.allocated[d][j]),
-            rows(jobDims, jobs, (d, j) -> s.jobState.requests.pipelined[d][j]),
-            rows(jobDims, jobs, (d, j) -> s.jobState.requests.pending[d][j])};
+        jobRequests = new long[][][] {rows(jobDims, jobs, (d, j) -> s.jobState.requests.allocated(d, j)),
+            rows(jobDims, jobs, (d, j) -> s.jobState.requests.pipelined(d, j)),
+            rows(jobDims, jobs, (d, j) -> s.jobState.requests.pending(d, j))};
         var u = s.topology.usage;
         hyperNodeSums = s.topology.tracking() ? u.snapshot() : new long[0][][];
         allocatedHyperNodes = allocatedHyperNodes(s, jobs);
