@@ -49,7 +49,7 @@ public record WorkloadStats(int nodes, int pendingTasks, int classes, int classe
             }
             StringBuilder key = new StringBuilder();
             for (int d = 0; d < c.dims.count(); d++) {
-                key.append(c.nodes.allocatable[d][r]).append('/').append(c.nodeUsage.used[d][r]).append(';');
+                key.append(c.nodes.allocatable[d][r]).append('/').append(c.nodeUsage.used(d, r)).append(';');
             }
             key.append(Arrays.toString(c.nodes.taints[r])).append(c.nodes.unschedulable[r]);
             int[] labels = c.nodes.labels[r];

@@ -112,7 +112,7 @@ final class NodeCache {
         growDims.run();
         for (int d = 0; d < nodes.dims(); d++) {
             nodes.allocatable[d][row] = spec.allocatable().amount(dims.name(d));
-            usage.idle[d][row] = nodes.allocatable[d][row] - usage.used[d][row];
+            usage.idle(d, row, nodes.allocatable[d][row] - usage.used(d, row));
         }
     }
 

@@ -12,11 +12,11 @@ package dev.caldera.kernel.cluster;
  * Threading: NOT thread safe. Cost: O(dims) per task, no allocation.
  */
 public final class NodeUsage {
-    public int capacity;
-    public long[][] idle;
-    public long[][] used;
-    public long[][] releasing;
-    public long[][] pipelined;
+    private int capacity;
+    private long[][] idle;
+    private long[][] used;
+    private long[][] releasing;
+    private long[][] pipelined;
 
     public NodeUsage(int dims) {
         idle = Columns.column(dims, 0);
@@ -114,5 +114,25 @@ public final class NodeUsage {
         Columns.copy(from.used, used, rows);
         Columns.copy(from.releasing, releasing, rows);
         Columns.copy(from.pipelined, pipelined, rows);
+    }
+
+    public long idle(int d, int node) {
+        return idle[d][node];
+    }
+
+    public void idle(int d, int node, long value) {
+        idle[d][node] = value;
+    }
+
+    public long used(int d, int node) {
+        return used[d][node];
+    }
+
+    public long releasing(int d, int node) {
+        return releasing[d][node];
+    }
+
+    public long pipelined(int d, int node) {
+        return pipelined[d][node];
     }
 }

@@ -26,7 +26,7 @@ public final class ResourceFit {
             if (r == 0) {
                 continue;
             }
-            long room = u.idle[d][node] + u.releasing[d][node] - u.pipelined[d][node];
+            long room = u.idle(d, node) + u.releasing(d, node) - u.pipelined(d, node);
             if (reserved) {
                 room -= reservedFor(s, task, node, d);
             }
@@ -43,7 +43,7 @@ public final class ResourceFit {
         boolean reserved = s.cache.nominations.any(node);
         for (int d = 0; d < request.length; d++) {
             long r = request[d];
-            if (r != 0 && r > u.idle[d][node] - (reserved ? reservedFor(s, task, node, d) : 0)) {
+            if (r != 0 && r > u.idle(d, node) - (reserved ? reservedFor(s, task, node, d) : 0)) {
                 return false;
             }
         }

@@ -246,12 +246,12 @@ public final class Session implements SessionView {
 
     @Override
     public long used(int dim, int node) {
-        return usage.used[dim][node];
+        return usage.used(dim, node);
     }
 
     @Override
     public long idle(int dim, int node) {
-        return usage.idle[dim][node];
+        return usage.idle(dim, node);
     }
 
     // ------------------------------------------------------------------ lifecycle

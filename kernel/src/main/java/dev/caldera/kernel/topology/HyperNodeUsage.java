@@ -57,10 +57,10 @@ public final class HyperNodeUsage {
                 for (int d = 0; d < dims; d++) {
                     long fi = usage.futureIdle(d, node);
                     allocatable[d][h] += table.allocatable[d][node];
-                    idle[d][h] += usage.idle[d][node];
+                    idle[d][h] += usage.idle(d, node);
                     futureIdle[d][h] += fi;
                     room[d][h] += Math.max(0, fi);
-                    used[d][h] += usage.used[d][node];
+                    used[d][h] += usage.used(d, node);
                 }
             }
         }
@@ -92,7 +92,7 @@ public final class HyperNodeUsage {
         int k = touchedCount++;
         touched[k] = node;
         for (int d = 0; d < idleBefore[k].length; d++) {
-            idleBefore[k][d] = nodes.idle[d][node];
+            idleBefore[k][d] = nodes.idle(d, node);
             futureBefore[k][d] = nodes.futureIdle(d, node);
         }
     }
@@ -103,7 +103,7 @@ public final class HyperNodeUsage {
             int node = touched[k];
             for (int d = 0; d < idleBefore[k].length; d++) {
                 long fi = nodes.futureIdle(d, node);
-                long dIdle = nodes.idle[d][node] - idleBefore[k][d];
+                long dIdle = nodes.idle(d, node) - idleBefore[k][d];
                 long dFuture = fi - futureBefore[k][d];
                 long dRoom = Math.max(0, fi) - Math.max(0, futureBefore[k][d]);
                 if ((dIdle | dFuture | dRoom) == 0) {

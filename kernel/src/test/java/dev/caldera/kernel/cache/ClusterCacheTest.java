@@ -24,7 +24,7 @@ class ClusterCacheTest {
     }
 
     private long idleCpu(String node) {
-        return cache.nodeUsage.idle[ResourceDimensions.CPU][cache.nodeRow(node)];
+        return cache.nodeUsage.idle(ResourceDimensions.CPU, cache.nodeRow(node));
     }
 
     @Test
@@ -34,7 +34,7 @@ class ClusterCacheTest {
         cache.upsertTask(task("a").running("n1").build());
         cache.applyChanges();
         assertThat(idleCpu("n1")).isEqualTo(3000);
-        assertThat(cache.nodeUsage.used[ResourceDimensions.PODS][cache.nodeRow("n1")]).isEqualTo(1);
+        assertThat(cache.nodeUsage.used(ResourceDimensions.PODS, cache.nodeRow("n1"))).isEqualTo(1);
     }
 
     @Test

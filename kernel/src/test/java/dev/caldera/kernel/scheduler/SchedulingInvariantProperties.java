@@ -104,8 +104,8 @@ class SchedulingInvariantProperties {
                 assertThat(used[d][n] - releasing[d][n] + pipelined[d][n])
                         .as("used - releasing + pipelined %s on %s", s.dims.name(d), s.nodes.name[n])
                         .isLessThanOrEqualTo(allocatable);
-                assertThat(new long[] {s.usage.idle[d][n], s.usage.used[d][n], s.usage.releasing[d][n],
-                    s.usage.pipelined[d][n]}).as("kernel counters idle, used, releasing, pipelined of %s on %s",
+                assertThat(new long[] {s.usage.idle(d, n), s.usage.used(d, n), s.usage.releasing(d, n),
+                    s.usage.pipelined(d, n)}).as("kernel counters idle, used, releasing, pipelined of %s on %s",
                         s.dims.name(d), s.nodes.name[n])
                         .containsExactly(allocatable - used[d][n], used[d][n], releasing[d][n], pipelined[d][n]);
             }

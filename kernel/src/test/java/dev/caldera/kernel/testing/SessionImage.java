@@ -21,9 +21,9 @@ public final class SessionImage {
     private SessionImage(Session s) {
         int nodes = s.nodes.rows;
         int dims = s.usage.dims();
-        usage = new long[][][] {rows(dims, nodes, (d, n) -> s.usage.idle[d][n]),
-            rows(dims, nodes, (d, n) -> s.usage.used[d][n]), rows(dims, nodes, (d, n) -> s.usage.releasing[d][n]),
-            rows(dims, nodes, (d, n) -> s.usage.pipelined[d][n])};
+        usage = new long[][][] {rows(dims, nodes, (d, n) -> s.usage.idle(d, n)),
+            rows(dims, nodes, (d, n) -> s.usage.used(d, n)), rows(dims, nodes, (d, n) -> s.usage.releasing(d, n)),
+            rows(dims, nodes, (d, n) -> s.usage.pipelined(d, n))};
         int tasks = s.tasks.rows;
         status = new byte[tasks];
         node = new int[tasks];
