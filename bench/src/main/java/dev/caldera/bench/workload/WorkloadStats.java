@@ -33,7 +33,7 @@ public record WorkloadStats(int nodes, int pendingTasks, int classes, int classe
                 pending++;
                 classes.add(cls);
                 byPriority.add((long) cls << 32 | (c.tasks.priority[t] & 0xFFFFFFFFL));
-                profiles.add(c.classes.profile[cls]);
+                profiles.add(c.classes.profile(cls));
             }
         }
         return new WorkloadStats(c.liveNodeCount(), pending, classes.size(), byPriority.size(), profiles.size(),

@@ -99,7 +99,7 @@ final class TaskCache {
             throw new RejectedChange("Pod", key, "metadata.uid", spec.uid() + " is already the uid of Pod "
                     + tasks.key[row]);
         }
-        requests.check(row < 0 ? null : classes.request[tasks.taskClass[row]], spec.request(), true, dims, "Pod",
+        requests.check(row < 0 ? null : classes.request(tasks.taskClass[row]), spec.request(), true, dims, "Pod",
                 key, "spec.containers[].resources.requests");
     }
 
@@ -115,7 +115,7 @@ final class TaskCache {
                 status = TaskStatus.BINDING;
                 node = nodes.name[state.node(row)];
             }
-            before = classes.request[tasks.taskClass[row]];
+            before = classes.request(tasks.taskClass[row]);
             detach(row);
         } else {
             row = rows.add(spec.uid());
@@ -125,7 +125,7 @@ final class TaskCache {
             specNominated[row] = null;
         }
         write(row, spec);
-        requests.replace(before, classes.request[tasks.taskClass[row]]);
+        requests.replace(before, classes.request(tasks.taskClass[row]));
         attach(row, status, node);
         updateNomination(row, spec.nominatedNodeName(), status);
     }
@@ -137,7 +137,7 @@ final class TaskCache {
             return;
         }
         int job = tasks.job[row];
-        requests.replace(classes.request[tasks.taskClass[row]], null);
+        requests.replace(classes.request(tasks.taskClass[row]), null);
         detach(row);
         nominations.remove(row);
         tasks.clear(row);
@@ -221,13 +221,13 @@ final class TaskCache {
         int node = onNode == null || !TaskStatus.onNode(status) ? -1 : nodeCache.row(onNode);
         state.node(row, node);
         if (node >= 0) {
-            usage.add(node, classes.request[tasks.taskClass[row]], status);
+            usage.add(node, classes.request(tasks.taskClass[row]), status);
         } else if (onNode != null && TaskStatus.onNode(status)) {
             attachments.wait(onNode, row);
         }
         int job = tasks.job[row];
         int cls = tasks.taskClass[row];
-        jobState.add(job, roleSlot[row], classes.bestEffort[cls], classes.request[cls], status);
+        jobState.add(job, roleSlot[row], classes.bestEffort(cls), classes.request(cls), status);
     }
 
     /** Removes every trace of the task's current state from nodes, job counters, classes and job lists. */
@@ -235,13 +235,13 @@ final class TaskCache {
         int cls = tasks.taskClass[row];
         int node = state.node(row);
         if (node >= 0) {
-            usage.remove(node, classes.request[cls], state.status(row));
+            usage.remove(node, classes.request(cls), state.status(row));
         }
         int job = tasks.job[row];
-        jobState.remove(job, roleSlot[row], classes.bestEffort[cls], classes.request[cls], state.status(row));
+        jobState.remove(job, roleSlot[row], classes.bestEffort(cls), classes.request(cls), state.status(row));
         removeFromJobList(job, row);
-        profiles.release(classes.profile[cls]);
-        interPodProfiles.release(classes.interPod[cls]);
+        profiles.release(classes.profile(cls));
+        interPodProfiles.release(classes.interPod(cls));
         classes.release(cls);
     }
 
@@ -267,7 +267,7 @@ final class TaskCache {
             int t = waiting.getInt(i);
             if (tasks.live[t] && node.equals(nodeName[t]) && state.node(t) < 0) {
                 state.node(t, nodeRow);
-                usage.add(nodeRow, classes.request[tasks.taskClass[t]], state.status(t));
+                usage.add(nodeRow, classes.request(tasks.taskClass[t]), state.status(t));
             }
         }
     }
@@ -276,7 +276,7 @@ final class TaskCache {
     void detachFrom(String node, int nodeRow) {
         for (int t = 0; t < tasks.rows; t++) {
             if (tasks.live[t] && state.node(t) == nodeRow) {
-                usage.remove(nodeRow, classes.request[tasks.taskClass[t]], state.status(t));
+                usage.remove(nodeRow, classes.request(tasks.taskClass[t]), state.status(t));
                 state.node(t, -1);
                 attachments.wait(node, t);
             }
@@ -291,15 +291,15 @@ final class TaskCache {
         int oldNode = state.node(task);
         byte old = state.status(task);
         if (oldNode >= 0) {
-            usage.remove(oldNode, classes.request[cls], old);
+            usage.remove(oldNode, classes.request(cls), old);
         }
         state.status(task, status);
         state.node(task, node);
         nodeName[task] = node >= 0 ? nodes.name[node] : null;
         if (node >= 0) {
-            usage.add(node, classes.request[cls], status);
+            usage.add(node, classes.request(cls), status);
         }
-        jobState.move(tasks.job[task], roleSlot[task], classes.bestEffort[cls], classes.request[cls], old, status);
+        jobState.move(tasks.job[task], roleSlot[task], classes.bestEffort(cls), classes.request(cls), old, status);
     }
 
     /** The task's bind failed: a Binding task goes back to Pending. Returns its key, or null when unknown. */
@@ -322,7 +322,7 @@ final class TaskCache {
             int t = list.getInt(i);
             roleSlot[t] = jobs.roleSlot(job, tasks.role[t]);
             int cls = tasks.taskClass[t];
-            jobState.add(job, roleSlot[t], classes.bestEffort[cls], classes.request[cls], state.status(t));
+            jobState.add(job, roleSlot[t], classes.bestEffort(cls), classes.request(cls), state.status(t));
         }
     }
 }

@@ -21,12 +21,12 @@ import java.util.Arrays;
  * Threading: NOT thread safe; scheduling thread only.
  */
 public final class TaskClasses {
-    public long[][] request = new long[0][];
-    public int[] profile = new int[0];
+    private long[][] request = new long[0][];
+    private int[] profile = new int[0];
     /** The {@code InterPodProfiles} id; 0 when the class has no pod affinity or spread terms. */
-    public int[] interPod = new int[0];
+    private int[] interPod = new int[0];
     /** True when nothing but pods is requested (Volcano's BestEffort). */
-    public boolean[] bestEffort = new boolean[0];
+    private boolean[] bestEffort = new boolean[0];
     private int[] refs = new int[0];
     private Key[] keys = new Key[0];
     private int size;
@@ -112,5 +112,25 @@ public final class TaskClasses {
         public int hashCode() {
             return (Arrays.hashCode(request) * 31 + profile) * 31 + interPod;
         }
+    }
+
+    public long[] request(int cls) {
+        return request[cls];
+    }
+
+    public long request(int cls, int d) {
+        return request[cls][d];
+    }
+
+    public int profile(int cls) {
+        return profile[cls];
+    }
+
+    public int interPod(int cls) {
+        return interPod[cls];
+    }
+
+    public boolean bestEffort(int cls) {
+        return bestEffort[cls];
     }
 }

@@ -196,13 +196,13 @@ public final class InterPodIndex {
             return;
         }
         int cls = session.tasks().taskClass[task];
-        int profile = session.classes().interPod[cls];
+        int profile = session.classes().interPod(cls);
         if (profile == 0) {
             return;
         }
         Incoming state = byClass[cls];
         CompiledInterPod r = rules.get(profile);
-        PlacementRules p = placements.get(session.classes().profile[cls]);
+        PlacementRules p = placements.get(session.classes().profile(cls));
         if (state == null || state.rules != r || state.nodeAffinity != p.nodeAffinity()) {
             state = new Incoming(r, p.nodeAffinity(), p.tolerations());
             byClass[cls] = state;
@@ -291,7 +291,7 @@ public final class InterPodIndex {
     // ------------------------------------------------------------------ reads for the queries
 
     int profileOf(int task) {
-        return session.classes().interPod[session.tasks().taskClass[task]];
+        return session.classes().interPod(session.tasks().taskClass[task]);
     }
 
     CompiledInterPod rules(int profile) {
@@ -304,7 +304,7 @@ public final class InterPodIndex {
      */
     Incoming stateOf(int task) {
         int cls = session.tasks().taskClass[task];
-        if (session.classes().interPod[cls] == 0) {
+        if (session.classes().interPod(cls) == 0) {
             return null;
         }
         Incoming state = byClass[cls];

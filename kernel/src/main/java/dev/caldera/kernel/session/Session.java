@@ -416,7 +416,7 @@ public final class Session implements SessionView {
 
     @Override
     public long[] request(int task) {
-        return classes.request[tasks.taskClass[task]];
+        return classes.request(tasks.taskClass[task]);
     }
 
     @Override
@@ -436,7 +436,7 @@ public final class Session implements SessionView {
 
     @Override
     public boolean bestEffort(int task) {
-        return classes.bestEffort[tasks.taskClass[task]];
+        return classes.bestEffort(tasks.taskClass[task]);
     }
 
     /** Tasks of {@code job} in {@code status} counted without walking tasks. */

@@ -383,7 +383,7 @@ class PreemptionProperties {
                     continue;
                 }
                 long[] futureIdle = futureIdle(e.node);
-                long[] victim = cache.classes.request[cache.tasks.taskClass[e.task]];
+                long[] victim = cache.classes.request(cache.tasks.taskClass[e.task]);
                 boolean shortWithoutIt = false;
                 for (int d = 0; d < futureIdle.length; d++) {
                     long v = d < victim.length ? victim[d] : 0;
@@ -405,7 +405,7 @@ class PreemptionProperties {
                 if (!cache.tasks.live[t]) {
                     continue;
                 }
-                long[] req = cache.classes.request[cache.tasks.taskClass[t]];
+                long[] req = cache.classes.request(cache.tasks.taskClass[t]);
                 byte st = cache.taskState.status(t);
                 if (cache.taskState.node(t) == node && st != TaskStatus.RELEASING) {
                     subtract(f, req);
@@ -414,7 +414,7 @@ class PreemptionProperties {
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
                 if (pipelinedOn.get(p) == node) {
-                    subtract(f, cache.classes.request[cache.tasks.taskClass[p]]);
+                    subtract(f, cache.classes.request(cache.tasks.taskClass[p]));
                 }
             }
             return f;
@@ -432,7 +432,7 @@ class PreemptionProperties {
             long[][] used = new long[nodeCount][dims];
             for (Map.Entry<String, String> e : runningOn.entrySet()) {
                 int t = cache.taskRow(e.getKey());
-                add(used[cache.nodeRow(e.getValue())], cache.classes.request[cache.tasks.taskClass[t]]);
+                add(used[cache.nodeRow(e.getValue())], cache.classes.request(cache.tasks.taskClass[t]));
             }
             Map<Integer, Integer> reserved = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : nominatedAtStart.entrySet()) {
@@ -441,10 +441,10 @@ class PreemptionProperties {
             for (Bind b : binds) {
                 reserved.remove(b.task);
                 long[] need = used[b.node].clone();
-                add(need, cache.classes.request[cache.tasks.taskClass[b.task]]);
+                add(need, cache.classes.request(cache.tasks.taskClass[b.task]));
                 for (Map.Entry<Integer, Integer> n : reserved.entrySet()) {
                     if (n.getValue() == b.node && cache.tasks.priority[n.getKey()] >= cache.tasks.priority[b.task]) {
-                        add(need, cache.classes.request[cache.tasks.taskClass[n.getKey()]]);
+                        add(need, cache.classes.request(cache.tasks.taskClass[n.getKey()]));
                     }
                 }
                 for (int d = 0; d < dims; d++) {
@@ -452,7 +452,7 @@ class PreemptionProperties {
                             cache.tasks.key[b.task], cache.nodes.name[b.node], cache.dims.name(d))
                             .isLessThanOrEqualTo(cache.nodes.allocatable[d][b.node]);
                 }
-                add(used[b.node], cache.classes.request[cache.tasks.taskClass[b.task]]);
+                add(used[b.node], cache.classes.request(cache.tasks.taskClass[b.task]));
             }
         }
 

@@ -71,7 +71,7 @@ class ClusterCacheRefusalsTest {
         assertThat(refused).extracting(r -> r.kind() + " " + r.name() + " " + r.field()).containsExactly(
                 "PodGroup ns/g spec.minResources.memory", "Queue q spec.capability.nvidia.com/gpu",
                 "Pod ns/a spec.containers[].resources.requests.cpu");
-        assertThat(cache.classes.request[cache.tasks.taskClass[cache.taskRow("uid-a")]][0]).isEqualTo(100);
+        assertThat(cache.classes.request(cache.tasks.taskClass[cache.taskRow("uid-a")], 0)).isEqualTo(100);
     }
 
     @Test

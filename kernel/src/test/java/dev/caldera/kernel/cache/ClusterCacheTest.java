@@ -143,7 +143,7 @@ class ClusterCacheTest {
         int gpu = cache.dims.find("nvidia.com/gpu");
         assertThat(gpu).isGreaterThan(ResourceDimensions.PODS);
         assertThat(cache.nodes.allocatable[gpu][cache.nodeRow("n1")]).isZero();
-        assertThat(cache.classes.request[cache.tasks.taskClass[cache.taskRow("ns/a")]][gpu]).isEqualTo(1000);
+        assertThat(cache.classes.request(cache.tasks.taskClass[cache.taskRow("ns/a")], gpu)).isEqualTo(1000);
     }
 
     @Test

@@ -125,7 +125,7 @@ class JobRequestsProperties {
             if (!cache.tasks.live[t] || group < 0) {
                 continue;
             }
-            long[] request = cache.classes.request[cache.tasks.taskClass[t]];
+            long[] request = cache.classes.request(cache.tasks.taskClass[t]);
             for (int d = 0; d < request.length; d++) {
                 expected[group][d][cache.tasks.job[t]] += request[d];
             }

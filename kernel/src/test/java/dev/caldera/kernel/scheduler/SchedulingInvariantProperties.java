@@ -137,7 +137,7 @@ class SchedulingInvariantProperties {
             for (int t = 0; t < cache.tasks.rows; t++) {
                 if (cache.tasks.live[t] && TaskStatus.isAllocated(cache.taskState.status(t))
                         && cache.jobs.queue[cache.tasks.job[t]] == q) {
-                    long[] req = cache.classes.request[cache.tasks.taskClass[t]];
+                    long[] req = cache.classes.request(cache.tasks.taskClass[t]);
                     for (int d = 0; d < req.length; d++) {
                         used[d] += req[d];
                     }

@@ -37,7 +37,7 @@ final class GpuClasses {
             conflicting = Arrays.copyOf(conflicting, cap);
         }
         for (int c = 0; c < n; c++) {
-            long[] request = classes.request[c];
+            long[] request = classes.request(c);
             if (request == null) {
                 continue;
             }
@@ -48,7 +48,7 @@ final class GpuClasses {
             conflicting[c] = units > 0 && number > 0;
             long cpuMilli = ShareDimensions.at(request, ResourceDimensions.CPU);
             cpu[c] = cpuMilli == 0 ? DEFAULT_CPU_MILLI : cpuMilli;
-            hash[c] = TieBreak.mix(Arrays.hashCode(request) * 31L + classes.profile[c]);
+            hash[c] = TieBreak.mix(Arrays.hashCode(request) * 31L + classes.profile(c));
         }
     }
 

@@ -40,7 +40,7 @@ final class MixFromPods {
             if (perClass[c] == 0) {
                 continue;
             }
-            Set<String> models = models(s.profiles().spec(s.classes().profile[c]), modelLabel);
+            Set<String> models = models(s.profiles().spec(s.classes().profile(c)), modelLabel);
             WorkloadMix.Shape shape = new WorkloadMix.Shape(gpu.cpu[c], gpu.share[c], gpu.whole[c] > 0 && gpu.share[c] > 0 ? 0
                     : gpu.whole[c], models);
             counter.add(shape, perClass[c]);

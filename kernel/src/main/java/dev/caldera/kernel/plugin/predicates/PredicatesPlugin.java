@@ -189,7 +189,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     }
 
     private int profileOf(int task) {
-        return classes.profile[tasks.taskClass[task]];
+        return classes.profile(tasks.taskClass[task]);
     }
 
     /** The checks that read only the node's labels, taints and unschedulable flag (memoized per profile). */

@@ -172,7 +172,7 @@ class CapacityDesignStoriesTest {
             byte st = cache.taskState.status(t);
             boolean holds = st == TaskStatus.BINDING || st == TaskStatus.BOUND || st == TaskStatus.RUNNING;
             if (cache.tasks.live[t] && holds && queue.equals(cache.jobs.queueName[cache.tasks.job[t]])) {
-                long[] req = cache.classes.request[cache.tasks.taskClass[t]];
+                long[] req = cache.classes.request(cache.tasks.taskClass[t]);
                 sum += d < req.length ? req[d] : 0;
             }
         }

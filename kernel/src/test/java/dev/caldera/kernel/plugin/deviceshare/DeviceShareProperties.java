@@ -117,7 +117,7 @@ class DeviceShareProperties {
             int row = cache.taskRow(uid);
             int cls = cache.tasks.taskClass[row];
             TaskSpec spec = TaskSpec.builder("ns", cache.tasks.name[row]).uid(uid).job(jobName(cache, row))
-                    .request(request(cache, row)).placement(cache.profiles.spec(cache.classes.profile[cls]))
+                    .request(request(cache, row)).placement(cache.profiles.spec(cache.classes.profile(cls)))
                     .creationMs(cache.tasks.creationMs[row]).running(node).build();
             cache.upsertTask(spec);
             return true;
@@ -130,7 +130,7 @@ class DeviceShareProperties {
     }
 
     private static ResourceList request(ClusterCache cache, int row) {
-        long[] v = cache.classes.request[cache.tasks.taskClass[row]];
+        long[] v = cache.classes.request(cache.tasks.taskClass[row]);
         Map<String, Long> m = new java.util.LinkedHashMap<>();
         for (int d = 0; d < v.length; d++) {
             if (v[d] != 0 && d != 2) {
