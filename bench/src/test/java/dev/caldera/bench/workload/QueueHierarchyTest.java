@@ -30,7 +30,7 @@ class QueueHierarchyTest {
         int leaves = QueueHierarchy.leaves();
         PreparedCluster cluster = PreparedCluster.of(new WorkloadSpec(1000, 2000, 0, 0.3, 0, 0.5, 0.1, leaves, false, 42));
         QueueHierarchy.apply(cluster.cache, leaves);
-        assertThat(cluster.cache.queues.rows).isGreaterThanOrEqualTo(100);
+        assertThat(cluster.cache.queues.rows()).isGreaterThanOrEqualTo(100);
         try (Scheduler s = new Scheduler(cluster.cache, BenchConfs.capacityHierarchy(), PluginRegistry.defaults(),
                 SchedulerOptions.DEFAULT, Sinks.NONE)) {
             int placed = s.runOnce().placed();

@@ -72,8 +72,8 @@ public final class ReclaimAction implements Action {
     private void collectJobs(Session s) {
         heaps.clear(s);
         queues.clear();
-        if (queued.length < s.queues.rows) {
-            queued = new boolean[s.queues.capacity];
+        if (queued.length < s.queues.rows()) {
+            queued = new boolean[s.queues.capacity()];
         } else {
             java.util.Arrays.fill(queued, false);
         }
@@ -127,6 +127,6 @@ public final class ReclaimAction implements Action {
             return false;
         }
         int queue = s.jobs.queue[job];
-        return queue != s.queueOf(reclaimer) && s.queues.reclaimable[queue];
+        return queue != s.queueOf(reclaimer) && s.queues.reclaimable(queue);
     }
 }

@@ -41,11 +41,11 @@ final class QueueCache {
         int row = rows.get(spec.name());
         String name = spec.name();
         QuantityTotals.checkNames(allNames(spec), dims, "Queue", name, "spec");
-        capability.check(row < 0 ? null : queues.capability[row], spec.capability(), false, dims, "Queue", name,
+        capability.check(row < 0 ? null : queues.capability(row), spec.capability(), false, dims, "Queue", name,
                 "spec.capability");
-        guarantee.check(row < 0 ? null : queues.guarantee[row], spec.guarantee(), false, dims, "Queue", name,
+        guarantee.check(row < 0 ? null : queues.guarantee(row), spec.guarantee(), false, dims, "Queue", name,
                 "spec.guarantee.resource");
-        deserved.check(row < 0 ? null : queues.deserved[row], spec.deserved(), false, dims, "Queue", name,
+        deserved.check(row < 0 ? null : queues.deserved(row), spec.deserved(), false, dims, "Queue", name,
                 "spec.deserved");
     }
 
@@ -65,32 +65,32 @@ final class QueueCache {
         if (row < 0) {
             row = rows.add(spec.name());
             queues.ensureRows(row + 1);
-            queues.rows = Math.max(queues.rows, row + 1);
+            queues.rows(Math.max(queues.rows(), row + 1));
             setChanged = true;
         } else {
             forgetTotals(row);
         }
         queues.clear(row);
-        queues.name[row] = spec.name();
-        queues.weight[row] = spec.weight();
-        queues.capability[row] = spec.capability() == null ? null : RequestVectors.of(spec.capability(), dims, false);
-        queues.guarantee[row] = spec.guarantee() == null ? null : RequestVectors.of(spec.guarantee(), dims, false);
-        queues.deserved[row] = spec.deserved() == null ? null : RequestVectors.of(spec.deserved(), dims, false);
-        queues.capabilityListed[row] = RequestVectors.listed(spec.capability(), dims);
-        queues.guaranteeListed[row] = RequestVectors.listed(spec.guarantee(), dims);
-        queues.deservedListed[row] = RequestVectors.listed(spec.deserved(), dims);
+        queues.name(row, spec.name());
+        queues.weight(row, spec.weight());
+        queues.capability(row, spec.capability() == null ? null : RequestVectors.of(spec.capability(), dims, false));
+        queues.guarantee(row, spec.guarantee() == null ? null : RequestVectors.of(spec.guarantee(), dims, false));
+        queues.deserved(row, spec.deserved() == null ? null : RequestVectors.of(spec.deserved(), dims, false));
+        queues.capabilityListed(row, RequestVectors.listed(spec.capability(), dims));
+        queues.guaranteeListed(row, RequestVectors.listed(spec.guarantee(), dims));
+        queues.deservedListed(row, RequestVectors.listed(spec.deserved(), dims));
         growDims.run();
-        capability.replace(null, queues.capability[row]);
-        guarantee.replace(null, queues.guarantee[row]);
-        deserved.replace(null, queues.deserved[row]);
-        queues.reclaimable[row] = spec.reclaimable();
-        queues.parentName[row] = spec.parent();
-        queues.priority[row] = spec.priority();
-        queues.state[row] = QueueState.parse(spec.state());
-        queues.creationMs[row] = spec.creationMs();
-        queues.hierarchy[row] = spec.hierarchy();
-        queues.hierarchyWeights[row] = spec.hierarchyWeights();
-        queues.live[row] = true;
+        capability.replace(null, queues.capability(row));
+        guarantee.replace(null, queues.guarantee(row));
+        deserved.replace(null, queues.deserved(row));
+        queues.reclaimable(row, spec.reclaimable());
+        queues.parentName(row, spec.parent());
+        queues.priority(row, spec.priority());
+        queues.state(row, QueueState.parse(spec.state()));
+        queues.creationMs(row, spec.creationMs());
+        queues.hierarchy(row, spec.hierarchy());
+        queues.hierarchyWeights(row, spec.hierarchyWeights());
+        queues.live(row, true);
     }
 
     void remove(String name) {
@@ -105,9 +105,9 @@ final class QueueCache {
     }
 
     private void forgetTotals(int row) {
-        capability.replace(queues.capability[row], null);
-        guarantee.replace(queues.guarantee[row], null);
-        deserved.replace(queues.deserved[row], null);
+        capability.replace(queues.capability(row), null);
+        guarantee.replace(queues.guarantee(row), null);
+        deserved.replace(queues.deserved(row), null);
     }
 
     /** True once after the queue set changed (jobs must resolve their queues again). */

@@ -35,10 +35,10 @@ public final class QueueReports {
             }
             int task = d.evictTasks.getInt(i);
             long[] req = s.request(task);
-            add(gave, s.queues.name[s.queueOf(task)], req);
+            add(gave, s.queues.name(s.queueOf(task)), req);
             int job = d.evictFor.getInt(i);
             if (job >= 0) {
-                add(took, s.queues.name[s.jobs.queue[job]], req);
+                add(took, s.queues.name(s.jobs.queue[job]), req);
             }
         }
         List<QueueShare> out = new ArrayList<>();

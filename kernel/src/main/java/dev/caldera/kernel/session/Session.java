@@ -320,7 +320,7 @@ public final class Session implements SessionView {
                 continue;
             }
             int q = jobs.queue[j];
-            if (q < 0 || !queues.live[q]) {
+            if (q < 0 || !queues.live(q)) {
                 conditions.invalid(j, "QueueNotFound", "queue " + jobs.queueName[j] + " does not exist");
                 continue;
             }
@@ -396,8 +396,8 @@ public final class Session implements SessionView {
         if (c != 0) {
             return c;
         }
-        c = Long.compare(queues.creationMs[a], queues.creationMs[b]);
-        return c != 0 ? c : queues.name[a].compareTo(queues.name[b]);
+        c = Long.compare(queues.creationMs(a), queues.creationMs(b));
+        return c != 0 ? c : queues.name(a).compareTo(queues.name(b));
     }
 
     /** Admits a Pending PodGroup to its queue (Pending to Inqueue): what enqueue does, or allocate without it. */
@@ -409,7 +409,7 @@ public final class Session implements SessionView {
 
     @Override
     public boolean queueOpen(int queue) {
-        return queues.state[queue] == QueueState.OPEN;
+        return queues.state(queue) == QueueState.OPEN;
     }
 
     // ------------------------------------------------------------------ task views

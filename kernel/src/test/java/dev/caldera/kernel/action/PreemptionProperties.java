@@ -123,7 +123,7 @@ class PreemptionProperties {
             assertThat(w.cache.tasks.preemptable[e.task]).as("victim %s is preemptable", e.key).isTrue();
             if (e.reason.equals("reclaim")) {
                 int victimQueue = w.cache.jobs.queue[w.cache.tasks.job[e.task]];
-                assertThat(w.cache.queues.reclaimable[victimQueue]).as("queue of reclaim victim %s", e.key).isTrue();
+                assertThat(w.cache.queues.reclaimable(victimQueue)).as("queue of reclaim victim %s", e.key).isTrue();
                 assertThat(w.hasReclaimerFromAnotherQueueOnItsNode(e.task))
                         .as("reclaim victim %s has a reclaimer of another queue pipelined on its node", e.key).isTrue();
             }

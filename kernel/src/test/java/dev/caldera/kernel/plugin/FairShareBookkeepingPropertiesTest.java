@@ -78,7 +78,7 @@ class FairShareBookkeepingPropertiesTest {
         ProportionPlugin proportion = s.plugins.plugin(ProportionPlugin.class);
         DrfPlugin drf = s.plugins.plugin(DrfPlugin.class);
         int dims = s.dims.count();
-        long[] queueAlloc = new long[s.queues.rows * dims];
+        long[] queueAlloc = new long[s.queues.rows() * dims];
         long[] jobAlloc = new long[s.jobs.rows * dims];
         for (int t = 0; t < s.tasks.rows; t++) {
             byte status = s.status(t);
@@ -93,7 +93,7 @@ class FairShareBookkeepingPropertiesTest {
             }
         }
         for (int d = 0; d < dims; d++) {
-            for (int q = 0; q < s.queues.rows; q++) {
+            for (int q = 0; q < s.queues.rows(); q++) {
                 assertThat(proportion.allocated(q, d)).as("queue %d dim %d", q, d).isEqualTo(queueAlloc[q * dims + d]);
             }
             for (int j = 0; j < s.jobs.rows; j++) {
@@ -109,7 +109,7 @@ class FairShareBookkeepingPropertiesTest {
         DrfPlugin drff = fresh.plugins.plugin(DrfPlugin.class);
         OvercommitPlugin oc = s.plugins.plugin(OvercommitPlugin.class);
         OvercommitPlugin ocf = fresh.plugins.plugin(OvercommitPlugin.class);
-        for (int q = 0; q < s.queues.rows; q++) {
+        for (int q = 0; q < s.queues.rows(); q++) {
             assertThat(p.share(q)).isEqualTo(pf.share(q));
             for (int d = 0; d < s.dims.count(); d++) {
                 assertThat(p.allocated(q, d)).isEqualTo(pf.allocated(q, d));

@@ -128,9 +128,9 @@ class SchedulingInvariantProperties {
     }
 
     private static void assertQueuesWithinCapability(ClusterCache cache) {
-        for (int q = 0; q < cache.queues.rows; q++) {
-            long[] cap = cache.queues.capability[q];
-            if (!cache.queues.live[q] || cap == null) {
+        for (int q = 0; q < cache.queues.rows(); q++) {
+            long[] cap = cache.queues.capability(q);
+            if (!cache.queues.live(q) || cap == null) {
                 continue;
             }
             long[] used = new long[cache.dims.count()];
@@ -145,7 +145,7 @@ class SchedulingInvariantProperties {
             }
             for (int d = 0; d < Math.min(cap.length, used.length); d++) {
                 if (d != dev.caldera.kernel.resource.ResourceDimensions.PODS) {
-                    assertThat(used[d]).as("queue %s %s", cache.queues.name[q], cache.dims.name(d))
+                    assertThat(used[d]).as("queue %s %s", cache.queues.name(q), cache.dims.name(d))
                             .isLessThanOrEqualTo(cap[d]);
                 }
             }

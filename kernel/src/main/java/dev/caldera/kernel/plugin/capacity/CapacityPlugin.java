@@ -98,7 +98,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
         session = s;
         dimensions.refresh(s.dims());
         dims = dimensions.dims();
-        attrs.reset(s.queues().rows, dimensions.stride());
+        attrs.reset(s.queues().rows(), dimensions.stride());
         if (scratch.length != attrs.stride) {
             scratch = new long[attrs.stride];
         }
@@ -132,8 +132,8 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
         if (!ready) {
             return 0;
         }
-        int pa = session.queues().priority[a];
-        int pb = session.queues().priority[b];
+        int pa = session.queues().priority(a);
+        int pb = session.queues().priority(b);
         if (pa != pb) {
             return pa > pb ? -1 : 1;
         }
@@ -178,7 +178,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     // ------------------------------------------------------------------ queue checks
 
     boolean allocatable(int queue, int task) {
-        if (session.queues().state[queue] != QueueState.OPEN || !ready || hierarchy && !tree.isLeaf(queue)) {
+        if (session.queues().state(queue) != QueueState.OPEN || !ready || hierarchy && !tree.isLeaf(queue)) {
             return false;
         }
         long[] req = session.request(task);
@@ -196,7 +196,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     }
 
     boolean preemptive(int queue, int task) {
-        if (!ready || session.queues().state[queue] != QueueState.OPEN) {
+        if (!ready || session.queues().state(queue) != QueueState.OPEN) {
             return false;
         }
         long[] req = session.request(task);
@@ -228,7 +228,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
 
     int enqueueable(int job) {
         int queue = session.jobs().queue[job];
-        if (!ready || hierarchy && !tree.isLeaf(queue) || session.queues().state[queue] != QueueState.OPEN) {
+        if (!ready || hierarchy && !tree.isLeaf(queue) || session.queues().state(queue) != QueueState.OPEN) {
             return Vote.REJECT;
         }
         long[] min = session.jobs().minResources[job];

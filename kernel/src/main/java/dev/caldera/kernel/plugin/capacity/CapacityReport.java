@@ -42,7 +42,7 @@ final class CapacityReport {
     }
 
     private static String name(SessionView s, QueueAttrs a, int q) {
-        return q == a.virtualRoot ? QueueTree.ROOT : s.queues().name[q];
+        return q == a.virtualRoot ? QueueTree.ROOT : s.queues().name(q);
     }
 
     /** Set entries ({@code has}) or, without flags, cpu, memory and non-zero entries; bounds skip unlimited. */

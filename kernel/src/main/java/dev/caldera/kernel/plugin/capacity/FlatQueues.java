@@ -59,12 +59,12 @@ final class FlatQueues {
     /** The guarantees of every live queue, whether or not it has jobs (Volcano sums ssn.Queues). */
     private void sumGuarantees(QueueTable queues, int[] dims) {
         Arrays.fill(totalGuarantee, 0);
-        for (int q = 0; q < queues.rows; q++) {
-            if (!queues.live[q] || queues.guarantee[q] == null) {
+        for (int q = 0; q < queues.rows(); q++) {
+            if (!queues.live(q) || queues.guarantee(q) == null) {
                 continue;
             }
             for (int d : dims) {
-                totalGuarantee[d] += Limits.at(queues.guarantee[q], d);
+                totalGuarantee[d] += Limits.at(queues.guarantee(q), d);
             }
         }
     }

@@ -18,10 +18,10 @@ final class QueueSpecs {
     static void copy(QueueTable queues, int q, QueueAttrs a, int[] dims) {
         int b = a.base(q);
         a.present[q] = true;
-        copy(queues.deserved[q], queues.deservedListed[q], a.deserved, a.deservedHas, b, dims);
-        copy(queues.guarantee[q], queues.guaranteeListed[q], a.guarantee, a.guaranteeHas, b, dims);
-        a.capabilitySet[q] = queues.capability[q] != null;
-        copy(queues.capability[q], queues.capabilityListed[q], a.capability, a.capabilityHas, b, dims);
+        copy(queues.deserved(q), queues.deservedListed(q), a.deserved, a.deservedHas, b, dims);
+        copy(queues.guarantee(q), queues.guaranteeListed(q), a.guarantee, a.guaranteeHas, b, dims);
+        a.capabilitySet[q] = queues.capability(q) != null;
+        copy(queues.capability(q), queues.capabilityListed(q), a.capability, a.capabilityHas, b, dims);
     }
 
     private static void copy(long[] vector, boolean[] listed, long[] out, boolean[] has, int b, int[] dims) {

@@ -41,17 +41,17 @@ final class QueueTree {
         problem = null;
         rowByName.clear();
         rowByName.defaultReturnValue(-1);
-        for (int q = 0; q < queues.rows; q++) {
-            if (queues.live[q]) {
-                rowByName.put(queues.name[q], q);
+        for (int q = 0; q < queues.rows(); q++) {
+            if (queues.live(q)) {
+                rowByName.put(queues.name(q), q);
             }
         }
         root = rowByName.containsKey(ROOT) ? rowByName.getInt(ROOT) : virtualRoot;
         Arrays.fill(state, 0, slots, 0);
         Arrays.fill(children, 0, slots, 0);
         parent[root] = -1;
-        for (int q = 0; q < queues.rows && problem == null; q++) {
-            if (queues.live[q] && q != root) {
+        for (int q = 0; q < queues.rows() && problem == null; q++) {
+            if (queues.live(q) && q != root) {
                 link(queues, q);
             }
         }
@@ -77,21 +77,21 @@ final class QueueTree {
 
     /** Sets parent[q], following parents up first; detects unknown parents and cycles. */
     private void link(QueueTable queues, int q) {
-        int[] path = pathScratch(queues.rows + 1);
+        int[] path = pathScratch(queues.rows() + 1);
         int n = 0;
         int at = q;
         while (at != root && state[at] != 2) {
             if (state[at] == 1) {
-                problem = "cycle detected in queue hierarchy for queue " + queues.name[at];
+                problem = "cycle detected in queue hierarchy for queue " + queues.name(at);
                 return;
             }
             state[at] = 1;
             path[n++] = at;
-            String parentName = queues.parentName[at];
+            String parentName = queues.parentName(at);
             String p = parentName == null || parentName.isEmpty() ? ROOT : parentName;
             int pq = p.equals(ROOT) ? root : rowByName.getInt(p);
             if (pq < 0) {
-                problem = "the queue " + queues.name[at] + " has invalid parent queue " + p;
+                problem = "the queue " + queues.name(at) + " has invalid parent queue " + p;
                 return;
             }
             parent[at] = pq;
@@ -109,8 +109,8 @@ final class QueueTree {
         int maxDepth = 0;
         int pool = 0;
         size = 1;
-        for (int q = 0; q < queues.rows; q++) {
-            if (q != root && queues.live[q]) {
+        for (int q = 0; q < queues.rows(); q++) {
+            if (q != root && queues.live(q)) {
                 depth[q] = depthOf(q);
                 maxDepth = Math.max(maxDepth, depth[q]);
                 pool += depth[q];
@@ -118,8 +118,8 @@ final class QueueTree {
             }
         }
         int[] count = new int[maxDepth + 2];
-        for (int q = 0; q < queues.rows; q++) {
-            if (q != root && queues.live[q]) {
+        for (int q = 0; q < queues.rows(); q++) {
+            if (q != root && queues.live(q)) {
                 count[depth[q] + 1]++;
             }
         }
@@ -128,8 +128,8 @@ final class QueueTree {
             count[d] += count[d - 1];
         }
         order[count[0]++] = root;
-        for (int q = 0; q < queues.rows; q++) {
-            if (q != root && queues.live[q]) {
+        for (int q = 0; q < queues.rows(); q++) {
+            if (q != root && queues.live(q)) {
                 order[count[depth[q]]++] = q;
             }
         }

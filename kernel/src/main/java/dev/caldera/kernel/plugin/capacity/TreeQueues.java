@@ -83,7 +83,7 @@ final class TreeQueues {
             int job = s.job(i);
             int q = s.jobs().queue[job];
             if (!tree.isLeaf(q)) {
-                problem = "the queue " + s.queues().name[q] + " of job " + s.jobs().key[job]
+                problem = "the queue " + s.queues().name(q) + " of job " + s.jobs().key[job]
                         + " is not a leaf queue (it has child queues)";
                 return false;
             }
@@ -212,7 +212,7 @@ final class TreeQueues {
     }
 
     private static String name(SessionView s, QueueAttrs a, int q) {
-        return q == a.virtualRoot ? QueueTree.ROOT : s.queues().name[q];
+        return q == a.virtualRoot ? QueueTree.ROOT : s.queues().name(q);
     }
 
     private static void setHasFixed(QueueAttrs a, int q, int[] dims) {

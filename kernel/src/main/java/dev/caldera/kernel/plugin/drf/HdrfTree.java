@@ -63,7 +63,7 @@ final class HdrfTree {
         count = 0;
         byPath.clear();
         problems.clear();
-        sizeJobs(s.jobs().capacity, s.queues().capacity);
+        sizeJobs(s.jobs().capacity, s.queues().capacity());
         Arrays.fill(jobLeaf, -1);
         Arrays.fill(queuePath, null);
         newNode(-1, 1, -1);
@@ -89,8 +89,8 @@ final class HdrfTree {
 
     /** Node ids from the root along the queue's hierarchy, creating inner nodes on first sight. */
     private int[] path(SessionView s, int q) {
-        String hierarchy = s.queues().hierarchy[q] == null ? "" : s.queues().hierarchy[q];
-        String weights = s.queues().hierarchyWeights[q] == null ? "" : s.queues().hierarchyWeights[q];
+        String hierarchy = s.queues().hierarchy(q) == null ? "" : s.queues().hierarchy(q);
+        String weights = s.queues().hierarchyWeights(q) == null ? "" : s.queues().hierarchyWeights(q);
         String[] names = hierarchy.split("/", -1);
         String[] ws = weights.split("/", -1);
         int[] out = new int[names.length];
@@ -100,7 +100,7 @@ final class HdrfTree {
             key = key + "/" + names[i];
             int node = byPath.getOrDefault(key, -1);
             if (node < 0) {
-                node = newNode(out[i - 1], weightAt(s.queues().name[q], ws, i, weights), -1);
+                node = newNode(out[i - 1], weightAt(s.queues().name(q), ws, i, weights), -1);
                 byPath.put(key, node);
             }
             out[i] = node;

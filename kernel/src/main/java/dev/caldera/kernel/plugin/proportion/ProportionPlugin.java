@@ -76,7 +76,7 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
         dimensions.refresh(s.dims());
         dims = dimensions.dims();
         int stride = dimensions.stride();
-        attrs.reset(s.queues().rows, stride);
+        attrs.reset(s.queues().rows(), stride);
         sumGuarantees(s, stride);
         for (int i = 0; i < s.jobCount(); i++) {
             addJob(s, s.job(i));
@@ -92,9 +92,9 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
             totalGuarantee = new long[stride];
         }
         java.util.Arrays.fill(totalGuarantee, 0);
-        for (int q = 0; q < s.queues().rows; q++) {
-            if (s.queues().live[q] && s.queues().guarantee[q] != null) {
-                JobReservation.add(s.queues().guarantee[q], dims, totalGuarantee, 0);
+        for (int q = 0; q < s.queues().rows(); q++) {
+            if (s.queues().live(q) && s.queues().guarantee(q) != null) {
+                JobReservation.add(s.queues().guarantee(q), dims, totalGuarantee, 0);
             }
         }
     }
@@ -127,8 +127,8 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
     // ------------------------------------------------------------------ extension points
 
     int compareQueues(int a, int b) {
-        int pa = session.queues().priority[a];
-        int pb = session.queues().priority[b];
+        int pa = session.queues().priority(a);
+        int pb = session.queues().priority(b);
         if (pa != pb) {
             return pa > pb ? -1 : 1;
         }
@@ -250,7 +250,7 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
         for (int q = 0; session != null && q < attrs.rows; q++) {
             if (attrs.present[q]) {
                 int b = attrs.base(q);
-                out.add(new QueueShare(session.queues().name[q], null, list(attrs.deserved, b, false),
+                out.add(new QueueShare(session.queues().name(q), null, list(attrs.deserved, b, false),
                         list(attrs.allocated, b, false), list(attrs.realCapability, b, true), attrs.share[q],
                         dev.caldera.kernel.resource.ResourceList.EMPTY, dev.caldera.kernel.resource.ResourceList.EMPTY));
             }

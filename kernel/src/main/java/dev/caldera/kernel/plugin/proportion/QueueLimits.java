@@ -26,11 +26,11 @@ final class QueueLimits {
 
     static void init(QueueAttributes a, int q, SessionView s, long[] totalGuarantee, int[] dims) {
         a.present[q] = true;
-        a.weight[q] = s.queues().weight[q];
+        a.weight[q] = s.queues().weight(q);
         int b = a.base(q);
-        long[] guarantee = s.queues().guarantee[q];
-        long[] capability = s.queues().capability[q];
-        boolean[] listed = s.queues().capabilityListed[q];
+        long[] guarantee = s.queues().guarantee(q);
+        long[] capability = s.queues().capability(q);
+        boolean[] listed = s.queues().capabilityListed(q);
         boolean capped = capability != null && listsAny(listed);
         for (int d : dims) {
             long g = JobReservation.at(guarantee, d);

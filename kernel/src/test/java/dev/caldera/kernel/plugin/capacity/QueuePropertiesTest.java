@@ -81,7 +81,7 @@ class QueuePropertiesTest {
                 continue;
             }
             long[] req = s.request(t);
-            for (String q = s.queues.name[s.queueOf(t)]; q != null; q = parentOf(queues, q)) {
+            for (String q = s.queues.name(s.queueOf(t)); q != null; q = parentOf(queues, q)) {
                 long[] sum = held.computeIfAbsent(q, k -> new long[3]);
                 sum[0] += req[0];
                 sum[1] += req[1];
