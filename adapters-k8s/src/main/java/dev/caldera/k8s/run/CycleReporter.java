@@ -86,7 +86,7 @@ final class CycleReporter {
         Decisions d = session.decisions;
         for (int i = 0; i < d.bindTasks.size(); i++) {
             int t = d.bindTasks.getInt(i);
-            out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], cache.nodes.name[d.bindNodes.getInt(i)],
+            out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], cache.nodes.name(d.bindNodes.getInt(i)),
                     cache.jobs.key[cache.tasks.job[t]]));
         }
         out.sort(Comparator.comparing(PodPlacement::pod));
@@ -114,13 +114,13 @@ final class CycleReporter {
         for (int i = 0; i < pipelinedRows.size(); i++) {
             int t = pipelinedRows.getInt(i);
             int job = cache.tasks.job[t];
-            String node = cache.nodes.name[session.taskState.node(t)];
+            String node = cache.nodes.name(session.taskState.node(t));
             out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], node, cache.jobs.key[job]));
             pipelinedFlag[t] = true;
             // the pod's nominatedNodeName is the kernel's nomination: set where victims were evicted for it, else none
             int nominated = cache.nominations.nodeOf(t);
             writer.podUnschedulable(cache.tasks.key[t], cache.tasks.uid[t], message(scheduler, session, job),
-                    nominated < 0 ? null : cache.nodes.name[nominated]);
+                    nominated < 0 ? null : cache.nodes.name(nominated));
         }
         out.sort(Comparator.comparing(PodPlacement::pod));
         return out;

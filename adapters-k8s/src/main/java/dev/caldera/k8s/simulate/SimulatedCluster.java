@@ -117,7 +117,7 @@ public final class SimulatedCluster {
                 continue;
             }
             int node = cache.nominations.nodeOf(row);
-            String nominated = node < 0 ? null : cache.nodes.name[node];
+            String nominated = node < 0 ? null : cache.nodes.name(node);
             if (!java.util.Objects.equals(nominated, t.nominatedNodeName())) {
                 cache.upsertTask(replace(t.uid(), TaskSpecs.placed(t, t.status(), null, nominated)));
             }

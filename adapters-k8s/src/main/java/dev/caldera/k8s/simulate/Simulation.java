@@ -95,7 +95,7 @@ public final class Simulation implements AutoCloseable {
             int t = pipelinedRows.getInt(i);
             String uid = cache.tasks.uid[t];
             int node = scheduler.session().taskState.node(t);
-            out.add(new PodPlacement(uid, cache.tasks.key[t], cache.nodes.name[node], cluster.groupOf(uid)));
+            out.add(new PodPlacement(uid, cache.tasks.key[t], cache.nodes.name(node), cluster.groupOf(uid)));
         }
         return sorted(out);
     }

@@ -38,7 +38,7 @@ public final class PreparedCluster {
         usage = new NodeUsage(cache.dims.count());
         tasks.copyFrom(cache.taskState, cache.tasks.rows);
         jobs.copyFrom(cache.jobState, cache.jobs.rows);
-        usage.copyFrom(cache.nodeUsage, cache.nodes.rows);
+        usage.copyFrom(cache.nodeUsage, cache.nodes.rows());
     }
 
     public static PreparedCluster of(WorkloadSpec spec) {
@@ -59,7 +59,7 @@ public final class PreparedCluster {
         }
         cache.taskState.copyFrom(tasks, cache.tasks.rows);
         cache.jobState.copyFrom(jobs, cache.jobs.rows);
-        cache.nodeUsage.copyFrom(usage, cache.nodes.rows);
+        cache.nodeUsage.copyFrom(usage, cache.nodes.rows());
     }
 
     /** A session over this cache with the plugins of {@code conf} (not opened). */

@@ -43,16 +43,16 @@ public record WorkloadStats(int nodes, int pendingTasks, int classes, int classe
     private static int nodeStates(ClusterCache c) {
         int hostname = c.symbols.find(HOSTNAME);
         Set<String> states = new HashSet<>();
-        for (int r = 0; r < c.nodes.rows; r++) {
-            if (!c.nodes.live[r]) {
+        for (int r = 0; r < c.nodes.rows(); r++) {
+            if (!c.nodes.live(r)) {
                 continue;
             }
             StringBuilder key = new StringBuilder();
             for (int d = 0; d < c.dims.count(); d++) {
-                key.append(c.nodes.allocatable[d][r]).append('/').append(c.nodeUsage.used(d, r)).append(';');
+                key.append(c.nodes.allocatable(d, r)).append('/').append(c.nodeUsage.used(d, r)).append(';');
             }
-            key.append(Arrays.toString(c.nodes.taints[r])).append(c.nodes.unschedulable[r]);
-            int[] labels = c.nodes.labels[r];
+            key.append(Arrays.toString(c.nodes.taints(r))).append(c.nodes.unschedulable(r));
+            int[] labels = c.nodes.labels(r);
             for (int i = 0; i < labels.length; i += 2) {
                 if (labels[i] != hostname) {
                     key.append(',').append(labels[i]).append('=').append(labels[i + 1]);

@@ -186,7 +186,7 @@ public final class AllocateAction implements Action {
     private boolean placeOnNominatedNode(int task) {
         Session s = session;
         int node = s.cache.nominations.nodeOf(task);
-        if (node < 0 || !s.nodes.live[node]) {
+        if (node < 0 || !s.nodes.live(node)) {
             return false;
         }
         long[] request = s.request(task);

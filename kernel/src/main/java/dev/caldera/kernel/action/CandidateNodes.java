@@ -40,9 +40,9 @@ final class CandidateNodes {
         this.session = session;
         byScore = (a, b) -> {
             int c = Double.compare(score[b], score[a]);
-            return c != 0 ? c : Integer.compare(session.nodes.rank[nodes[a]], session.nodes.rank[nodes[b]]);
+            return c != 0 ? c : Integer.compare(session.nodes.rank(nodes[a]), session.nodes.rank(nodes[b]));
         };
-        byRank = (a, b) -> Integer.compare(session.nodes.rank[a], session.nodes.rank[b]);
+        byRank = (a, b) -> Integer.compare(session.nodes.rank(a), session.nodes.rank(b));
     }
 
     /** Candidate nodes for {@code task}, best score first; {@link #count()} of them are valid. */

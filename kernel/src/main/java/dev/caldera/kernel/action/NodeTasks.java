@@ -19,7 +19,7 @@ final class NodeTasks {
 
     /** Indexes every live task that sits on a node in {@code s}. */
     void index(Session s) {
-        int nodes = s.nodes.rows;
+        int nodes = s.nodes.rows();
         if (start.length < nodes + 1) {
             start = new int[nodes + 1];
             fill = new int[nodes + 1];

@@ -169,7 +169,7 @@ public final class PreemptAction implements Action {
             return false;
         }
         int nominated = s.cache.nominations.nodeOf(task);
-        if (nominated < 0 || !s.nodes.live[nominated]) {
+        if (nominated < 0 || !s.nodes.live(nominated)) {
             return true;
         }
         int code = s.plugins.predicate(task, nominated);

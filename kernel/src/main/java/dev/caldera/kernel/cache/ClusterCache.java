@@ -171,7 +171,7 @@ public final class ClusterCache {
     }
 
     public int liveNodeCount() {
-        return nodes.liveCount;
+        return nodes.liveCount();
     }
 
     public int nodeRow(String name) {

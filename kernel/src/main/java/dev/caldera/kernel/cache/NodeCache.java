@@ -76,12 +76,12 @@ final class NodeCache {
         int row = rows.add(name);
         nodes.ensureRows(row + 1);
         usage.ensureRows(row + 1);
-        nominations.ensureNodes(nodes.capacity);
-        nodes.rows = Math.max(nodes.rows, row + 1);
+        nominations.ensureNodes(nodes.capacity());
+        nodes.rows(Math.max(nodes.rows(), row + 1));
         nodes.clear(row);
-        nodes.name[row] = name;
-        nodes.live[row] = true;
-        nodes.liveCount++;
+        nodes.name(row, name);
+        nodes.live(row, true);
+        nodes.addLiveCount(1);
         usage.reset(row, nodes);
         setChanged = true;
         topology.nodesChanged();
@@ -92,17 +92,17 @@ final class NodeCache {
     private void writePlacement(int row, NodeSpec spec) {
         int[] labels = NodeLabels.encode(spec.labels(), symbols);
         Taint[] taints = spec.taints().toArray(NodeTable.noTaints());
-        if (Arrays.equals(labels, nodes.labels[row]) && Arrays.equals(taints, nodes.taints[row])
-                && spec.unschedulable() == nodes.unschedulable[row]) {
+        if (Arrays.equals(labels, nodes.labels(row)) && Arrays.equals(taints, nodes.taints(row))
+                && spec.unschedulable() == nodes.unschedulable(row)) {
             return;
         }
-        if (!Arrays.equals(labels, nodes.labels[row])) {
+        if (!Arrays.equals(labels, nodes.labels(row))) {
             topology.nodesChanged();
         }
-        nodes.labels[row] = labels;
-        nodes.taints[row] = taints;
-        nodes.unschedulable[row] = spec.unschedulable();
-        nodes.placementVersion[row]++;
+        nodes.labels(row, labels);
+        nodes.taints(row, taints);
+        nodes.unschedulable(row, spec.unschedulable());
+        nodes.addPlacementVersion(row, 1);
     }
 
     private void writeAllocatable(int row, NodeSpec spec) {
@@ -111,15 +111,15 @@ final class NodeCache {
         }
         growDims.run();
         for (int d = 0; d < nodes.dims(); d++) {
-            nodes.allocatable[d][row] = spec.allocatable().amount(dims.name(d));
-            usage.idle(d, row, nodes.allocatable[d][row] - usage.used(d, row));
+            nodes.allocatable(d, row, spec.allocatable().amount(dims.name(d)));
+            usage.idle(d, row, nodes.allocatable(d, row) - usage.used(d, row));
         }
     }
 
     private long[] allocatableOf(int row) {
         long[] out = new long[nodes.dims()];
         for (int d = 0; d < out.length; d++) {
-            out[d] = nodes.allocatable[d][row];
+            out[d] = nodes.allocatable(d, row);
         }
         return out;
     }
@@ -133,7 +133,7 @@ final class NodeCache {
         allocatable.replace(allocatableOf(row), null);
         nominations.clearNode(row);
         nodes.clear(row);
-        nodes.liveCount--;
+        nodes.addLiveCount(-1);
         rows.remove(name);
         setChanged = true;
         topology.nodesChanged();
@@ -145,10 +145,10 @@ final class NodeCache {
         if (!setChanged) {
             return;
         }
-        int[] live = new int[nodes.liveCount];
+        int[] live = new int[nodes.liveCount()];
         int n = 0;
-        for (int r = 0; r < nodes.rows; r++) {
-            if (nodes.live[r]) {
+        for (int r = 0; r < nodes.rows(); r++) {
+            if (nodes.live(r)) {
                 live[n++] = r;
             }
         }
@@ -156,9 +156,9 @@ final class NodeCache {
         for (int i = 0; i < n; i++) {
             byName[i] = live[i];
         }
-        Arrays.sort(byName, (a, b) -> nodes.name[a].compareTo(nodes.name[b]));
+        Arrays.sort(byName, (a, b) -> nodes.name(a).compareTo(nodes.name(b)));
         for (int i = 0; i < n; i++) {
-            nodes.rank[byName[i]] = i;
+            nodes.rank(byName[i], i);
         }
         liveNodes = live;
         setChanged = false;

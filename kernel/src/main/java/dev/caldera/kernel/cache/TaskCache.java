@@ -113,7 +113,7 @@ final class TaskCache {
         if (row >= 0) {
             if (keepsBinding(row, spec)) {
                 status = TaskStatus.BINDING;
-                node = nodes.name[state.node(row)];
+                node = nodes.name(state.node(row));
             }
             before = classes.request(tasks.taskClass[row]);
             detach(row);
@@ -295,7 +295,7 @@ final class TaskCache {
         }
         state.status(task, status);
         state.node(task, node);
-        nodeName[task] = node >= 0 ? nodes.name[node] : null;
+        nodeName[task] = node >= 0 ? nodes.name(node) : null;
         if (node >= 0) {
             usage.add(node, classes.request(cls), status);
         }

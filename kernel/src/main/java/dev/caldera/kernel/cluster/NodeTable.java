@@ -20,19 +20,19 @@ public final class NodeTable {
     private static final int[] NO_LABELS = LabelPairs.none();
     private static final Taint[] NO_TAINTS = new Taint[0];
 
-    public int capacity;
+    private int capacity;
     /** Rows {@code [0, rows)} have been used at least once; iterate these and skip dead ones. */
-    public int rows;
-    public int liveCount;
+    private int rows;
+    private int liveCount;
 
-    public String[] name = new String[0];
-    public boolean[] live = new boolean[0];
-    public long[][] allocatable;
-    public int[][] labels = new int[0][];
-    public Taint[][] taints = new Taint[0][];
-    public boolean[] unschedulable = new boolean[0];
-    public int[] rank = new int[0];
-    public int[] placementVersion = new int[0];
+    private String[] name = new String[0];
+    private boolean[] live = new boolean[0];
+    private long[][] allocatable;
+    private int[][] labels = new int[0][];
+    private Taint[][] taints = new Taint[0][];
+    private boolean[] unschedulable = new boolean[0];
+    private int[] rank = new int[0];
+    private int[] placementVersion = new int[0];
 
     public NodeTable(int dims) {
         allocatable = Columns.column(dims, 0);
@@ -86,5 +86,93 @@ public final class NodeTable {
 
     public static Taint[] noTaints() {
         return NO_TAINTS;
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    public int rows() {
+        return rows;
+    }
+
+    public void rows(int value) {
+        rows = value;
+    }
+
+    public int liveCount() {
+        return liveCount;
+    }
+
+    public void addLiveCount(int delta) {
+        liveCount += delta;
+    }
+
+    public String name(int node) {
+        return name[node];
+    }
+
+    public void name(int node, String value) {
+        name[node] = value;
+    }
+
+    public boolean live(int node) {
+        return live[node];
+    }
+
+    public void live(int node, boolean value) {
+        live[node] = value;
+    }
+
+    public long[] allocatable(int d) {
+        return allocatable[d];
+    }
+
+    public long allocatable(int d, int node) {
+        return allocatable[d][node];
+    }
+
+    public void allocatable(int d, int node, long value) {
+        allocatable[d][node] = value;
+    }
+
+    public int[] labels(int node) {
+        return labels[node];
+    }
+
+    public void labels(int node, int[] value) {
+        labels[node] = value;
+    }
+
+    public Taint[] taints(int node) {
+        return taints[node];
+    }
+
+    public void taints(int node, Taint[] value) {
+        taints[node] = value;
+    }
+
+    public boolean unschedulable(int node) {
+        return unschedulable[node];
+    }
+
+    public void unschedulable(int node, boolean value) {
+        unschedulable[node] = value;
+    }
+
+    public int rank(int node) {
+        return rank[node];
+    }
+
+    public void rank(int node, int value) {
+        rank[node] = value;
+    }
+
+    public int placementVersion(int node) {
+        return placementVersion[node];
+    }
+
+    public void addPlacementVersion(int node, int delta) {
+        placementVersion[node] += delta;
     }
 }

@@ -99,7 +99,7 @@ public final class NodeUsage {
     /** Resets a node row to an empty node with {@code allocatable} idle. */
     public void reset(int node, NodeTable table) {
         for (int d = 0; d < idle.length; d++) {
-            idle[d][node] = table.allocatable[d][node];
+            idle[d][node] = table.allocatable(d, node);
             used[d][node] = 0;
             releasing[d][node] = 0;
             pipelined[d][node] = 0;

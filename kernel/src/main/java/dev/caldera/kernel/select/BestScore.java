@@ -16,7 +16,7 @@ public final class BestScore {
         for (int i = 1; i < count; i++) {
             double s = scores[i];
             int node = nodes[i];
-            if (s > bestScore || (s == bestScore && table.rank[node] < table.rank[best])) {
+            if (s > bestScore || (s == bestScore && table.rank(node) < table.rank(best))) {
                 best = node;
                 bestScore = s;
             }

@@ -107,8 +107,8 @@ public final class RangeSelector {
         viewFrom = from;
         viewTo = to;
         viewKey = remember ? key(task) : -1;
-        if (positionOf.length < session.nodes.capacity) {
-            positionOf = new int[session.nodes.capacity];
+        if (positionOf.length < session.nodes.capacity()) {
+            positionOf = new int[session.nodes.capacity()];
             Arrays.fill(positionOf, -1);
         }
         for (int i = 0; i < to - from; i++) {

@@ -260,7 +260,7 @@ public final class Session implements SessionView {
     public void open() {
         id++;
         nowMs = clockMs.getAsLong();
-        usage.copyFrom(cache.nodeUsage, nodes.rows);
+        usage.copyFrom(cache.nodeUsage, nodes.rows());
         taskState.copyFrom(cache.taskState, tasks.rows);
         jobState.copyFrom(cache.jobState, jobs.rows);
         nodeList = cache.liveNodes();
@@ -282,7 +282,7 @@ public final class Session implements SessionView {
      */
     public void close() {
         plugins.close(this);
-        cache.nominations.dropUnplaced(taskState, nodes.rows);
+        cache.nominations.dropUnplaced(taskState, nodes.rows());
         topology.close(this);
         for (int i = 0; i < jobList.size(); i++) {
             int job = jobList.getInt(i);
@@ -299,7 +299,7 @@ public final class Session implements SessionView {
             Arrays.fill(totalAllocatable, 0);
         }
         for (int dim = 0; dim < d; dim++) {
-            long[] column = nodes.allocatable[dim];
+            long[] column = nodes.allocatable(dim);
             long sum = 0;
             for (int i = 0; i < nodeCount; i++) {
                 sum += column[nodeList[i]];

@@ -56,7 +56,7 @@ public final class HyperNodeUsage {
                 int h = t.chain[i];
                 for (int d = 0; d < dims; d++) {
                     long fi = usage.futureIdle(d, node);
-                    allocatable[d][h] += table.allocatable[d][node];
+                    allocatable[d][h] += table.allocatable(d, node);
                     idle[d][h] += usage.idle(d, node);
                     futureIdle[d][h] += fi;
                     room[d][h] += Math.max(0, fi);

@@ -40,7 +40,7 @@ final class MemberResolver {
     void resolve(String hyperNode, HyperNodeMember member, IntArrayList into, List<String> problems) {
         if (member.exactName() != null) {
             int row = nodeRow.applyAsInt(member.exactName());
-            if (row < 0 || !nodes.live[row]) {
+            if (row < 0 || !nodes.live(row)) {
                 problems.add("HyperNode " + hyperNode + ": member " + member.describe()
                         + " is not a node of the cluster; the member is ignored");
                 return;
@@ -63,7 +63,7 @@ final class MemberResolver {
             return;
         }
         for (int row : liveNodes) {
-            if (pattern.matcher(nodes.name[row]).find()) {
+            if (pattern.matcher(nodes.name(row)).find()) {
                 into.add(row);
             }
         }
@@ -86,7 +86,7 @@ final class MemberResolver {
     private Map<String, String> labels(int row) {
         Map<String, String> m = labelMaps.get(row);
         if (m == null) {
-            int[] pairs = nodes.labels[row];
+            int[] pairs = nodes.labels(row);
             m = new HashMap<>();
             for (int i = 0; i < pairs.length; i += 2) {
                 m.put(symbols.string(pairs[i]), symbols.string(pairs[i + 1]));

@@ -158,8 +158,8 @@ final class TreeBuilder {
             order[i] = i;
         }
         Arrays.sort(order, Comparator.<Integer>comparingInt(i -> spec[i].tier()).thenComparing(i -> spec[i].name()));
-        int[] ownerTier = new int[nodes.capacity];
-        int[] owner = new int[nodes.capacity];
+        int[] ownerTier = new int[nodes.capacity()];
+        int[] owner = new int[nodes.capacity()];
         Arrays.fill(ownerTier, -1);
         for (int h : order) {
             if (skipped[h]) {
@@ -212,7 +212,7 @@ final class TreeBuilder {
             }
         }
         problems.add("HyperNode " + spec[h].name() + " (tier " + spec[h].tier() + ") shares node "
-                + nodes.name[clash] + (shared > 1 ? " and " + (shared - 1) + " more" : "") + " with HyperNode "
+                + nodes.name(clash) + (shared > 1 ? " and " + (shared - 1) + " more" : "") + " with HyperNode "
                 + spec[owner[clash]].name() + " of the same tier (a node belongs to at most one HyperNode per"
                 + " tier); " + spec[h].name() + " is skipped");
     }

@@ -121,7 +121,7 @@ final class TreeLayout {
         for (int i = 0; i < set.length; i++) {
             boxed[i] = set[i];
         }
-        Arrays.sort(boxed, (a, b) -> Integer.compare(nodes.rank[a], nodes.rank[b]));
+        Arrays.sort(boxed, (a, b) -> Integer.compare(nodes.rank(a), nodes.rank(b)));
         int[] out = new int[set.length];
         for (int i = 0; i < out.length; i++) {
             out[i] = boxed[i];
@@ -131,7 +131,7 @@ final class TreeLayout {
 
     private void members(int count, int live) {
         order = new int[live];
-        position = new int[nodes.capacity];
+        position = new int[nodes.capacity()];
         Arrays.fill(position, -1);
         emit(count);
         p.memberStart = new int[count + 1];
@@ -183,7 +183,7 @@ final class TreeLayout {
 
     /** Per node row the HyperNodes holding it, lowest tier first (then by id), the root last. */
     private void chains(int count) {
-        int rows = nodes.capacity;
+        int rows = nodes.capacity();
         int[] counts = new int[rows + 1];
         for (int h = 0; h <= count; h++) {
             for (int node : sets[h]) {

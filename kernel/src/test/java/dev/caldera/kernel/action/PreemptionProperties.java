@@ -69,7 +69,7 @@ class PreemptionProperties {
             assertThat(e.reason).isEqualTo("preempt");
             assertThat(w.hasLowerPriorityThanAPreemptorOnItsNode(e.task))
                     .as("victim %s on %s: no pipelined preemptor of its queue with higher priority there",
-                            e.key, w.cache.nodes.name[e.node]).isTrue();
+                            e.key, w.cache.nodes.name(e.node)).isTrue();
         }
         w.assertEvictionStopsWhenThePreemptorFits(false);
         Statistics.label("evictions").collect(w.evictions.isEmpty() ? "none" : "some");
@@ -390,7 +390,7 @@ class PreemptionProperties {
                     shortWithoutIt |= futureIdle[d] - v < 0;
                 }
                 assertThat(shortWithoutIt).as("node %s: the pipelined tasks would fit without evicting %s",
-                        cache.nodes.name[e.node], e.key).isTrue();
+                        cache.nodes.name(e.node), e.key).isTrue();
             }
         }
 
@@ -399,7 +399,7 @@ class PreemptionProperties {
             int dims = cache.dims.count();
             long[] f = new long[dims];
             for (int d = 0; d < dims; d++) {
-                f[d] = cache.nodes.allocatable[d][node];
+                f[d] = cache.nodes.allocatable(d, node);
             }
             for (int t = 0; t < cache.tasks.rows; t++) {
                 if (!cache.tasks.live[t]) {
@@ -449,8 +449,8 @@ class PreemptionProperties {
                 }
                 for (int d = 0; d < dims; d++) {
                     assertThat(need[d]).as("bind of %s to %s: %s needed with reservations",
-                            cache.tasks.key[b.task], cache.nodes.name[b.node], cache.dims.name(d))
-                            .isLessThanOrEqualTo(cache.nodes.allocatable[d][b.node]);
+                            cache.tasks.key[b.task], cache.nodes.name(b.node), cache.dims.name(d))
+                            .isLessThanOrEqualTo(cache.nodes.allocatable(d, b.node));
                 }
                 add(used[b.node], cache.classes.request(cache.tasks.taskClass[b.task]));
             }

@@ -56,7 +56,7 @@ class ClusterCacheRefusalsTest {
                 + " (2^62), more than the kernel adds up exactly in 64 bits";
         assertThat(refused).extracting(RuntimeException::getMessage).containsExactly("Node n2" + crossed,
                 "Node n2" + crossed);
-        assertThat(cache.nodes.allocatable[0][cache.nodeRow("n1")]).isEqualTo(LIMIT);
+        assertThat(cache.nodes.allocatable(0, cache.nodeRow("n1"))).isEqualTo(LIMIT);
         assertThat(cache.nodeRow("n2")).isNegative();
     }
 

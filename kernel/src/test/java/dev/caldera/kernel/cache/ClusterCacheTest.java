@@ -42,28 +42,28 @@ class ClusterCacheTest {
         cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 4000L), Map.of("zone", "a"), List.of(), false));
         cache.applyChanges();
         int row = cache.nodeRow("n1");
-        int first = cache.nodes.placementVersion[row];
+        int first = cache.nodes.placementVersion(row);
 
         cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L), Map.of("zone", "a"), List.of(), false));
         cache.applyChanges();
-        assertThat(cache.nodes.placementVersion[row]).isEqualTo(first);
+        assertThat(cache.nodes.placementVersion(row)).isEqualTo(first);
         assertThat(idleCpu("n1")).isEqualTo(8000);
 
         cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L), Map.of("zone", "b"), List.of(), false));
         cache.applyChanges();
-        int relabelled = cache.nodes.placementVersion[row];
+        int relabelled = cache.nodes.placementVersion(row);
         assertThat(relabelled).isNotEqualTo(first);
 
         cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L), Map.of("zone", "b"),
                 List.of(new Taint("k", "v", TaintEffect.NO_SCHEDULE)), false));
         cache.applyChanges();
-        int tainted = cache.nodes.placementVersion[row];
+        int tainted = cache.nodes.placementVersion(row);
         assertThat(tainted).isNotEqualTo(relabelled);
 
         cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L), Map.of("zone", "b"),
                 List.of(new Taint("k", "v", TaintEffect.NO_SCHEDULE)), true));
         cache.applyChanges();
-        assertThat(cache.nodes.placementVersion[row]).isNotEqualTo(tainted);
+        assertThat(cache.nodes.placementVersion(row)).isNotEqualTo(tainted);
     }
 
     @Test
@@ -142,7 +142,7 @@ class ClusterCacheTest {
         cache.applyChanges();
         int gpu = cache.dims.find("nvidia.com/gpu");
         assertThat(gpu).isGreaterThan(ResourceDimensions.PODS);
-        assertThat(cache.nodes.allocatable[gpu][cache.nodeRow("n1")]).isZero();
+        assertThat(cache.nodes.allocatable(gpu, cache.nodeRow("n1"))).isZero();
         assertThat(cache.classes.request(cache.tasks.taskClass[cache.taskRow("ns/a")], gpu)).isEqualTo(1000);
     }
 
@@ -177,8 +177,8 @@ class ClusterCacheTest {
         node(cache, "a", 1000, GI);
         node(cache, "c", 1000, GI);
         cache.applyChanges();
-        assertThat(cache.nodes.rank[cache.nodeRow("a")]).isZero();
-        assertThat(cache.nodes.rank[cache.nodeRow("b")]).isEqualTo(1);
-        assertThat(cache.nodes.rank[cache.nodeRow("c")]).isEqualTo(2);
+        assertThat(cache.nodes.rank(cache.nodeRow("a"))).isZero();
+        assertThat(cache.nodes.rank(cache.nodeRow("b"))).isEqualTo(1);
+        assertThat(cache.nodes.rank(cache.nodeRow("c"))).isEqualTo(2);
     }
 }

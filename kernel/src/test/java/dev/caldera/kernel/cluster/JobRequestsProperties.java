@@ -87,7 +87,7 @@ class JobRequestsProperties {
         TaskSpec.Builder b = TaskSpec.builder(ns, cache.tasks.name[t]).uid(cache.tasks.uid[t]).job(job)
                 .request(ResourceList.of("cpu", 100L * (1 + r.nextInt(20)), "memory", 1L << (20 + r.nextInt(10))))
                 .role(r.nextBoolean() ? "w" : null);
-        String node = cache.nodes.name[cache.liveNodes()[r.nextInt(cache.liveNodeCount())]];
+        String node = cache.nodes.name(cache.liveNodes()[r.nextInt(cache.liveNodeCount())]);
         return switch (status) {
             case "running" -> b.running(node).build();
             case "releasing" -> b.status(TaskStatus.RELEASING).nodeName(node).build();

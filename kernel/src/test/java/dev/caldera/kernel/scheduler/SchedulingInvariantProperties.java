@@ -75,9 +75,9 @@ class SchedulingInvariantProperties {
      */
     private static void assertNoNodeOvercommitted(Session s) {
         int dims = s.dims.count();
-        long[][] used = new long[dims][s.nodes.rows];
-        long[][] releasing = new long[dims][s.nodes.rows];
-        long[][] pipelined = new long[dims][s.nodes.rows];
+        long[][] used = new long[dims][s.nodes.rows()];
+        long[][] releasing = new long[dims][s.nodes.rows()];
+        long[][] pipelined = new long[dims][s.nodes.rows()];
         for (int t = 0; t < s.tasks.rows; t++) {
             int node = s.taskState.node(t);
             byte status = s.status(t);
@@ -93,20 +93,20 @@ class SchedulingInvariantProperties {
                 pipelined[d][node] += status == TaskStatus.PIPELINED ? req[d] : 0;
             }
         }
-        for (int n = 0; n < s.nodes.rows; n++) {
-            if (!s.nodes.live[n]) {
+        for (int n = 0; n < s.nodes.rows(); n++) {
+            if (!s.nodes.live(n)) {
                 continue;
             }
             for (int d = 0; d < dims; d++) {
-                long allocatable = s.nodes.allocatable[d][n];
-                assertThat(used[d][n]).as("used %s on %s", s.dims.name(d), s.nodes.name[n])
+                long allocatable = s.nodes.allocatable(d, n);
+                assertThat(used[d][n]).as("used %s on %s", s.dims.name(d), s.nodes.name(n))
                         .isLessThanOrEqualTo(allocatable);
                 assertThat(used[d][n] - releasing[d][n] + pipelined[d][n])
-                        .as("used - releasing + pipelined %s on %s", s.dims.name(d), s.nodes.name[n])
+                        .as("used - releasing + pipelined %s on %s", s.dims.name(d), s.nodes.name(n))
                         .isLessThanOrEqualTo(allocatable);
                 assertThat(new long[] {s.usage.idle(d, n), s.usage.used(d, n), s.usage.releasing(d, n),
                     s.usage.pipelined(d, n)}).as("kernel counters idle, used, releasing, pipelined of %s on %s",
-                        s.dims.name(d), s.nodes.name[n])
+                        s.dims.name(d), s.nodes.name(n))
                         .containsExactly(allocatable - used[d][n], used[d][n], releasing[d][n], pipelined[d][n]);
             }
         }

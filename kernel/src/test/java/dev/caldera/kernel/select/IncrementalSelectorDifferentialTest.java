@@ -70,7 +70,7 @@ class IncrementalSelectorDifferentialTest {
                 scheduler.pipelinedTasks(pipelined);
                 for (int i = 0; i < pipelined.size(); i++) {
                     int t = pipelined.getInt(i);
-                    decisions.add(cache.tasks.key[t] + "~>" + cache.nodes.name[scheduler.session().taskState.node(t)]);
+                    decisions.add(cache.tasks.key[t] + "~>" + cache.nodes.name(scheduler.session().taskState.node(t)));
                 }
                 finishReleasing(cache);
             }

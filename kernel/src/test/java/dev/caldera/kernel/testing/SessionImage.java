@@ -19,7 +19,7 @@ public final class SessionImage {
     private final int[][] allocatedHyperNodes;
 
     private SessionImage(Session s) {
-        int nodes = s.nodes.rows;
+        int nodes = s.nodes.rows();
         int dims = s.usage.dims();
         usage = new long[][][] {rows(dims, nodes, (d, n) -> s.usage.idle(d, n)),
             rows(dims, nodes, (d, n) -> s.usage.used(d, n)), rows(dims, nodes, (d, n) -> s.usage.releasing(d, n)),

@@ -84,7 +84,7 @@ public final class TestPlugins {
 
         private double score(int task, int node) {
             int cpu = ResourceDimensions.CPU;
-            long alloc = session.nodes().allocatable[cpu][node];
+            long alloc = session.nodes().allocatable(cpu, node);
             long left = session.idle(cpu, node) - session.request(task)[cpu];
             return alloc == 0 ? 0 : 10.0 * left / alloc;
         }
@@ -112,7 +112,7 @@ public final class TestPlugins {
         @Override
         public int raw(int task, int node) {
             int n = 0;
-            for (Taint t : session.nodes().taints[node]) {
+            for (Taint t : session.nodes().taints(node)) {
                 n += t.effect() == TaintEffect.PREFER_NO_SCHEDULE ? 1 : 0;
             }
             return n;

@@ -228,7 +228,7 @@ class HyperNodeTreeTest {
         int h = t.id(hyperNode);
         List<String> out = new ArrayList<>();
         for (int i = t.memberStart[h]; i < t.memberEnd[h]; i++) {
-            out.add(cache.nodes.name[t.members[i]]);
+            out.add(cache.nodes.name(t.members[i]));
         }
         return out;
     }

@@ -137,7 +137,7 @@ final class FlatPlacement {
     private int nominated(int task, int h, HyperNodeTree tree) {
         Session s = session;
         int node = s.cache.nominations.nodeOf(task);
-        if (node < 0 || !s.nodes.live[node] || !tree.contains(h, node)) {
+        if (node < 0 || !s.nodes.live(node) || !tree.contains(h, node)) {
             return -1;
         }
         long[] request = s.request(task);

@@ -82,7 +82,7 @@ public final class CompiledTerm {
             }
         }
         for (int i = 0; i < fieldKeys.length; i++) {
-            String actual = NODE_NAME_FIELD.equals(fieldKeys[i]) ? nodes.name[node] : "";
+            String actual = NODE_NAME_FIELD.equals(fieldKeys[i]) ? nodes.name(node) : "";
             if (fieldValues[i].equals(actual) != fieldIn[i]) {
                 return false;
             }

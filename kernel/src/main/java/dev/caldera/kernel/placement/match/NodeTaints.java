@@ -30,14 +30,14 @@ public final class NodeTaints {
             symbols = table;
             Arrays.fill(source, null);
         }
-        if (source.length < nodes.capacity) {
-            source = Arrays.copyOf(source, nodes.capacity);
-            keys = Arrays.copyOf(keys, nodes.capacity);
-            values = Arrays.copyOf(values, nodes.capacity);
-            effects = Arrays.copyOf(effects, nodes.capacity);
+        if (source.length < nodes.capacity()) {
+            source = Arrays.copyOf(source, nodes.capacity());
+            keys = Arrays.copyOf(keys, nodes.capacity());
+            values = Arrays.copyOf(values, nodes.capacity());
+            effects = Arrays.copyOf(effects, nodes.capacity());
         }
-        for (int row = 0; row < nodes.rows; row++) {
-            Taint[] taints = nodes.taints[row] == null ? NodeTable.noTaints() : nodes.taints[row];
+        for (int row = 0; row < nodes.rows(); row++) {
+            Taint[] taints = nodes.taints(row) == null ? NodeTable.noTaints() : nodes.taints(row);
             if (taints != source[row]) {
                 compile(row, taints, table);
             }

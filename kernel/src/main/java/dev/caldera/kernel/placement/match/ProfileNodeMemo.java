@@ -47,10 +47,10 @@ public final class ProfileNodeMemo {
     /** Drops what the cache changed since the last refresh: reassigned profile ids, nodes whose placement moved. */
     public void refresh(PlacementProfiles profiles, NodeTable nodes) {
         owner = Thread.currentThread();
-        if (nodes != table || profiles != profileTable || nodeVersions.length != nodes.capacity) {
+        if (nodes != table || profiles != profileTable || nodeVersions.length != nodes.capacity()) {
             table = nodes;
             profileTable = profiles;
-            clearAll(nodes.capacity);
+            clearAll(nodes.capacity());
             Arrays.fill(profileVersions, 0);
         }
         if (columns.length < profiles.size()) {
@@ -63,9 +63,9 @@ public final class ProfileNodeMemo {
                 profileVersions[id] = profiles.spec(id) == null ? 0 : profiles.version(id);
             }
         }
-        for (int row = 0; row < nodes.rows; row++) {
-            if (nodeVersions[row] != nodes.placementVersion[row]) {
-                nodeVersions[row] = nodes.placementVersion[row];
+        for (int row = 0; row < nodes.rows(); row++) {
+            if (nodeVersions[row] != nodes.placementVersion(row)) {
+                nodeVersions[row] = nodes.placementVersion(row);
                 forget(row);
             }
         }

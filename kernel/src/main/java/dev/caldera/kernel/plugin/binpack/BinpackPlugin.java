@@ -93,7 +93,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
             if (request[d] == 0 || w < 0) {
                 continue;
             }
-            double term = BinpackScore.resource(request[d], nodes.allocatable[d][node], s.used(d, node), w);
+            double term = BinpackScore.resource(request[d], nodes.allocatable(d, node), s.used(d, node), w);
             if (term == BinpackScore.DOES_NOT_FIT) {
                 return 0;
             }

@@ -123,20 +123,20 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         }
         state.typical.resolve(typical, state.nodes, s.symbols());
         state.workload.resolve(mix, state.nodes, s.symbols());
-        memo.open(state.classes.hash, s.classes().size(), s.nodes().capacity);
-        state.typicalNow.open(s.nodes().capacity);
-        state.workloadNow.open(s.nodes().capacity);
+        memo.open(state.classes.hash, s.classes().size(), s.nodes().capacity());
+        state.typicalNow.open(s.nodes().capacity());
+        state.workloadNow.open(s.nodes().capacity());
         accountPlacedTasks(s);
     }
 
     private void hashNames(SessionView s) {
-        if (state.nameHash.length < s.nodes().capacity) {
-            state.nameHash = new long[s.nodes().capacity];
-            state.nodeOrder = new double[s.nodes().capacity];
-            hashedNames = new String[s.nodes().capacity];
+        if (state.nameHash.length < s.nodes().capacity()) {
+            state.nameHash = new long[s.nodes().capacity()];
+            state.nodeOrder = new double[s.nodes().capacity()];
+            hashedNames = new String[s.nodes().capacity()];
         }
-        for (int node = 0; node < s.nodes().rows; node++) {
-            String name = s.nodes().live[node] ? s.nodes().name[node] : null;
+        for (int node = 0; node < s.nodes().rows(); node++) {
+            String name = s.nodes().live(node) ? s.nodes().name(node) : null;
             if (name != hashedNames[node]) {
                 hashedNames[node] = name;
                 state.nameHash[node] = name == null ? 0 : TieBreak.ofName(name);

@@ -43,28 +43,28 @@ public final class GpuNodes {
 
     /** Reads every node's device count, capacity and model; all devices start empty. */
     void rebuild(NodeTable nodes, Symbols symbols, int numberDim, int memoryDim, int modelKey) {
-        rows = nodes.rows;
-        if (first.length < nodes.capacity) {
-            first = new int[nodes.capacity];
-            count = new int[nodes.capacity];
-            capacity = new long[nodes.capacity];
-            model = new int[nodes.capacity];
-            totalFree = new long[nodes.capacity];
-            labelModel = new int[nodes.capacity];
-            modelVersion = new int[nodes.capacity];
+        rows = nodes.rows();
+        if (first.length < nodes.capacity()) {
+            first = new int[nodes.capacity()];
+            count = new int[nodes.capacity()];
+            capacity = new long[nodes.capacity()];
+            model = new int[nodes.capacity()];
+            totalFree = new long[nodes.capacity()];
+            labelModel = new int[nodes.capacity()];
+            modelVersion = new int[nodes.capacity()];
             Arrays.fill(modelVersion, Integer.MIN_VALUE);
-            modelKeyOf = new int[nodes.capacity];
+            modelKeyOf = new int[nodes.capacity()];
         }
         int slots = 0;
         for (int node = 0; node < rows; node++) {
             first[node] = slots;
-            int devices = nodes.live[node] ? devices(nodes, numberDim, node) : 0;
+            int devices = nodes.live(node) ? devices(nodes, numberDim, node) : 0;
             count[node] = devices;
-            long memory = memoryDim < 0 ? 0 : nodes.allocatable[memoryDim][node];
+            long memory = memoryDim < 0 ? 0 : nodes.allocatable(memoryDim, node);
             capacity[node] = devices == 0 ? 0 : memory / devices;
             totalFree[node] = capacity[node] * devices;
-            if (modelVersion[node] != nodes.placementVersion[node] || modelKeyOf[node] != modelKey) {
-                modelVersion[node] = nodes.placementVersion[node];
+            if (modelVersion[node] != nodes.placementVersion(node) || modelKeyOf[node] != modelKey) {
+                modelVersion[node] = nodes.placementVersion(node);
                 modelKeyOf[node] = modelKey;
                 labelModel[node] = modelIndex(nodes.label(node, modelKey), symbols);
             }
@@ -85,7 +85,7 @@ public final class GpuNodes {
         if (numberDim < 0) {
             return 0;
         }
-        long whole = nodes.allocatable[numberDim][node] / 1000;
+        long whole = nodes.allocatable(numberDim, node) / 1000;
         return (int) Math.max(0, Math.min(whole, MAX_DEVICES));
     }
 

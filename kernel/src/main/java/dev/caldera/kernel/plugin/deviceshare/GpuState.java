@@ -62,7 +62,7 @@ final class GpuState {
     }
 
     long cpuAllocatable(int node) {
-        return session.nodes().allocatable[ResourceDimensions.CPU][node];
+        return session.nodes().allocatable(ResourceDimensions.CPU, node);
     }
 
     /** GPU units the class takes on the node: its share, or whole devices times their capacity. */

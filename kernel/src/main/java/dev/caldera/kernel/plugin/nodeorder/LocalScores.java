@@ -61,17 +61,17 @@ final class LocalScores implements NodeScorer {
     private long leastRequested(NodeTable n, long[] r, int node) {
         NodeRequests on = plugin.requests();
         return LeastRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
-                n.allocatable[ResourceDimensions.CPU][node],
+                n.allocatable(ResourceDimensions.CPU, node),
                 on.nonZeroMemoryBytes[node] + NodeRequests.nonZeroMemory(r),
-                n.allocatable[ResourceDimensions.MEMORY][node]);
+                n.allocatable(ResourceDimensions.MEMORY, node));
     }
 
     private long mostRequested(NodeTable n, long[] r, int node) {
         NodeRequests on = plugin.requests();
         return MostRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
-                n.allocatable[ResourceDimensions.CPU][node],
+                n.allocatable(ResourceDimensions.CPU, node),
                 on.nonZeroMemoryBytes[node] + NodeRequests.nonZeroMemory(r),
-                n.allocatable[ResourceDimensions.MEMORY][node]);
+                n.allocatable(ResourceDimensions.MEMORY, node));
     }
 
     private long balanced(NodeTable n, long[] r, int node) {
@@ -82,12 +82,12 @@ final class LocalScores implements NodeScorer {
                 && NodeRequests.amount(r, ResourceDimensions.MEMORY) == 0) {
             return 0;
         }
-        long nodeGpus = podGpus == 0 ? 0 : NodeRequests.wholeUnits(n.allocatable[gpu][node]);
+        long nodeGpus = podGpus == 0 ? 0 : NodeRequests.wholeUnits(n.allocatable(gpu, node));
         return BalancedAllocation.score(
                 on.cpuMilli[node] + NodeRequests.amount(r, ResourceDimensions.CPU),
-                n.allocatable[ResourceDimensions.CPU][node],
+                n.allocatable(ResourceDimensions.CPU, node),
                 on.memoryBytes[node] + NodeRequests.amount(r, ResourceDimensions.MEMORY),
-                n.allocatable[ResourceDimensions.MEMORY][node],
+                n.allocatable(ResourceDimensions.MEMORY, node),
                 on.gpus[node] + podGpus, nodeGpus);
     }
 }

@@ -44,7 +44,7 @@ final class NodeRequests {
     void rebuild(SessionView s) {
         session = s;
         gpuDim = s.dims().find(GPU);
-        int rows = s.nodes().capacity;
+        int rows = s.nodes().capacity();
         if (cpuMilli.length < rows) {
             cpuMilli = new long[rows];
             memoryBytes = new long[rows];

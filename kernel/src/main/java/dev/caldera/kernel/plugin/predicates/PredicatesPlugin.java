@@ -194,7 +194,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
 
     /** The checks that read only the node's labels, taints and unschedulable flag (memoized per profile). */
     private int placementCheck(ProfileRules r, int node) {
-        if (nodeTable.unschedulable[node] && !r.toleratesUnschedulable) {
+        if (nodeTable.unschedulable(node) && !r.toleratesUnschedulable) {
             return FitReason.NODE_UNSCHEDULABLE;
         }
         if (options.nodeAffinity() && !r.matchesNode(nodeTable, node, numbers)) {
@@ -242,7 +242,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     }
 
     private void countPorts(SessionView s) {
-        ports.reset(s.nodes().capacity);
+        ports.reset(s.nodes().capacity());
         if (countedNode.length < s.tasks().capacity) {
             countedNode = new int[s.tasks().capacity];
         }

@@ -17,7 +17,7 @@ class ProfileNodeMemoTest {
 
     ProfileNodeMemoTest() {
         nodes.ensureRows(4);
-        nodes.rows = 4;
+        nodes.rows(4);
     }
 
     private static PlacementSpec zone(String zone) {
@@ -48,7 +48,7 @@ class ProfileNodeMemoTest {
         memo.put(b, 1, 2);
         memo.put(b, 2, 3);
 
-        nodes.placementVersion[1]++;
+        nodes.addPlacementVersion(1, 1);
         memo.refresh(profiles, nodes);
 
         assertThat(memo.get(a, 1)).isEqualTo(ProfileNodeMemo.UNKNOWN);
@@ -73,7 +73,7 @@ class ProfileNodeMemoTest {
 
     @Test
     void valuesOutOfRangeAndColumnsPastTheBudgetAreNotKept() {
-        ProfileNodeMemo small = new ProfileNodeMemo(2L * nodes.capacity);
+        ProfileNodeMemo small = new ProfileNodeMemo(2L * nodes.capacity());
         int a = profiles.acquire(zone("a"));
         int b = profiles.acquire(zone("b"));
         small.refresh(profiles, nodes);
@@ -110,7 +110,7 @@ class ProfileNodeMemoTest {
         memo.put(a, 0, 1);
         NodeTable other = new NodeTable(3);
         other.ensureRows(4);
-        other.rows = 4;
+        other.rows(4);
 
         memo.refresh(profiles, other);
 

@@ -143,7 +143,7 @@ class CapacityDesignStoriesTest {
         for (int t = 0; t < cache.tasks.rows; t++) {
             if (cache.tasks.live[t] && cache.taskState.status(t) == TaskStatus.BINDING) {
                 TaskSpec was = specs.get(cache.tasks.uid[t]);
-                String node = cache.nodes.name[cache.taskState.node(t)];
+                String node = cache.nodes.name(cache.taskState.node(t));
                 cache.upsertTask(TaskSpec.builder(was.namespace(), was.name()).job(was.job())
                         .creationMs(was.creationMs()).request(was.request()).running(node).build());
             }
