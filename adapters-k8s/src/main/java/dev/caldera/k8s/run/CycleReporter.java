@@ -87,7 +87,7 @@ final class CycleReporter {
         for (int i = 0; i < d.bindTasks.size(); i++) {
             int t = d.bindTasks.getInt(i);
             out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], cache.nodes.name(d.bindNodes.getInt(i)),
-                    cache.jobs.key[cache.tasks.job[t]]));
+                    cache.jobs.key(cache.tasks.job[t])));
         }
         out.sort(Comparator.comparing(PodPlacement::pod));
         return out;
@@ -99,7 +99,7 @@ final class CycleReporter {
         for (int i = 0; i < d.evictTasks.size(); i++) {
             int t = d.evictTasks.getInt(i);
             out.add(new PodEviction(cache.tasks.uid[t], cache.tasks.key[t],
-                    Decisions.reasonText(d.evictReasons.getInt(i)), cache.jobs.key[cache.tasks.job[t]]));
+                    Decisions.reasonText(d.evictReasons.getInt(i)), cache.jobs.key(cache.tasks.job[t])));
         }
         out.sort(Comparator.comparing(PodEviction::pod));
         return out;
@@ -115,7 +115,7 @@ final class CycleReporter {
             int t = pipelinedRows.getInt(i);
             int job = cache.tasks.job[t];
             String node = cache.nodes.name(session.taskState.node(t));
-            out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], node, cache.jobs.key[job]));
+            out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], node, cache.jobs.key(job)));
             pipelinedFlag[t] = true;
             // the pod's nominatedNodeName is the kernel's nomination: set where victims were evicted for it, else none
             int nominated = cache.nominations.nodeOf(t);
@@ -135,7 +135,7 @@ final class CycleReporter {
                 continue;
             }
             String message = message(scheduler, session, job);
-            IntArrayList tasks = cache.jobs.tasks[job];
+            IntArrayList tasks = cache.jobs.tasks(job);
             int n = 0;
             for (int k = 0; k < tasks.size(); k++) {
                 int t = tasks.getInt(k);
@@ -145,7 +145,7 @@ final class CycleReporter {
                 }
             }
             if (n > 0) {
-                String key = cache.jobs.key[job];
+                String key = cache.jobs.key(job);
                 byJob.put(key.substring(key.indexOf('/') + 1), n);
             }
         }

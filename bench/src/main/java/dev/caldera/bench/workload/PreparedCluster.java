@@ -37,7 +37,7 @@ public final class PreparedCluster {
         cache.resolveJobPriorities();
         usage = new NodeUsage(cache.dims.count());
         tasks.copyFrom(cache.taskState, cache.tasks.rows);
-        jobs.copyFrom(cache.jobState, cache.jobs.rows);
+        jobs.copyFrom(cache.jobState, cache.jobs.rows());
         usage.copyFrom(cache.nodeUsage, cache.nodes.rows());
     }
 
@@ -58,7 +58,7 @@ public final class PreparedCluster {
             }
         }
         cache.taskState.copyFrom(tasks, cache.tasks.rows);
-        cache.jobState.copyFrom(jobs, cache.jobs.rows);
+        cache.jobState.copyFrom(jobs, cache.jobs.rows());
         cache.nodeUsage.copyFrom(usage, cache.nodes.rows());
     }
 

@@ -104,8 +104,8 @@ public final class AllocateAction implements Action {
                     || !hasPendingWork(s, job)) {
                 continue;
             }
-            if (jobQueues.add(s.jobs.queue[job], job)) {
-                queues.enqueue(s.jobs.queue[job]);
+            if (jobQueues.add(s.jobs.queue(job), job)) {
+                queues.enqueue(s.jobs.queue(job));
             }
         }
     }
@@ -268,7 +268,7 @@ public final class AllocateAction implements Action {
                 return heap;
             }
             heap = pool.take();
-            IntArrayList tasks = session.jobs.tasks[job];
+            IntArrayList tasks = session.jobs.tasks(job);
             for (int i = 0; i < tasks.size(); i++) {
                 int t = tasks.getInt(i);
                 if (session.status(t) == TaskStatus.PENDING && !session.bestEffort(t)

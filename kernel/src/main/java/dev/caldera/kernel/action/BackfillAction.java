@@ -45,7 +45,7 @@ public final class BackfillAction implements Action {
 
     private void backfillJob(Session s, int job) {
         statement.begin();
-        IntArrayList tasks = s.jobs.tasks[job];
+        IntArrayList tasks = s.jobs.tasks(job);
         for (int i = 0; i < tasks.size(); i++) {
             int task = tasks.getInt(i);
             if (s.status(task) != TaskStatus.PENDING || !s.bestEffort(task)

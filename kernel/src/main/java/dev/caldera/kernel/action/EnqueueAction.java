@@ -37,7 +37,7 @@ public final class EnqueueAction implements Action {
                 continue;
             }
             int job = jobs.dequeueInt();
-            if (s.jobs.minResources[job] == null || s.plugins.jobEnqueueable(job)) {
+            if (s.jobs.minResources(job) == null || s.plugins.jobEnqueueable(job)) {
                 s.plugins.jobEnqueued(job);
                 s.admit(job);
             }
@@ -56,7 +56,7 @@ public final class EnqueueAction implements Action {
         jobHeaps.releaseAll();
         for (int i = 0; i < s.jobList.size(); i++) {
             int job = s.jobList.getInt(i);
-            int queue = s.jobs.queue[job];
+            int queue = s.jobs.queue(job);
             if (s.jobState.phase(job) != JobPhase.PENDING) {
                 continue;
             }

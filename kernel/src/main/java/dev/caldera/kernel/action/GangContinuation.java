@@ -61,12 +61,12 @@ final class GangContinuation {
 
     /** Volcano's NeedContinueAllocating for the job, after one of its tasks fit no node. */
     boolean mayContinue(Session s, int job) {
-        IntArrayList tasks = s.jobs.tasks[job];
-        int minMember = s.jobs.minMember[job];
+        IntArrayList tasks = s.jobs.tasks(job);
+        int minMember = s.jobs.minMember(job);
         if (minMember >= tasks.size()) {
             return false;
         }
-        int[] mins = s.jobs.roleMin[job];
+        int[] mins = s.jobs.roleMin(job);
         if (minMember < sum(mins)) {
             return s.readyCount(job) + pendingOfHealthyRoles(s, job, tasks) >= minMember;
         }
@@ -87,8 +87,8 @@ final class GangContinuation {
 
     /** Each failed role with a minTaskMember has that many tasks allocated, succeeded or pending best-effort. */
     private boolean failedRolesHoldTheirMinimum(Session s, int job) {
-        int[] roles = s.jobs.roles[job];
-        int[] mins = s.jobs.roleMin[job];
+        int[] roles = s.jobs.roles(job);
+        int[] mins = s.jobs.roleMin(job);
         int[] counts = s.jobState.roleCount(job);
         for (int slot = 0; slot < roles.length; slot++) {
             if (mins[slot] == 0 || !hasFailed(job, roles[slot])) {

@@ -59,7 +59,7 @@ final class JobHeaps {
             tasksByJob.put(job, heap);
         }
         heap.clear();
-        IntArrayList tasks = session.jobs.tasks[job];
+        IntArrayList tasks = session.jobs.tasks(job);
         for (int i = 0; i < tasks.size(); i++) {
             int t = tasks.getInt(i);
             if (session.status(t) == TaskStatus.PENDING && !session.tasks.has(t, TaskTable.SCHEDULING_GATED)) {

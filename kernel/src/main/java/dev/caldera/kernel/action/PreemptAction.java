@@ -87,7 +87,7 @@ public final class PreemptAction implements Action {
             int job = s.jobList.getInt(i);
             if (s.jobState.phase(job) != JobPhase.PENDING && s.plugins.jobValid(job) == null
                     && s.plugins.jobStarving(job) && !containsNetworkTopology(s, job)) {
-                heaps.addJob(s.jobs.queue[job], job);
+                heaps.addJob(s.jobs.queue(job), job);
                 heaps.refillTasks(job);
                 starving.add(job);
             }
@@ -130,7 +130,7 @@ public final class PreemptAction implements Action {
     private void withinJobs(int queue) {
         for (int i = 0; i < starving.size(); i++) {
             int job = starving.getInt(i);
-            if (session.jobs.queue[job] != queue) {
+            if (session.jobs.queue(job) != queue) {
                 continue;
             }
             IntHeapPriorityQueue tasks = heaps.refillTasks(job);
@@ -196,7 +196,7 @@ public final class PreemptAction implements Action {
     private boolean otherJobOfSameQueue(int preemptor, int task) {
         int job = session.jobOf(task);
         return mayBeVictim(preemptor, task) && job != session.jobOf(preemptor) && session.inSession(job)
-                && session.jobs.queue[job] == session.queueOf(preemptor);
+                && session.jobs.queue(job) == session.queueOf(preemptor);
     }
 
     private boolean sameJob(int preemptor, int task) {

@@ -82,7 +82,7 @@ public final class ReclaimAction implements Action {
             if (s.jobState.phase(job) == JobPhase.PENDING || s.plugins.jobValid(job) != null) {
                 continue;
             }
-            int queue = s.jobs.queue[job];
+            int queue = s.jobs.queue(job);
             if (!queued[queue]) {
                 queued[queue] = true;
                 queues.enqueue(queue);
@@ -126,7 +126,7 @@ public final class ReclaimAction implements Action {
         if (s.status(task) != TaskStatus.RUNNING || !s.tasks.preemptable[task] || !s.inSession(job)) {
             return false;
         }
-        int queue = s.jobs.queue[job];
+        int queue = s.jobs.queue(job);
         return queue != s.queueOf(reclaimer) && s.queues.reclaimable(queue);
     }
 }

@@ -47,7 +47,7 @@ final class JobCache {
     /** Refuses a PodGroup whose minResources would break the cache's quantity limits. Reads only. */
     void check(JobSpec spec) {
         int row = rows.get(spec.key());
-        minResources.check(row < 0 ? null : jobs.minResources[row], spec.minResources(), false, dims, "PodGroup",
+        minResources.check(row < 0 ? null : jobs.minResources(row), spec.minResources(), false, dims, "PodGroup",
                 spec.key(), "spec.minResources");
     }
 
@@ -59,10 +59,10 @@ final class JobCache {
             row = rows.add(key);
             jobs.ensureRows(row + 1);
             state.ensureRows(row + 1);
-            jobs.rows = Math.max(jobs.rows, row + 1);
+            jobs.rows(Math.max(jobs.rows(), row + 1));
             jobs.clear(row);
-            jobs.key[row] = key;
-            jobs.namespace[row] = symbols.intern(namespace);
+            jobs.key(row, key);
+            jobs.namespace(row, symbols.intern(namespace));
             state.reset(row, 0);
             state.phase(row, (byte) (0));
         }
@@ -72,19 +72,19 @@ final class JobCache {
     /** Writes a PodGroup; returns its row, and in {@code rolesChanged[0]} whether its minTaskMember roles changed. */
     int upsert(JobSpec spec, boolean[] rolesChanged) {
         int row = rowFor(spec.namespace(), spec.name());
-        long[] before = jobs.minResources[row];
-        jobs.hasSpec[row] = true;
-        jobs.live[row] = true;
-        jobs.queueName[row] = spec.queue();
-        jobs.queue[row] = queues.row(spec.queue());
-        jobs.minMember[row] = spec.minMember();
-        jobs.priorityClassName[row] = spec.priorityClassName();
-        jobs.minResources[row] = spec.minResources() == null ? null
-                : RequestVectors.of(spec.minResources(), dims, false);
+        long[] before = jobs.minResources(row);
+        jobs.hasSpec(row, true);
+        jobs.live(row, true);
+        jobs.queueName(row, spec.queue());
+        jobs.queue(row, queues.row(spec.queue()));
+        jobs.minMember(row, spec.minMember());
+        jobs.priorityClassName(row, spec.priorityClassName());
+        jobs.minResources(row, spec.minResources() == null ? null
+                : RequestVectors.of(spec.minResources(), dims, false));
         growDims.run();
-        minResources.replace(before, jobs.minResources[row]);
-        jobs.creationMs[row] = spec.creationMs();
-        jobs.slaWaitingMs[row] = spec.slaWaitingMs();
+        minResources.replace(before, jobs.minResources(row));
+        jobs.creationMs(row, spec.creationMs());
+        jobs.slaWaitingMs(row, spec.slaWaitingMs());
         state.phase(row, JobPhase.parse(spec.phase()));
         topology.job(row, spec.networkTopology(), spec.subGroupPolicy());
         rolesChanged[0] = writeRoles(row, spec);
@@ -100,9 +100,9 @@ final class JobCache {
             roles[i] = symbols.intern(e.getKey());
             mins[i++] = e.getValue();
         }
-        boolean changed = !Arrays.equals(roles, jobs.roles[row]);
-        jobs.roles[row] = n == 0 ? JobTable.noRoles() : roles;
-        jobs.roleMin[row] = n == 0 ? JobTable.noRoles() : mins;
+        boolean changed = !Arrays.equals(roles, jobs.roles(row));
+        jobs.roles(row, n == 0 ? JobTable.noRoles() : roles);
+        jobs.roleMin(row, n == 0 ? JobTable.noRoles() : mins);
         return changed;
     }
 
@@ -112,36 +112,36 @@ final class JobCache {
         if (row < 0) {
             return;
         }
-        minResources.replace(jobs.minResources[row], null);
-        jobs.minResources[row] = null;
-        jobs.hasSpec[row] = false;
-        jobs.live[row] = false;
+        minResources.replace(jobs.minResources(row), null);
+        jobs.minResources(row, null);
+        jobs.hasSpec(row, false);
+        jobs.live(row, false);
         releaseIfUnused(row);
     }
 
     /** Frees the row when neither a PodGroup nor a pod names the job any more. */
     void releaseIfUnused(int row) {
-        if (!jobs.hasSpec[row] && jobs.tasks[row].isEmpty()) {
+        if (!jobs.hasSpec(row) && jobs.tasks(row).isEmpty()) {
             topology.clearJob(row);
-            rows.remove(jobs.key[row]);
+            rows.remove(jobs.key(row));
             jobs.clear(row);
         }
     }
 
     /** Every PodGroup's queue row again (after queues came or went). */
     void resolveQueues() {
-        for (int j = 0; j < jobs.rows; j++) {
-            if (jobs.hasSpec[j]) {
-                jobs.queue[j] = queues.row(jobs.queueName[j]);
+        for (int j = 0; j < jobs.rows(); j++) {
+            if (jobs.hasSpec(j)) {
+                jobs.queue(j, queues.row(jobs.queueName(j)));
             }
         }
     }
 
     /** Resolves every job's priority from its priority class (Volcano does this at snapshot). */
     void resolvePriorities() {
-        for (int j = 0; j < jobs.rows; j++) {
-            if (jobs.hasSpec[j]) {
-                jobs.priority[j] = priorityClasses.resolve(null, jobs.priorityClassName[j]);
+        for (int j = 0; j < jobs.rows(); j++) {
+            if (jobs.hasSpec(j)) {
+                jobs.priority(j, priorityClasses.resolve(null, jobs.priorityClassName(j)));
             }
         }
     }

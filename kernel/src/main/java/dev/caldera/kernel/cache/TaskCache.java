@@ -202,8 +202,8 @@ final class TaskCache {
                 interPodProfiles.acquire(spec.interPod()));
         int job = jobCache.rowFor(spec.namespace(), spec.job());
         tasks.job[row] = job;
-        positionInJob[row] = jobs.tasks[job].size();
-        jobs.tasks[job].add(row);
+        positionInJob[row] = jobs.tasks(job).size();
+        jobs.tasks(job).add(row);
         roleSlot[row] = jobs.roleSlot(job, tasks.role[row]);
     }
 
@@ -246,7 +246,7 @@ final class TaskCache {
     }
 
     private void removeFromJobList(int job, int row) {
-        IntArrayList list = jobs.tasks[job];
+        IntArrayList list = jobs.tasks(job);
         int pos = positionInJob[row];
         int last = list.popInt();
         if (last != row) {
@@ -316,8 +316,8 @@ final class TaskCache {
 
     /** Recomputes role slots and status counters of every task of a job (after its roles changed). */
     void recount(int job) {
-        jobState.reset(job, jobs.roles[job].length);
-        IntArrayList list = jobs.tasks[job];
+        jobState.reset(job, jobs.roles(job).length);
+        IntArrayList list = jobs.tasks(job);
         for (int i = 0; i < list.size(); i++) {
             int t = list.getInt(i);
             roleSlot[t] = jobs.roleSlot(job, tasks.role[t]);

@@ -17,29 +17,29 @@ import java.util.Arrays;
 public final class JobTable {
     private static final int[] NONE = new int[0];
 
-    public int capacity;
-    public int rows;
+    private int capacity;
+    private int rows;
 
     /** "namespace/name": Volcano's JobID and the fallback order key. */
-    public String[] key = new String[0];
-    public int[] namespace = new int[0];
-    public String[] queueName = new String[0];
+    private String[] key = new String[0];
+    private int[] namespace = new int[0];
+    private String[] queueName = new String[0];
     /** Queue row, or -1 when the queue does not exist (yet). */
-    public int[] queue = new int[0];
-    public int[] minMember = new int[0];
-    public int[][] roles = new int[0][];
-    public int[][] roleMin = new int[0][];
-    public String[] priorityClassName = new String[0];
+    private int[] queue = new int[0];
+    private int[] minMember = new int[0];
+    private int[][] roles = new int[0][];
+    private int[][] roleMin = new int[0][];
+    private String[] priorityClassName = new String[0];
     /** Resolved from the priority class at snapshot. */
-    public int[] priority = new int[0];
+    private int[] priority = new int[0];
     /** Dense vector over dimensions, or null when the PodGroup has no minResources. */
-    public long[][] minResources = new long[0][];
-    public long[] creationMs = new long[0];
+    private long[][] minResources = new long[0][];
+    private long[] creationMs = new long[0];
     /** The PodGroup's sla-waiting-time in ms, or -1. */
-    public long[] slaWaitingMs = new long[0];
-    public IntArrayList[] tasks = new IntArrayList[0];
-    public boolean[] hasSpec = new boolean[0];
-    public boolean[] live = new boolean[0];
+    private long[] slaWaitingMs = new long[0];
+    private IntArrayList[] tasks = new IntArrayList[0];
+    private boolean[] hasSpec = new boolean[0];
+    private boolean[] live = new boolean[0];
 
     public void ensureRows(int needed) {
         if (needed <= capacity) {
@@ -99,5 +99,129 @@ public final class JobTable {
 
     public static int[] noRoles() {
         return NONE;
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    public int rows() {
+        return rows;
+    }
+
+    public void rows(int value) {
+        rows = value;
+    }
+
+    public String key(int job) {
+        return key[job];
+    }
+
+    public void key(int job, String value) {
+        key[job] = value;
+    }
+
+    public void namespace(int job, int value) {
+        namespace[job] = value;
+    }
+
+    public String queueName(int job) {
+        return queueName[job];
+    }
+
+    public void queueName(int job, String value) {
+        queueName[job] = value;
+    }
+
+    public int queue(int job) {
+        return queue[job];
+    }
+
+    public void queue(int job, int value) {
+        queue[job] = value;
+    }
+
+    public int minMember(int job) {
+        return minMember[job];
+    }
+
+    public void minMember(int job, int value) {
+        minMember[job] = value;
+    }
+
+    public int[] roles(int job) {
+        return roles[job];
+    }
+
+    public void roles(int job, int[] value) {
+        roles[job] = value;
+    }
+
+    public int[] roleMin(int job) {
+        return roleMin[job];
+    }
+
+    public void roleMin(int job, int[] value) {
+        roleMin[job] = value;
+    }
+
+    public String priorityClassName(int job) {
+        return priorityClassName[job];
+    }
+
+    public void priorityClassName(int job, String value) {
+        priorityClassName[job] = value;
+    }
+
+    public int priority(int job) {
+        return priority[job];
+    }
+
+    public void priority(int job, int value) {
+        priority[job] = value;
+    }
+
+    public long[] minResources(int job) {
+        return minResources[job];
+    }
+
+    public void minResources(int job, long[] value) {
+        minResources[job] = value;
+    }
+
+    public long creationMs(int job) {
+        return creationMs[job];
+    }
+
+    public void creationMs(int job, long value) {
+        creationMs[job] = value;
+    }
+
+    public long slaWaitingMs(int job) {
+        return slaWaitingMs[job];
+    }
+
+    public void slaWaitingMs(int job, long value) {
+        slaWaitingMs[job] = value;
+    }
+
+    public IntArrayList tasks(int job) {
+        return tasks[job];
+    }
+
+    public boolean hasSpec(int job) {
+        return hasSpec[job];
+    }
+
+    public void hasSpec(int job, boolean value) {
+        hasSpec[job] = value;
+    }
+
+    public boolean live(int job) {
+        return live[job];
+    }
+
+    public void live(int job, boolean value) {
+        live[job] = value;
     }
 }

@@ -39,17 +39,17 @@ public final class Reservations {
      * Inqueue, or Running with at least minMember tasks in AllocatedStatus.
      */
     public static boolean reserves(SessionView s, int job) {
-        if (s.jobs().minResources[job] == null) {
+        if (s.jobs().minResources(job) == null) {
             return false;
         }
         byte phase = s.phase(job);
         return phase == JobPhase.INQUEUE
-                || phase == JobPhase.RUNNING && JobReservation.allocatedTasks(s, job) >= s.jobs().minMember[job];
+                || phase == JobPhase.RUNNING && JobReservation.allocatedTasks(s, job) >= s.jobs().minMember(job);
     }
 
     /** GetInqueueResource(job, job.Allocated), less the gated pods' requests. */
     public void addReserve(SessionView s, int job, int[] dims, long[] out, int base) {
-        long[] min = s.jobs().minResources[job];
+        long[] min = s.jobs().minResources(job);
         long[] alloc = allocated(s, job, dims);
         long[] g = gated(s, job, dims);
         for (int d : dims) {
@@ -63,7 +63,7 @@ public final class Reservations {
 
     /** DeductSchGatedResources(GetMinResources()): minResources less the gated pods' requests. */
     public void addMinLessGated(SessionView s, int job, int[] dims, long[] out, int base) {
-        long[] min = s.jobs().minResources[job];
+        long[] min = s.jobs().minResources(job);
         long[] g = gated(s, job, dims);
         for (int d : dims) {
             out[base + d] += Math.max(JobReservation.at(min, d) - g[d], 0);
@@ -72,7 +72,7 @@ public final class Reservations {
 
     /** GetElasticResources: allocated beyond minResources, per dimension. */
     public void addElastic(SessionView s, int job, int[] dims, long[] out, int base) {
-        long[] min = s.jobs().minResources[job];
+        long[] min = s.jobs().minResources(job);
         long[] alloc = allocated(s, job, dims);
         for (int d : dims) {
             out[base + d] += Math.max(alloc[d] - JobReservation.at(min, d), 0);
@@ -102,7 +102,7 @@ public final class Reservations {
         if (s.count(job, TaskStatus.PENDING) == 0) {
             return gated;
         }
-        IntArrayList tasks = s.jobs().tasks[job];
+        IntArrayList tasks = s.jobs().tasks(job);
         for (int i = 0; i < tasks.size(); i++) {
             int t = tasks.getInt(i);
             if (s.status(t) == TaskStatus.PENDING && s.tasks().has(t, TaskTable.SCHEDULING_GATED)) {

@@ -142,7 +142,7 @@ public final class Scheduler implements AutoCloseable {
             if (session.count(job, TaskStatus.PIPELINED) == 0) {
                 continue;
             }
-            IntArrayList tasks = session.jobs.tasks[job];
+            IntArrayList tasks = session.jobs.tasks(job);
             for (int k = 0; k < tasks.size(); k++) {
                 if (session.status(tasks.getInt(k)) == TaskStatus.PIPELINED) {
                     out.add(tasks.getInt(k));
@@ -170,9 +170,9 @@ public final class Scheduler implements AutoCloseable {
 
     private void publishStatus() {
         var sink = session.sinks().status();
-        for (int j = 0; j < cache.jobs.rows; j++) {
-            if (cache.jobs.hasSpec[j]) {
-                sink.status(cache.jobs.key[j], JobPhase.name(cache.jobState.phase(j)), session.conditions.messageText(j));
+        for (int j = 0; j < cache.jobs.rows(); j++) {
+            if (cache.jobs.hasSpec(j)) {
+                sink.status(cache.jobs.key(j), JobPhase.name(cache.jobState.phase(j)), session.conditions.messageText(j));
             }
         }
     }

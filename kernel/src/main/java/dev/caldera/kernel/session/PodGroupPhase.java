@@ -29,7 +29,7 @@ final class PodGroupPhase {
         int completed = s.count(job, TaskStatus.SUCCEEDED) + s.count(job, TaskStatus.FAILED);
         int scheduled = s.count(job, TaskStatus.RUNNING) + s.count(job, TaskStatus.BOUND) + completed
                 + releasingOnNodes(s, job);
-        if (scheduled >= s.jobs.minMember[job]) {
+        if (scheduled >= s.jobs.minMember(job)) {
             return scheduled == completed ? JobPhase.COMPLETED : JobPhase.RUNNING;
         }
         byte phase = s.jobState.phase(job);
@@ -41,7 +41,7 @@ final class PodGroupPhase {
         if (s.count(job, TaskStatus.RELEASING) == 0) {
             return 0;
         }
-        IntArrayList tasks = s.jobs.tasks[job];
+        IntArrayList tasks = s.jobs.tasks(job);
         int n = 0;
         for (int i = 0; i < tasks.size(); i++) {
             int t = tasks.getInt(i);

@@ -38,7 +38,7 @@ public final class QueueReports {
             add(gave, s.queues.name(s.queueOf(task)), req);
             int job = d.evictFor.getInt(i);
             if (job >= 0) {
-                add(took, s.queues.name(s.jobs.queue[job]), req);
+                add(took, s.queues.name(s.jobs.queue(job)), req);
             }
         }
         List<QueueShare> out = new ArrayList<>();

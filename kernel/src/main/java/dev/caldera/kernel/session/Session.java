@@ -262,12 +262,12 @@ public final class Session implements SessionView {
         nowMs = clockMs.getAsLong();
         usage.copyFrom(cache.nodeUsage, nodes.rows());
         taskState.copyFrom(cache.taskState, tasks.rows);
-        jobState.copyFrom(cache.jobState, jobs.rows);
+        jobState.copyFrom(cache.jobState, jobs.rows());
         nodeList = cache.liveNodes();
         nodeCount = nodeList.length;
         journal.reset();
         decisions.clear();
-        conditions.open(jobs.capacity);
+        conditions.open(jobs.capacity());
         sumAllocatable();
         selectJobs();
         topology.open(this, plugins.has(NETWORK_TOPOLOGY_PLUGIN));
@@ -310,18 +310,18 @@ public final class Session implements SessionView {
 
     private void selectJobs() {
         jobList.clear();
-        if (inSession.length < jobs.capacity) {
-            inSession = new boolean[jobs.capacity];
+        if (inSession.length < jobs.capacity()) {
+            inSession = new boolean[jobs.capacity()];
         } else {
             Arrays.fill(inSession, false);
         }
-        for (int j = 0; j < jobs.rows; j++) {
-            if (!jobs.hasSpec[j]) {
+        for (int j = 0; j < jobs.rows(); j++) {
+            if (!jobs.hasSpec(j)) {
                 continue;
             }
-            int q = jobs.queue[j];
+            int q = jobs.queue(j);
             if (q < 0 || !queues.live(q)) {
-                conditions.invalid(j, "QueueNotFound", "queue " + jobs.queueName[j] + " does not exist");
+                conditions.invalid(j, "QueueNotFound", "queue " + jobs.queueName(j) + " does not exist");
                 continue;
             }
             jobList.add(j);
@@ -366,8 +366,8 @@ public final class Session implements SessionView {
         if (c != 0) {
             return c;
         }
-        c = Long.compare(jobs.creationMs[a], jobs.creationMs[b]);
-        return c != 0 ? c : jobs.key[a].compareTo(jobs.key[b]);
+        c = Long.compare(jobs.creationMs(a), jobs.creationMs(b));
+        return c != 0 ? c : jobs.key(a).compareTo(jobs.key(b));
     }
 
     /**
@@ -431,7 +431,7 @@ public final class Session implements SessionView {
 
     @Override
     public int queueOf(int task) {
-        return jobs.queue[tasks.job[task]];
+        return jobs.queue(tasks.job[task]);
     }
 
     @Override

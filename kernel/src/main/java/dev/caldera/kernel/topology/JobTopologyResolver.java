@@ -75,9 +75,9 @@ final class JobTopologyResolver {
             int mapped = t.tree().tierNamed(spec.highestTierName());
             if (mapped >= 0) {
                 tier = mapped;
-            } else if (warned.add(s.jobs.key[job] + "\0" + spec.highestTierName())) {
+            } else if (warned.add(s.jobs.key(job) + "\0" + spec.highestTierName())) {
                 LOG.warn("PodGroup {}: networkTopology.highestTierName '{}' is not the tierName of any HyperNode;"
-                        + " the job is not placed by network topology", s.jobs.key[job], spec.highestTierName());
+                        + " the job is not placed by network topology", s.jobs.key(job), spec.highestTierName());
             }
         }
         if (spec.mode() == NetworkTopologySpec.Mode.SOFT) {
@@ -95,7 +95,7 @@ final class JobTopologyResolver {
             sj = new SubJobs();
             t.subJobs[job] = sj;
         }
-        IntArrayList tasks = s.jobs.tasks[job];
+        IntArrayList tasks = s.jobs.tasks(job);
         sj.policies(policies);
         assigner.assign(s, job, policies, sj, t.subJobOfTask);
         int softLimit = t.hard[job] ? t.highestTier[job] : t.tree().topTier;
@@ -137,7 +137,7 @@ final class JobTopologyResolver {
             }
         }
         int kept = tree.id(s.cache.topology.allocatedHyperNode(job));
-        t.allocated[job] = allocatedTasks(s, s.jobs.tasks[job]) > 0 ? kept : -1;
+        t.allocated[job] = allocatedTasks(s, s.jobs.tasks(job)) > 0 ? kept : -1;
         if (t.allocated[job] < 0 || subUpdated) {
             int lca = -1;
             for (int k = 0; k < sj.count(); k++) {

@@ -30,10 +30,10 @@ final class SubGroupAssigner {
     }
 
     void assign(Session s, int job, List<SubGroupPolicySpec> policies, SubJobs sj, int[] subJobOfTask) {
-        IntArrayList tasks = s.jobs.tasks[job];
+        IntArrayList tasks = s.jobs.tasks(job);
         if (policies.isEmpty()) {
             sj.reset(1, s.dims.count());
-            defaults(sj, 0, s.jobs.minMember[job]);
+            defaults(sj, 0, s.jobs.minMember(job));
             for (int i = 0; i < tasks.size(); i++) {
                 subJobOfTask[tasks.getInt(i)] = 0;
             }

@@ -122,7 +122,7 @@ class PreemptionProperties {
         for (Eviction e : w.evictions) {
             assertThat(w.cache.tasks.preemptable[e.task]).as("victim %s is preemptable", e.key).isTrue();
             if (e.reason.equals("reclaim")) {
-                int victimQueue = w.cache.jobs.queue[w.cache.tasks.job[e.task]];
+                int victimQueue = w.cache.jobs.queue(w.cache.tasks.job[e.task]);
                 assertThat(w.cache.queues.reclaimable(victimQueue)).as("queue of reclaim victim %s", e.key).isTrue();
                 assertThat(w.hasReclaimerFromAnotherQueueOnItsNode(e.task))
                         .as("reclaim victim %s has a reclaimer of another queue pipelined on its node", e.key).isTrue();
@@ -298,10 +298,10 @@ class PreemptionProperties {
                         return true;
                     }, (j, p, reason) -> { });
             cache.applyChanges();
-            for (int job = 0; job < cache.jobs.rows; job++) {
-                if (cache.jobs.live[job]) {
+            for (int job = 0; job < cache.jobs.rows(); job++) {
+                if (cache.jobs.live(job)) {
                     int ready = 0;
-                    for (int t : cache.jobs.tasks[job]) {
+                    for (int t : cache.jobs.tasks(job)) {
                         ready += TaskStatus.isReady(cache.taskState.status(t)) ? 1 : 0;
                     }
                     readyBefore.put(job, ready);
@@ -332,10 +332,10 @@ class PreemptionProperties {
                 int p = pipelined.getInt(i);
                 int pJob = cache.tasks.job[p];
                 if (pipelinedOn.get(p) != cache.taskState.node(victim)
-                        || cache.jobs.queue[pJob] != cache.jobs.queue[vJob]) {
+                        || cache.jobs.queue(pJob) != cache.jobs.queue(vJob)) {
                     continue;
                 }
-                boolean lower = pJob != vJob ? cache.jobs.priority[vJob] < cache.jobs.priority[pJob]
+                boolean lower = pJob != vJob ? cache.jobs.priority(vJob) < cache.jobs.priority(pJob)
                         : cache.tasks.priority[victim] < cache.tasks.priority[p];
                 if (lower) {
                     return true;
@@ -345,11 +345,11 @@ class PreemptionProperties {
         }
 
         boolean hasReclaimerFromAnotherQueueOnItsNode(int victim) {
-            int vQueue = cache.jobs.queue[cache.tasks.job[victim]];
+            int vQueue = cache.jobs.queue(cache.tasks.job[victim]);
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
                 if (pipelinedOn.get(p) == cache.taskState.node(victim)
-                        && cache.jobs.queue[cache.tasks.job[p]] != vQueue) {
+                        && cache.jobs.queue(cache.tasks.job[p]) != vQueue) {
                     return true;
                 }
             }
@@ -363,9 +363,9 @@ class PreemptionProperties {
             }
             for (Map.Entry<Integer, Integer> l : lost.entrySet()) {
                 int job = l.getKey();
-                int allowed = Math.max(0, readyBefore.get(job) - cache.jobs.minMember[job]);
-                assertThat(l.getValue()).as("tasks evicted from %s (ready %d, minMember %d)", cache.jobs.key[job],
-                        readyBefore.get(job), cache.jobs.minMember[job]).isLessThanOrEqualTo(allowed);
+                int allowed = Math.max(0, readyBefore.get(job) - cache.jobs.minMember(job));
+                assertThat(l.getValue()).as("tasks evicted from %s (ready %d, minMember %d)", cache.jobs.key(job),
+                        readyBefore.get(job), cache.jobs.minMember(job)).isLessThanOrEqualTo(allowed);
             }
         }
 

@@ -203,7 +203,7 @@ class ReclaimRulesTest {
     private static boolean anythingPipelined(SessionView s, int queue) {
         for (int i = 0; i < s.jobCount(); i++) {
             int job = s.job(i);
-            if (s.jobs().queue[job] == queue && s.count(job, TaskStatus.PIPELINED) > 0) {
+            if (s.jobs().queue(job) == queue && s.count(job, TaskStatus.PIPELINED) > 0) {
                 return true;
             }
         }

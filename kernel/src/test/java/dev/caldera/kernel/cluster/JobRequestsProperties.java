@@ -70,7 +70,7 @@ class JobRequestsProperties {
             return;
         }
         String ns = cache.tasks.key[t].substring(0, cache.tasks.key[t].indexOf('/'));
-        String job = cache.jobs.key[cache.tasks.job[t]].substring(ns.length() + 1);
+        String job = cache.jobs.key(cache.tasks.job[t]).substring(ns.length() + 1);
         switch (r.nextInt(6)) {
             case 0 -> cache.removeTask(cache.tasks.uid[t]);
             case 1 -> cache.markBinding(t, cache.liveNodes()[r.nextInt(cache.liveNodeCount())]);
@@ -118,7 +118,7 @@ class JobRequestsProperties {
     /** Null when every job's totals equal the recount, else which job, status group and dimension differ. */
     private static String recountDiffers(JobState state, TaskState tasks, ClusterCache cache) {
         int dims = cache.dims.count();
-        long[][][] expected = new long[3][dims][cache.jobs.rows];
+        long[][][] expected = new long[3][dims][cache.jobs.rows()];
         for (int t = 0; t < cache.tasks.rows; t++) {
             byte st = tasks.status(t);
             int group = TaskStatus.isAllocated(st) ? 0 : st == TaskStatus.PIPELINED ? 1 : st == TaskStatus.PENDING ? 2 : -1;
@@ -132,7 +132,7 @@ class JobRequestsProperties {
         }
         for (int g = 0; g < 3; g++) {
             for (int d = 0; d < dims; d++) {
-                for (int j = 0; j < cache.jobs.rows; j++) {
+                for (int j = 0; j < cache.jobs.rows(); j++) {
                     long actual = g == 0 ? state.requests.allocated(d, j) : g == 1 ? state.requests.pipelined(d, j)
                             : state.requests.pending(d, j);
                     if (actual != expected[g][d][j]) {

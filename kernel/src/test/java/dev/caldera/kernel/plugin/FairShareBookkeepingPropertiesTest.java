@@ -79,7 +79,7 @@ class FairShareBookkeepingPropertiesTest {
         DrfPlugin drf = s.plugins.plugin(DrfPlugin.class);
         int dims = s.dims.count();
         long[] queueAlloc = new long[s.queues.rows() * dims];
-        long[] jobAlloc = new long[s.jobs.rows * dims];
+        long[] jobAlloc = new long[s.jobs.rows() * dims];
         for (int t = 0; t < s.tasks.rows; t++) {
             byte status = s.status(t);
             if (!s.tasks.live[t] || !(TaskStatus.isAllocated(status) || status == TaskStatus.PIPELINED)) {
@@ -96,7 +96,7 @@ class FairShareBookkeepingPropertiesTest {
             for (int q = 0; q < s.queues.rows(); q++) {
                 assertThat(proportion.allocated(q, d)).as("queue %d dim %d", q, d).isEqualTo(queueAlloc[q * dims + d]);
             }
-            for (int j = 0; j < s.jobs.rows; j++) {
+            for (int j = 0; j < s.jobs.rows(); j++) {
                 assertThat(drf.jobAllocated(j, d)).as("job %d dim %d", j, d).isEqualTo(jobAlloc[j * dims + d]);
             }
         }
@@ -119,7 +119,7 @@ class FairShareBookkeepingPropertiesTest {
                 assertThat(p.elastic(q, d)).isEqualTo(pf.elastic(q, d));
             }
         }
-        for (int j = 0; j < s.jobs.rows; j++) {
+        for (int j = 0; j < s.jobs.rows(); j++) {
             assertThat(drf.jobShare(j)).as("job %d share", j).isEqualTo(drff.jobShare(j));
         }
         for (int d = 0; d < s.dims.count(); d++) {

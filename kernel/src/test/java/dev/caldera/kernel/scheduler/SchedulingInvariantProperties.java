@@ -119,11 +119,11 @@ class SchedulingInvariantProperties {
         }
         for (int job : bindsPerJob.keySet()) {
             int ready = 0;
-            for (int t : cache.jobs.tasks[job]) {
+            for (int t : cache.jobs.tasks(job)) {
                 ready += TaskStatus.isReady(cache.taskState.status(t)) ? 1 : 0;
             }
-            assertThat(ready).as("ready tasks of %s after its binds", cache.jobs.key[job])
-                    .isGreaterThanOrEqualTo(cache.jobs.minMember[job]);
+            assertThat(ready).as("ready tasks of %s after its binds", cache.jobs.key(job))
+                    .isGreaterThanOrEqualTo(cache.jobs.minMember(job));
         }
     }
 
@@ -136,7 +136,7 @@ class SchedulingInvariantProperties {
             long[] used = new long[cache.dims.count()];
             for (int t = 0; t < cache.tasks.rows; t++) {
                 if (cache.tasks.live[t] && TaskStatus.isAllocated(cache.taskState.status(t))
-                        && cache.jobs.queue[cache.tasks.job[t]] == q) {
+                        && cache.jobs.queue(cache.tasks.job[t]) == q) {
                     long[] req = cache.classes.request(cache.tasks.taskClass[t]);
                     for (int d = 0; d < req.length; d++) {
                         used[d] += req[d];

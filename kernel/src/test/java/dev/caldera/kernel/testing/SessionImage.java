@@ -31,7 +31,7 @@ public final class SessionImage {
             status[t] = s.taskState.status(t);
             node[t] = s.taskState.node(t);
         }
-        int jobs = s.jobs.rows;
+        int jobs = s.jobs.rows();
         phase = new byte[jobs];
         for (int j = 0; j < jobs; j++) {
             phase[j] = s.jobState.phase(j);

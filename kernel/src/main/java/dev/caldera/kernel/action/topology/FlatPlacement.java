@@ -57,7 +57,7 @@ final class FlatPlacement {
         HyperNodeTree tree = topo.tree();
         SubJobs subJobs = topo.subJobs(job);
         boolean aware = subJobs.withTopology(sub);
-        int queue = s.jobs.queue[job];
+        int queue = s.jobs.queue(job);
         int[] list = ws.tasks[sub];
         reached = subJobs.allocated(sub);
         placed = 0;
@@ -162,20 +162,20 @@ final class FlatPlacement {
      */
     private boolean needContinue(int job, SubJobs subJobs, int sub) {
         Session s = session;
-        IntArrayList all = s.jobs.tasks[job];
-        if (s.jobs.minMember[job] == all.size() || subJobs.minAvailable(sub) >= subJobs.tasks(sub).size()) {
+        IntArrayList all = s.jobs.tasks(job);
+        if (s.jobs.minMember(job) == all.size() || subJobs.minAvailable(sub) >= subJobs.tasks(sub).size()) {
             return false;
         }
         if (!subJobs.policies().isEmpty()) {
             return true;
         }
-        int[] mins = s.jobs.roleMin[job];
+        int[] mins = s.jobs.roleMin(job);
         int total = 0;
         for (int m : mins) {
             total += m;
         }
-        if (s.jobs.minMember[job] < total) {
-            return s.readyCount(job) + pendingOfLiveRoles(job, all) >= s.jobs.minMember[job];
+        if (s.jobs.minMember(job) < total) {
+            return s.readyCount(job) + pendingOfLiveRoles(job, all) >= s.jobs.minMember(job);
         }
         for (int r = 0; r < failedRoles.size(); r++) {
             int slot = s.jobs.roleSlot(job, failedRoles.getInt(r));

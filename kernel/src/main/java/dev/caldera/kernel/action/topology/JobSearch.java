@@ -61,7 +61,7 @@ final class JobSearch {
         sub.beginJob(p, single);
         if (t.hard(job) && p != null && p.gradientEnabled()) {
             candidates.search(t.tree(), t.usage, t.tree().root, t.highestTier(job), t.allocated(job),
-                    session.jobs.minResources[job]);
+                    session.jobs.minResources(job));
         } else {
             candidates.only(t.tree().root);
         }

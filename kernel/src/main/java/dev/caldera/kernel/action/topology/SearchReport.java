@@ -52,7 +52,7 @@ final class SearchReport {
             return head + ": its pods already run in " + tree.describe(candidates.refusedRoot)
                     + ", which lies in no HyperNode of an allowed tier";
         }
-        long[] min = s.jobs.minResources[job];
+        long[] min = s.jobs.minResources(job);
         if (candidates.groups() == 0 && min == null) {
             return head + ": there is no HyperNode of tier <= " + highestTier;
         }

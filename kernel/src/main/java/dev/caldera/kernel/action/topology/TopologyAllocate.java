@@ -126,7 +126,7 @@ public final class TopologyAllocate {
             }
             return;
         }
-        int pods = session.jobs.minMember[job] - session.readyCount(job);
+        int pods = session.jobs.minMember(job) - session.readyCount(job);
         if (pods <= 0) {
             pods = ws.tasks[0].length - ws.pos[0];
         }

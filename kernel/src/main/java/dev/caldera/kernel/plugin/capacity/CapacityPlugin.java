@@ -227,11 +227,11 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     }
 
     int enqueueable(int job) {
-        int queue = session.jobs().queue[job];
+        int queue = session.jobs().queue(job);
         if (!ready || hierarchy && !tree.isLeaf(queue) || session.queues().state(queue) != QueueState.OPEN) {
             return Vote.REJECT;
         }
-        long[] min = session.jobs().minResources[job];
+        long[] min = session.jobs().minResources(job);
         if (min == null) {
             return Vote.PERMIT;
         }
@@ -257,10 +257,10 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     }
 
     void enqueued(int job) {
-        if (session.jobs().minResources[job] == null) {
+        if (session.jobs().minResources(job) == null) {
             return;
         }
-        int queue = session.jobs().queue[job];
+        int queue = session.jobs().queue(job);
         if (!attrs.present[queue]) {
             return;
         }

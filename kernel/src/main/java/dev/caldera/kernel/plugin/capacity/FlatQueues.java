@@ -29,7 +29,7 @@ final class FlatQueues {
         sumGuarantees(s.queues(), dims);
         for (int i = 0; i < s.jobCount(); i++) {
             int job = s.job(i);
-            int q = s.jobs().queue[job];
+            int q = s.jobs().queue(job);
             if (!a.present[q]) {
                 init(s.queues(), q, a, dims);
             }

@@ -36,7 +36,7 @@ final class JobTotals {
         JobReservation.addAllocatedRequest(s, job, dims, a.request, b);
         JobReservation.addPipelinedRequest(s, job, dims, a.request, b);
         JobReservation.addPendingRequest(s, job, dims, a.request, b);
-        long[] min = s.jobs().minResources[job];
+        long[] min = s.jobs().minResources(job);
         if (reserves(s, job, min)) {
             addReserve(s, job, min, a.inqueue, b, dims);
         }
@@ -55,7 +55,7 @@ final class JobTotals {
         }
         byte phase = s.phase(job);
         return phase == JobPhase.INQUEUE || phase == JobPhase.RUNNING
-                && JobReservation.allocatedTasks(s, job) >= s.jobs().minMember[job];
+                && JobReservation.allocatedTasks(s, job) >= s.jobs().minMember(job);
     }
 
     private void addReserve(SessionView s, int job, long[] min, long[] out, int b, int[] dims) {
@@ -80,7 +80,7 @@ final class JobTotals {
         if (s.count(job, TaskStatus.PENDING) == 0) {
             return;
         }
-        IntArrayList tasks = s.jobs().tasks[job];
+        IntArrayList tasks = s.jobs().tasks(job);
         for (int i = 0; i < tasks.size(); i++) {
             int t = tasks.getInt(i);
             if (s.status(t) == TaskStatus.PENDING && s.tasks().has(t, TaskTable.SCHEDULING_GATED)) {
@@ -95,7 +95,7 @@ final class JobTotals {
     /** Volcano's JobEnqueued amount: minResources less the gated pods' requests, per dimension, not below 0. */
     long[] enqueued(SessionView s, int job, int[] dims) {
         size(s.dims().count());
-        long[] min = s.jobs().minResources[job];
+        long[] min = s.jobs().minResources(job);
         gatedRequests(s, job, dims);
         java.util.Arrays.fill(reserve, 0);
         for (int d : dims) {

@@ -81,9 +81,9 @@ final class TreeQueues {
     private boolean addJobs(SessionView s, QueueAttrs a, QueueTree tree, JobTotals totals, int[] dims) {
         for (int i = 0; i < s.jobCount(); i++) {
             int job = s.job(i);
-            int q = s.jobs().queue[job];
+            int q = s.jobs().queue(job);
             if (!tree.isLeaf(q)) {
-                problem = "the queue " + s.queues().name(q) + " of job " + s.jobs().key[job]
+                problem = "the queue " + s.queues().name(q) + " of job " + s.jobs().key(job)
                         + " is not a leaf queue (it has child queues)";
                 return false;
             }

@@ -36,8 +36,8 @@ final class VictimSequence implements IntComparator {
         if (jobA == jobB) {
             return s.compareTasks(b, a);
         }
-        int queueA = s.jobs().queue[jobA];
-        int queueB = s.jobs().queue[jobB];
+        int queueA = s.jobs().queue(jobA);
+        int queueB = s.jobs().queue(jobB);
         if (queueA != queueB) {
             int c = s.plugins().compareVictimQueues(queueA, queueB, reclaimerQueue);
             return c != 0 ? c : s.compareQueues(queueB, queueA);

@@ -76,7 +76,7 @@ public final class DrfPlugin implements Plugin {
         dimensions.refresh(s.dims());
         dims = dimensions.dims();
         total = JobReservation.totalAllocatable(s, total);
-        jobShares.size(s.jobs().capacity, dimensions.stride());
+        jobShares.size(s.jobs().capacity(), dimensions.stride());
         for (int i = 0; i < s.jobCount(); i++) {
             addJob(s, s.job(i));
         }
@@ -216,7 +216,7 @@ public final class DrfPlugin implements Plugin {
 
         /** Starts a call; new arrays hold stamp 0 and calls count from 1, so no copy is ever stale. */
         void begin(SessionView s, int stride) {
-            int jobs = s.jobs().capacity;
+            int jobs = s.jobs().capacity();
             if (jobStamp.length < jobs || jobAlloc.length != jobStamp.length * stride) {
                 jobStamp = new int[jobs];
                 jobAlloc = new long[jobs * stride];

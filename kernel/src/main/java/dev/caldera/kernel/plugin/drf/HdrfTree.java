@@ -63,13 +63,13 @@ final class HdrfTree {
         count = 0;
         byPath.clear();
         problems.clear();
-        sizeJobs(s.jobs().capacity, s.queues().capacity());
+        sizeJobs(s.jobs().capacity(), s.queues().capacity());
         Arrays.fill(jobLeaf, -1);
         Arrays.fill(queuePath, null);
         newNode(-1, 1, -1);
         for (int i = 0; i < s.jobCount(); i++) {
             int j = s.job(i);
-            int q = s.jobs().queue[j];
+            int q = s.jobs().queue(j);
             if (queuePath[q] == null) {
                 queuePath[q] = path(s, q);
             }
@@ -151,7 +151,7 @@ final class HdrfTree {
         for (int d : dims) {
             allocated[b + d] = s.allocatedRequest(d, j) + s.pipelinedRequest(d, j);
         }
-        IntArrayList tasks = s.jobs().tasks[j];
+        IntArrayList tasks = s.jobs().tasks(j);
         for (int i = 0; i < tasks.size(); i++) {
             long[] req = s.request(tasks.getInt(i));
             for (int d : dims) {

@@ -57,8 +57,8 @@ public final class GangPlugin implements Plugin {
     @Override
     public void open(SessionView s) {
         session = s;
-        if (occupied.length < s.jobs().capacity) {
-            occupied = new int[s.jobs().capacity];
+        if (occupied.length < s.jobs().capacity()) {
+            occupied = new int[s.jobs().capacity()];
             Arrays.fill(occupied, -1);
         }
     }
@@ -73,7 +73,7 @@ public final class GangPlugin implements Plugin {
     public void close(SessionView s) {
         for (int i = 0; i < s.jobCount(); i++) {
             int job = s.job(i);
-            if (!s.jobs().tasks[job].isEmpty() && !ready(job) && !releasingHoldTheGang(s, job)) {
+            if (!s.jobs().tasks(job).isEmpty() && !ready(job) && !releasingHoldTheGang(s, job)) {
                 s.conditions().unschedulable(job, "NotEnoughResources", message(job));
             }
         }
@@ -81,7 +81,7 @@ public final class GangPlugin implements Plugin {
 
     private static boolean releasingHoldTheGang(SessionView s, int job) {
         int releasingOnNodes = 0;
-        IntArrayList tasks = s.jobs().tasks[job];
+        IntArrayList tasks = s.jobs().tasks(job);
         for (int i = 0; s.count(job, TaskStatus.RELEASING) > 0 && i < tasks.size(); i++) {
             int t = tasks.getInt(i);
             if (s.status(t) == TaskStatus.RELEASING && s.nodeOf(t) >= 0) {
@@ -93,7 +93,7 @@ public final class GangPlugin implements Plugin {
         }
         int scheduled = s.count(job, TaskStatus.RUNNING) + s.count(job, TaskStatus.BOUND)
                 + s.count(job, TaskStatus.SUCCEEDED) + s.count(job, TaskStatus.FAILED);
-        return scheduled + releasingOnNodes >= s.jobs().minMember[job];
+        return scheduled + releasingOnNodes >= s.jobs().minMember(job);
     }
 
     private JobValidation validate(int job) {
@@ -104,9 +104,9 @@ public final class GangPlugin implements Plugin {
             return new JobValidation("NotEnoughPodsOfTask", "Not enough valid subGroups of each task for gang-scheduling");
         }
         int valid = count(job, -1, Counting.VALID);
-        if (valid < session.jobs().minMember[job]) {
+        if (valid < session.jobs().minMember(job)) {
             return new JobValidation("NotEnoughTasks", "Not enough valid tasks for gang-scheduling, valid: "
-                    + valid + ", min: " + session.jobs().minMember[job]);
+                    + valid + ", min: " + session.jobs().minMember(job));
         }
         return null;
     }
@@ -118,12 +118,12 @@ public final class GangPlugin implements Plugin {
     }
 
     private boolean ready(int job) {
-        return count(job, -1, Counting.READY) >= session.jobs().minMember[job] && rolesMeet(job, Counting.READY)
+        return count(job, -1, Counting.READY) >= session.jobs().minMember(job) && rolesMeet(job, Counting.READY)
                 && SubGroupConditions.met(session, job, false);
     }
 
     private boolean pipelined(int job) {
-        return count(job, -1, Counting.PIPELINED) >= session.jobs().minMember[job]
+        return count(job, -1, Counting.PIPELINED) >= session.jobs().minMember(job)
                 && rolesMeet(job, Counting.PIPELINED) && SubGroupConditions.met(session, job, true);
     }
 
@@ -143,7 +143,7 @@ public final class GangPlugin implements Plugin {
     }
 
     private boolean starving(int job) {
-        return session.readyCount(job) + session.count(job, TaskStatus.PIPELINED) < session.jobs().minMember[job];
+        return session.readyCount(job) + session.count(job, TaskStatus.PIPELINED) < session.jobs().minMember(job);
     }
 
     private int victims(int preemptor, IntArrayList candidates, IntArrayList victims) {
@@ -154,7 +154,7 @@ public final class GangPlugin implements Plugin {
                 occupied[job] = session.readyCount(job);
                 touched.add(job);
             }
-            if (occupied[job] > session.jobs().minMember[job]) {
+            if (occupied[job] > session.jobs().minMember(job)) {
                 occupied[job]--;
                 victims.add(v);
             }
@@ -168,8 +168,8 @@ public final class GangPlugin implements Plugin {
 
     /** Whether every role with a minTaskMember has enough tasks counted the given way. */
     private boolean rolesMeet(int job, Counting how) {
-        int[] mins = session.jobs().roleMin[job];
-        if (mins.length == 0 || session.jobs().minMember[job] < sum(mins)) {
+        int[] mins = session.jobs().roleMin(job);
+        if (mins.length == 0 || session.jobs().minMember(job) < sum(mins)) {
             return true;
         }
         for (int slot = 0; slot < mins.length; slot++) {
@@ -209,18 +209,18 @@ public final class GangPlugin implements Plugin {
     /** Fills the job's pooled reason with what its message will say; the text is built only when read. */
     private GangReason message(int job) {
         SessionView s = session;
-        int missing = Math.max(0, s.jobs().minMember[job] - s.readyCount(job));
-        GangReason reason = pooledReason(job).head(missing, s.jobs().tasks[job].size());
+        int missing = Math.max(0, s.jobs().minMember(job) - s.readyCount(job));
+        GangReason reason = pooledReason(job).head(missing, s.jobs().tasks(job).size());
         JobValidation invalid = validate(job);
         if (invalid != null) {
             return reason.detail(GangReason.Kind.INVALID, invalid.message());
         }
         if (s.phase(job) == JobPhase.PENDING) {
-            return reason.detail(GangReason.Kind.NOT_ADMITTED, s.jobs().queueName[job]);
+            return reason.detail(GangReason.Kind.NOT_ADMITTED, s.jobs().queueName(job));
         }
         int pipelined = s.count(job, TaskStatus.PIPELINED);
         // a gang whose places are held (pipelined) waits for releasing pods; why others did not fit is moot
-        boolean waiting = pipelined > 0 && s.readyCount(job) + pipelined >= s.jobs().minMember[job];
+        boolean waiting = pipelined > 0 && s.readyCount(job) + pipelined >= s.jobs().minMember(job);
         String topology = s.conditions().topologyFailure(job);
         if (topology != null && !waiting) {
             return reason.detail(GangReason.Kind.TOPOLOGY, topology);
@@ -230,15 +230,15 @@ public final class GangPlugin implements Plugin {
             return reason.fitErrors(errors, s.dims());
         }
         if (s.conditions().isQueueLimited(job) && !waiting) {
-            return reason.detail(GangReason.Kind.QUEUE_LIMITED, s.jobs().queueName[job]);
+            return reason.detail(GangReason.Kind.QUEUE_LIMITED, s.jobs().queueName(job));
         }
         return reason.notReady(s.readyCount(job), pipelined, s.count(job, TaskStatus.PENDING),
-                s.jobs().minMember[job]);
+                s.jobs().minMember(job));
     }
 
     private GangReason pooledReason(int job) {
         if (reasons.length <= job) {
-            reasons = Arrays.copyOf(reasons, Math.max(job + 1, session.jobs().capacity));
+            reasons = Arrays.copyOf(reasons, Math.max(job + 1, session.jobs().capacity()));
         }
         if (reasons[job] == null) {
             reasons[job] = new GangReason();

@@ -115,7 +115,7 @@ public final class OvercommitPlugin implements Plugin {
     }
 
     private void reserve(SessionView s, int job) {
-        if (s.jobs().minResources[job] == null) {
+        if (s.jobs().minResources(job) == null) {
             return;
         }
         if (s.phase(job) == JobPhase.INQUEUE) {
@@ -127,7 +127,7 @@ public final class OvercommitPlugin implements Plugin {
 
     /** Every resource the job's minResources asks for, pods aside. */
     int enqueueable(int job) {
-        long[] min = session.jobs().minResources[job];
+        long[] min = session.jobs().minResources(job);
         if (min == null) {
             return Vote.PERMIT;
         }
@@ -141,7 +141,7 @@ public final class OvercommitPlugin implements Plugin {
     }
 
     void enqueued(int job) {
-        if (session.jobs().minResources[job] != null) {
+        if (session.jobs().minResources(job) != null) {
             reservations.addMinLessGated(session, job, dims, inqueue, 0);
         }
     }

@@ -40,7 +40,7 @@ public final class PriorityPlugin implements Plugin {
     }
 
     private int compareJobs(int a, int b) {
-        return Integer.compare(session.jobs().priority[b], session.jobs().priority[a]);
+        return Integer.compare(session.jobs().priority(b), session.jobs().priority(a));
     }
 
     private int victims(int preemptor, IntArrayList candidates, IntArrayList victims) {
@@ -49,7 +49,7 @@ public final class PriorityPlugin implements Plugin {
             int v = candidates.getInt(i);
             int vJob = session.jobOf(v);
             boolean lower = vJob != job
-                    ? session.jobs().priority[vJob] < session.jobs().priority[job]
+                    ? session.jobs().priority(vJob) < session.jobs().priority(job)
                     : session.tasks().priority[v] < session.tasks().priority[preemptor];
             if (lower) {
                 victims.add(v);
@@ -60,6 +60,6 @@ public final class PriorityPlugin implements Plugin {
 
     private boolean starving(int job) {
         int placed = session.readyCount(job) + session.count(job, TaskStatus.PIPELINED);
-        return placed < session.jobs().tasks[job].size();
+        return placed < session.jobs().tasks(job).size();
     }
 }

@@ -100,7 +100,7 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
     }
 
     private void addJob(SessionView s, int job) {
-        int q = s.jobs().queue[job];
+        int q = s.jobs().queue(job);
         if (!attrs.present[q]) {
             QueueLimits.init(attrs, q, s, totalGuarantee, dims);
         }
@@ -163,14 +163,14 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
     }
 
     int enqueueable(int job) {
-        if (!session.queueOpen(session.jobs().queue[job])) {
+        if (!session.queueOpen(session.jobs().queue(job))) {
             return Vote.REJECT;
         }
-        long[] min = session.jobs().minResources[job];
+        long[] min = session.jobs().minResources(job);
         if (min == null) {
             return Vote.PERMIT;
         }
-        int b = attrs.base(session.jobs().queue[job]);
+        int b = attrs.base(session.jobs().queue(job));
         for (int d : dims) {
             long m = JobReservation.at(min, d);
             if (m <= 0 || VolcanoDimensions.ignored(d)) {
@@ -186,8 +186,8 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
 
     /** JobEnqueued: the admitted job's minResources, less its gated pods' requests, join the queue's inqueue. */
     void enqueued(int job) {
-        if (session.jobs().minResources[job] != null) {
-            reservations.addMinLessGated(session, job, dims, attrs.inqueue, attrs.base(session.jobs().queue[job]));
+        if (session.jobs().minResources(job) != null) {
+            reservations.addMinLessGated(session, job, dims, attrs.inqueue, attrs.base(session.jobs().queue(job)));
         }
     }
 

@@ -67,7 +67,7 @@ public final class SlaPlugin implements Plugin {
     }
 
     private long waitingMs(int job) {
-        long own = session.jobs().slaWaitingMs[job];
+        long own = session.jobs().slaWaitingMs(job);
         return own > 0 ? own : defaultWaitingMs;
     }
 
@@ -77,12 +77,12 @@ public final class SlaPlugin implements Plugin {
         if (wa <= 0 || wb <= 0) {
             return wa <= 0 && wb <= 0 ? 0 : wa <= 0 ? 1 : -1;
         }
-        return Long.compare(session.jobs().creationMs[a] + wa, session.jobs().creationMs[b] + wb);
+        return Long.compare(session.jobs().creationMs(a) + wa, session.jobs().creationMs(b) + wb);
     }
 
     private int overdue(int job) {
         long waiting = waitingMs(job);
-        if (waiting <= 0 || session.nowMs() - session.jobs().creationMs[job] < waiting) {
+        if (waiting <= 0 || session.nowMs() - session.jobs().creationMs(job) < waiting) {
             return Vote.ABSTAIN;
         }
         return Vote.PERMIT;

@@ -63,7 +63,7 @@ class TopologyProperties {
                 NetworkTopologySpec spec = job.networkTopology();
                 int row = cache.jobRow(job.key());
                 if (spec != null && spec.mode() == NetworkTopologySpec.Mode.HARD) {
-                    assertInsideOneAllowedHyperNode(session, session.jobs.tasks[row], job.key(), spec.highestTierAllowed());
+                    assertInsideOneAllowedHyperNode(session, session.jobs.tasks(row), job.key(), spec.highestTierAllowed());
                 }
                 assertSubGroupsInside(session, job, row);
             }
@@ -78,7 +78,7 @@ class TopologyProperties {
                 continue;
             }
             Map<String, IntArrayList> byGroup = new TreeMap<>();
-            IntArrayList tasks = s.jobs.tasks[row];
+            IntArrayList tasks = s.jobs.tasks(row);
             int key = s.symbols.find(RandomTopologies.GROUP_LABEL);
             for (int i = 0; i < tasks.size(); i++) {
                 int value = s.tasks.label(tasks.getInt(i), key);
@@ -173,9 +173,9 @@ class TopologyProperties {
         try (Scheduler s = scheduler(cache, out)) {
             s.runOnce();
         }
-        for (int j = 0; j < cache.jobs.rows; j++) {
-            if (cache.jobs.hasSpec[j]) {
-                out.put("hypernode of " + cache.jobs.key[j], String.valueOf(cache.topology.allocatedHyperNode(j)));
+        for (int j = 0; j < cache.jobs.rows(); j++) {
+            if (cache.jobs.hasSpec(j)) {
+                out.put("hypernode of " + cache.jobs.key(j), String.valueOf(cache.topology.allocatedHyperNode(j)));
             }
         }
         return out;

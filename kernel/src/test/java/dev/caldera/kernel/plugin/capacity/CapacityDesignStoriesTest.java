@@ -171,7 +171,7 @@ class CapacityDesignStoriesTest {
         for (int t = 0; t < cache.tasks.rows; t++) {
             byte st = cache.taskState.status(t);
             boolean holds = st == TaskStatus.BINDING || st == TaskStatus.BOUND || st == TaskStatus.RUNNING;
-            if (cache.tasks.live[t] && holds && queue.equals(cache.jobs.queueName[cache.tasks.job[t]])) {
+            if (cache.tasks.live[t] && holds && queue.equals(cache.jobs.queueName(cache.tasks.job[t]))) {
                 long[] req = cache.classes.request(cache.tasks.taskClass[t]);
                 sum += d < req.length ? req[d] : 0;
             }

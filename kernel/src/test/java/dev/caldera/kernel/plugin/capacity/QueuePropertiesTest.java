@@ -203,7 +203,7 @@ class QueuePropertiesTest {
 
     private static String queueOfJob(ClusterCache cache, String uid) {
         int t = cache.taskRow(uid);
-        return cache.jobs.queueName[cache.tasks.job[t]];
+        return cache.jobs.queueName(cache.tasks.job[t]);
     }
 
     /** {@code n} units of one cpu and one GiB. */

@@ -125,7 +125,7 @@ class DeviceShareProperties {
     }
 
     private static String jobName(ClusterCache cache, int row) {
-        String key = cache.jobs.key[cache.tasks.job[row]];
+        String key = cache.jobs.key(cache.tasks.job[row]);
         return key.substring(key.indexOf('/') + 1);
     }
 
