@@ -86,8 +86,8 @@ final class CycleReporter {
         Decisions d = session.decisions;
         for (int i = 0; i < d.bindTasks.size(); i++) {
             int t = d.bindTasks.getInt(i);
-            out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], cache.nodes.name(d.bindNodes.getInt(i)),
-                    cache.jobs.key(cache.tasks.job[t])));
+            out.add(new PodPlacement(cache.tasks.uid(t), cache.tasks.key(t), cache.nodes.name(d.bindNodes.getInt(i)),
+                    cache.jobs.key(cache.tasks.job(t))));
         }
         out.sort(Comparator.comparing(PodPlacement::pod));
         return out;
@@ -98,8 +98,8 @@ final class CycleReporter {
         Decisions d = session.decisions;
         for (int i = 0; i < d.evictTasks.size(); i++) {
             int t = d.evictTasks.getInt(i);
-            out.add(new PodEviction(cache.tasks.uid[t], cache.tasks.key[t],
-                    Decisions.reasonText(d.evictReasons.getInt(i)), cache.jobs.key(cache.tasks.job[t])));
+            out.add(new PodEviction(cache.tasks.uid(t), cache.tasks.key(t),
+                    Decisions.reasonText(d.evictReasons.getInt(i)), cache.jobs.key(cache.tasks.job(t))));
         }
         out.sort(Comparator.comparing(PodEviction::pod));
         return out;
@@ -107,19 +107,19 @@ final class CycleReporter {
 
     private List<PodPlacement> pipelined(Scheduler scheduler, Session session, StatusWriter writer) {
         scheduler.pipelinedTasks(pipelinedRows);
-        if (pipelinedFlag.length < cache.tasks.rows) {
-            pipelinedFlag = new boolean[cache.tasks.capacity];
+        if (pipelinedFlag.length < cache.tasks.rows()) {
+            pipelinedFlag = new boolean[cache.tasks.capacity()];
         }
         List<PodPlacement> out = new ArrayList<>(pipelinedRows.size());
         for (int i = 0; i < pipelinedRows.size(); i++) {
             int t = pipelinedRows.getInt(i);
-            int job = cache.tasks.job[t];
+            int job = cache.tasks.job(t);
             String node = cache.nodes.name(session.taskState.node(t));
-            out.add(new PodPlacement(cache.tasks.uid[t], cache.tasks.key[t], node, cache.jobs.key(job)));
+            out.add(new PodPlacement(cache.tasks.uid(t), cache.tasks.key(t), node, cache.jobs.key(job)));
             pipelinedFlag[t] = true;
             // the pod's nominatedNodeName is the kernel's nomination: set where victims were evicted for it, else none
             int nominated = cache.nominations.nodeOf(t);
-            writer.podUnschedulable(cache.tasks.key[t], cache.tasks.uid[t], message(scheduler, session, job),
+            writer.podUnschedulable(cache.tasks.key(t), cache.tasks.uid(t), message(scheduler, session, job),
                     nominated < 0 ? null : cache.nodes.name(nominated));
         }
         out.sort(Comparator.comparing(PodPlacement::pod));
@@ -141,7 +141,7 @@ final class CycleReporter {
                 int t = tasks.getInt(k);
                 if (cache.taskState.status(t) == TaskStatus.PENDING && !pipelinedFlag(t)) {
                     n++;
-                    writer.podUnschedulable(cache.tasks.key[t], cache.tasks.uid[t], message, null);
+                    writer.podUnschedulable(cache.tasks.key(t), cache.tasks.uid(t), message, null);
                 }
             }
             if (n > 0) {

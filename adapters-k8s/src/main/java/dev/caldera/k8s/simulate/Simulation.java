@@ -93,9 +93,9 @@ public final class Simulation implements AutoCloseable {
         List<PodPlacement> out = new ArrayList<>(pipelinedRows.size());
         for (int i = 0; i < pipelinedRows.size(); i++) {
             int t = pipelinedRows.getInt(i);
-            String uid = cache.tasks.uid[t];
+            String uid = cache.tasks.uid(t);
             int node = scheduler.session().taskState.node(t);
-            out.add(new PodPlacement(uid, cache.tasks.key[t], cache.nodes.name(node), cluster.groupOf(uid)));
+            out.add(new PodPlacement(uid, cache.tasks.key(t), cache.nodes.name(node), cluster.groupOf(uid)));
         }
         return sorted(out);
     }

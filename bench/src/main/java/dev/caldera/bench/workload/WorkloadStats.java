@@ -27,12 +27,12 @@ public record WorkloadStats(int nodes, int pendingTasks, int classes, int classe
         Set<Long> byPriority = new HashSet<>();
         Set<Integer> profiles = new HashSet<>();
         int pending = 0;
-        for (int t = 0; t < c.tasks.rows; t++) {
-            if (c.tasks.live[t] && c.taskState.status(t) == TaskStatus.PENDING) {
-                int cls = c.tasks.taskClass[t];
+        for (int t = 0; t < c.tasks.rows(); t++) {
+            if (c.tasks.live(t) && c.taskState.status(t) == TaskStatus.PENDING) {
+                int cls = c.tasks.taskClass(t);
                 pending++;
                 classes.add(cls);
-                byPriority.add((long) cls << 32 | (c.tasks.priority[t] & 0xFFFFFFFFL));
+                byPriority.add((long) cls << 32 | (c.tasks.priority(t) & 0xFFFFFFFFL));
                 profiles.add(c.classes.profile(cls));
             }
         }

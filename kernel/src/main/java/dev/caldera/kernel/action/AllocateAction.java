@@ -131,7 +131,7 @@ public final class AllocateAction implements Action {
                 s.conditions.queueLimited(job);
                 continue;
             }
-            if (continuation.skipsRole(job, s.tasks.role[task])) {
+            if (continuation.skipsRole(job, s.tasks.role(task))) {
                 continue;
             }
             if (!place(task, job)) {
@@ -211,7 +211,7 @@ public final class AllocateAction implements Action {
 
     private boolean failed(int task, int job, FitErrors why) {
         session.conditions.fitFailed(job, why);
-        continuation.failed(job, session.tasks.role[task]);
+        continuation.failed(job, session.tasks.role(task));
         return false;
     }
 

@@ -78,7 +78,7 @@ final class GangContinuation {
         int left = 0;
         for (int i = 0; i < tasks.size(); i++) {
             int t = tasks.getInt(i);
-            if (s.status(t) == TaskStatus.PENDING && !hasFailed(job, s.tasks.role[t])) {
+            if (s.status(t) == TaskStatus.PENDING && !hasFailed(job, s.tasks.role(t))) {
                 left++;
             }
         }

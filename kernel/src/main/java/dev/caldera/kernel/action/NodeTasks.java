@@ -27,9 +27,9 @@ final class NodeTasks {
             Arrays.fill(start, 0, nodes + 1, 0);
         }
         int placed = 0;
-        for (int t = 0; t < s.tasks.rows; t++) {
+        for (int t = 0; t < s.tasks.rows(); t++) {
             int n = s.taskState.node(t);
-            if (s.tasks.live[t] && n >= 0) {
+            if (s.tasks.live(t) && n >= 0) {
                 start[n + 1]++;
                 placed++;
             }
@@ -41,9 +41,9 @@ final class NodeTasks {
             tasks = new int[placed];
         }
         System.arraycopy(start, 0, fill, 0, nodes);
-        for (int t = 0; t < s.tasks.rows; t++) {
+        for (int t = 0; t < s.tasks.rows(); t++) {
             int n = s.taskState.node(t);
-            if (s.tasks.live[t] && n >= 0) {
+            if (s.tasks.live(t) && n >= 0) {
                 tasks[fill[n]++] = t;
             }
         }

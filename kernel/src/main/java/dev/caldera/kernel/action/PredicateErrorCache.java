@@ -32,7 +32,7 @@ final class PredicateErrorCache {
 
     /** The cached errors of the task's class, or null when the class must be filtered. */
     FitErrors lookup(Session s, int task) {
-        int cls = s.tasks.taskClass[task];
+        int cls = s.tasks.taskClass(task);
         if (!enabled || failedInSession[cls] != s.id() || failedAtFrees[cls] != s.journal.frees()
                 || !s.plugins.nodeLocal(task)) {
             return null;
@@ -44,7 +44,7 @@ final class PredicateErrorCache {
         if (!enabled || !s.plugins.nodeLocal(task)) {
             return;
         }
-        int cls = s.tasks.taskClass[task];
+        int cls = s.tasks.taskClass(task);
         if (errors[cls] == null) {
             errors[cls] = new FitErrors();
         }

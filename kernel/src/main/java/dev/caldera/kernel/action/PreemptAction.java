@@ -189,7 +189,7 @@ public final class PreemptAction implements Action {
 
     private boolean releasingWithLowerPriority(int preemptor, int task) {
         return session.status(task) == TaskStatus.RELEASING
-                && session.tasks.priority[task] < session.tasks.priority[preemptor];
+                && session.tasks.priority(task) < session.tasks.priority(preemptor);
     }
 
     /** Volcano's between-jobs filter: Bound or Running, preemptable, another job of the preemptor's queue. */
@@ -207,7 +207,7 @@ public final class PreemptAction implements Action {
     private boolean mayBeVictim(int preemptor, int task) {
         Session s = session;
         byte status = s.status(task);
-        return (status == TaskStatus.BOUND || status == TaskStatus.RUNNING) && s.tasks.preemptable[task]
+        return (status == TaskStatus.BOUND || status == TaskStatus.RUNNING) && s.tasks.preemptable(task)
                 && (!s.bestEffort(preemptor) || s.bestEffort(task));
     }
 }

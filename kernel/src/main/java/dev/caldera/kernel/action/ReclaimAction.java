@@ -123,7 +123,7 @@ public final class ReclaimAction implements Action {
     private boolean inOtherReclaimableQueue(int reclaimer, int task) {
         Session s = session;
         int job = s.jobOf(task);
-        if (s.status(task) != TaskStatus.RUNNING || !s.tasks.preemptable[task] || !s.inSession(job)) {
+        if (s.status(task) != TaskStatus.RUNNING || !s.tasks.preemptable(task) || !s.inSession(job)) {
             return false;
         }
         int queue = s.jobs.queue(job);

@@ -135,8 +135,8 @@ final class TopologyAwarePreemption {
     /** {@code pickOneNodeForPreemption} without PDBs: true when victims {@code a} beat {@code b}. */
     private boolean better(int[] a, int[] b) {
         TaskTable tasks = session.tasks;
-        if (tasks.priority[a[0]] != tasks.priority[b[0]]) {
-            return tasks.priority[a[0]] < tasks.priority[b[0]];
+        if (tasks.priority(a[0]) != tasks.priority(b[0])) {
+            return tasks.priority(a[0]) < tasks.priority(b[0]);
         }
         long sumA = prioritySum(a);
         long sumB = prioritySum(b);
@@ -153,7 +153,7 @@ final class TopologyAwarePreemption {
     private long prioritySum(int[] victims) {
         long sum = 0;
         for (int v : victims) {
-            sum += (long) session.tasks.priority[v] + (1L << 31);
+            sum += (long) session.tasks.priority(v) + (1L << 31);
         }
         return sum;
     }
@@ -161,14 +161,14 @@ final class TopologyAwarePreemption {
     /** {@code GetEarliestPodStartTime}: the earliest start among the victims of the highest priority. */
     private long earliestStartOfHighest(int[] victims) {
         TaskTable tasks = session.tasks;
-        long earliest = tasks.creationMs[victims[0]];
-        int max = tasks.priority[victims[0]];
+        long earliest = tasks.creationMs(victims[0]);
+        int max = tasks.priority(victims[0]);
         for (int v : victims) {
-            if (tasks.priority[v] == max) {
-                earliest = Math.min(earliest, tasks.creationMs[v]);
-            } else if (tasks.priority[v] > max) {
-                max = tasks.priority[v];
-                earliest = session.tasks.creationMs[v];
+            if (tasks.priority(v) == max) {
+                earliest = Math.min(earliest, tasks.creationMs(v));
+            } else if (tasks.priority(v) > max) {
+                max = tasks.priority(v);
+                earliest = session.tasks.creationMs(v);
             }
         }
         return earliest;

@@ -95,11 +95,11 @@ final class TaskCache {
                     + " sets; a pod is Pending, Bound, Running, Releasing, Succeeded, Failed or Unknown");
         }
         int row = rows.get(spec.uid());
-        if (row >= 0 && !tasks.key[row].equals(key)) {
+        if (row >= 0 && !tasks.key(row).equals(key)) {
             throw new RejectedChange("Pod", key, "metadata.uid", spec.uid() + " is already the uid of Pod "
-                    + tasks.key[row]);
+                    + tasks.key(row));
         }
-        requests.check(row < 0 ? null : classes.request(tasks.taskClass[row]), spec.request(), true, dims, "Pod",
+        requests.check(row < 0 ? null : classes.request(tasks.taskClass(row)), spec.request(), true, dims, "Pod",
                 key, "spec.containers[].resources.requests");
     }
 
@@ -115,17 +115,17 @@ final class TaskCache {
                 status = TaskStatus.BINDING;
                 node = nodes.name(state.node(row));
             }
-            before = classes.request(tasks.taskClass[row]);
+            before = classes.request(tasks.taskClass(row));
             detach(row);
         } else {
             row = rows.add(spec.uid());
             growRows(row + 1);
-            tasks.rows = Math.max(tasks.rows, row + 1);
-            tasks.liveCount++;
+            tasks.rows(Math.max(tasks.rows(), row + 1));
+            tasks.addLiveCount(1);
             specNominated[row] = null;
         }
         write(row, spec);
-        requests.replace(before, classes.request(tasks.taskClass[row]));
+        requests.replace(before, classes.request(tasks.taskClass(row)));
         attach(row, status, node);
         updateNomination(row, spec.nominatedNodeName(), status);
     }
@@ -136,15 +136,15 @@ final class TaskCache {
         if (row < 0) {
             return;
         }
-        int job = tasks.job[row];
-        requests.replace(classes.request(tasks.taskClass[row]), null);
+        int job = tasks.job(row);
+        requests.replace(classes.request(tasks.taskClass(row)), null);
         detach(row);
         nominations.remove(row);
         tasks.clear(row);
         state.status(row, TaskStatus.NONE);
         state.node(row, -1);
         nodeName[row] = null;
-        tasks.liveCount--;
+        tasks.addLiveCount(-1);
         rows.remove(uid);
         jobCache.releaseIfUnused(job);
     }
@@ -173,38 +173,38 @@ final class TaskCache {
     private void growRows(int needed) {
         tasks.ensureRows(needed);
         state.ensureRows(needed);
-        nominations.ensureTasks(tasks.capacity);
-        if (positionInJob.length < tasks.capacity) {
-            positionInJob = Arrays.copyOf(positionInJob, tasks.capacity);
-            roleSlot = Arrays.copyOf(roleSlot, tasks.capacity);
-            nodeName = Arrays.copyOf(nodeName, tasks.capacity);
-            specNominated = Arrays.copyOf(specNominated, tasks.capacity);
+        nominations.ensureTasks(tasks.capacity());
+        if (positionInJob.length < tasks.capacity()) {
+            positionInJob = Arrays.copyOf(positionInJob, tasks.capacity());
+            roleSlot = Arrays.copyOf(roleSlot, tasks.capacity());
+            nodeName = Arrays.copyOf(nodeName, tasks.capacity());
+            specNominated = Arrays.copyOf(specNominated, tasks.capacity());
         }
     }
 
     private void write(int row, TaskSpec spec) {
-        tasks.uid[row] = spec.uid();
-        tasks.key[row] = spec.key();
-        tasks.name[row] = spec.name();
-        tasks.namespace[row] = symbols.intern(spec.namespace());
-        tasks.priority[row] = priorityClasses.resolve(spec.priority(), spec.priorityClassName());
-        tasks.role[row] = symbols.intern(spec.role());
-        tasks.preemptable[row] = spec.preemptable();
-        tasks.creationMs[row] = spec.creationMs();
-        tasks.nameIndex[row] = TaskTable.parseNameIndex(spec.name());
-        tasks.flags[row] = flags(spec);
-        tasks.gpuDevices[row] = spec.gpuDevices();
-        tasks.live[row] = true;
-        tasks.labels[row] = NodeLabels.encode(spec.labels(), symbols);
+        tasks.uid(row, spec.uid());
+        tasks.key(row, spec.key());
+        tasks.name(row, spec.name());
+        tasks.namespace(row, symbols.intern(spec.namespace()));
+        tasks.priority(row, priorityClasses.resolve(spec.priority(), spec.priorityClassName()));
+        tasks.role(row, symbols.intern(spec.role()));
+        tasks.preemptable(row, spec.preemptable());
+        tasks.creationMs(row, spec.creationMs());
+        tasks.nameIndex(row, TaskTable.parseNameIndex(spec.name()));
+        tasks.flags(row, flags(spec));
+        tasks.gpuDevices(row, spec.gpuDevices());
+        tasks.live(row, true);
+        tasks.labels(row, NodeLabels.encode(spec.labels(), symbols));
         long[] request = RequestVectors.of(spec.request(), dims);
         growDims.run();
-        tasks.taskClass[row] = classes.acquire(request, profiles.acquire(spec.placement()),
-                interPodProfiles.acquire(spec.interPod()));
+        tasks.taskClass(row, classes.acquire(request, profiles.acquire(spec.placement()),
+                interPodProfiles.acquire(spec.interPod())));
         int job = jobCache.rowFor(spec.namespace(), spec.job());
-        tasks.job[row] = job;
+        tasks.job(row, job);
         positionInJob[row] = jobs.tasks(job).size();
         jobs.tasks(job).add(row);
-        roleSlot[row] = jobs.roleSlot(job, tasks.role[row]);
+        roleSlot[row] = jobs.roleSlot(job, tasks.role(row));
     }
 
     private static int flags(TaskSpec spec) {
@@ -221,23 +221,23 @@ final class TaskCache {
         int node = onNode == null || !TaskStatus.onNode(status) ? -1 : nodeCache.row(onNode);
         state.node(row, node);
         if (node >= 0) {
-            usage.add(node, classes.request(tasks.taskClass[row]), status);
+            usage.add(node, classes.request(tasks.taskClass(row)), status);
         } else if (onNode != null && TaskStatus.onNode(status)) {
             attachments.wait(onNode, row);
         }
-        int job = tasks.job[row];
-        int cls = tasks.taskClass[row];
+        int job = tasks.job(row);
+        int cls = tasks.taskClass(row);
         jobState.add(job, roleSlot[row], classes.bestEffort(cls), classes.request(cls), status);
     }
 
     /** Removes every trace of the task's current state from nodes, job counters, classes and job lists. */
     private void detach(int row) {
-        int cls = tasks.taskClass[row];
+        int cls = tasks.taskClass(row);
         int node = state.node(row);
         if (node >= 0) {
             usage.remove(node, classes.request(cls), state.status(row));
         }
-        int job = tasks.job[row];
+        int job = tasks.job(row);
         jobState.remove(job, roleSlot[row], classes.bestEffort(cls), classes.request(cls), state.status(row));
         removeFromJobList(job, row);
         profiles.release(classes.profile(cls));
@@ -265,18 +265,18 @@ final class TaskCache {
         }
         for (int i = 0; i < waiting.size(); i++) {
             int t = waiting.getInt(i);
-            if (tasks.live[t] && node.equals(nodeName[t]) && state.node(t) < 0) {
+            if (tasks.live(t) && node.equals(nodeName[t]) && state.node(t) < 0) {
                 state.node(t, nodeRow);
-                usage.add(nodeRow, classes.request(tasks.taskClass[t]), state.status(t));
+                usage.add(nodeRow, classes.request(tasks.taskClass(t)), state.status(t));
             }
         }
     }
 
     /** A node is going: its tasks give its resources back and wait for a node of that name to appear again. */
     void detachFrom(String node, int nodeRow) {
-        for (int t = 0; t < tasks.rows; t++) {
-            if (tasks.live[t] && state.node(t) == nodeRow) {
-                usage.remove(nodeRow, classes.request(tasks.taskClass[t]), state.status(t));
+        for (int t = 0; t < tasks.rows(); t++) {
+            if (tasks.live(t) && state.node(t) == nodeRow) {
+                usage.remove(nodeRow, classes.request(tasks.taskClass(t)), state.status(t));
                 state.node(t, -1);
                 attachments.wait(node, t);
             }
@@ -287,7 +287,7 @@ final class TaskCache {
 
     /** Moves a task to {@code status} on {@code node} (-1: none) in every table that counts it. */
     void place(int task, byte status, int node) {
-        int cls = tasks.taskClass[task];
+        int cls = tasks.taskClass(task);
         int oldNode = state.node(task);
         byte old = state.status(task);
         if (oldNode >= 0) {
@@ -299,7 +299,7 @@ final class TaskCache {
         if (node >= 0) {
             usage.add(node, classes.request(cls), status);
         }
-        jobState.move(tasks.job[task], roleSlot[task], classes.bestEffort(cls), classes.request(cls), old, status);
+        jobState.move(tasks.job(task), roleSlot[task], classes.bestEffort(cls), classes.request(cls), old, status);
     }
 
     /** The task's bind failed: a Binding task goes back to Pending. Returns its key, or null when unknown. */
@@ -311,7 +311,7 @@ final class TaskCache {
         if (state.status(row) == TaskStatus.BINDING) {
             place(row, TaskStatus.PENDING, -1);
         }
-        return tasks.key[row];
+        return tasks.key(row);
     }
 
     /** Recomputes role slots and status counters of every task of a job (after its roles changed). */
@@ -320,8 +320,8 @@ final class TaskCache {
         IntArrayList list = jobs.tasks(job);
         for (int i = 0; i < list.size(); i++) {
             int t = list.getInt(i);
-            roleSlot[t] = jobs.roleSlot(job, tasks.role[t]);
-            int cls = tasks.taskClass[t];
+            roleSlot[t] = jobs.roleSlot(job, tasks.role(t));
+            int cls = tasks.taskClass(t);
             jobState.add(job, roleSlot[t], classes.bestEffort(cls), classes.request(cls), state.status(t));
         }
     }

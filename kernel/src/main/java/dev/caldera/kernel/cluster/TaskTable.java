@@ -14,30 +14,30 @@ public final class TaskTable {
     public static final int PREEMPT_NEVER = 4;
     public static final int SCHEDULING_GATED = 8;
 
-    public int capacity;
-    public int rows;
-    public int liveCount;
+    private int capacity;
+    private int rows;
+    private int liveCount;
 
-    public String[] uid = new String[0];
+    private String[] uid = new String[0];
     /** "namespace/name", the key reports use. */
-    public String[] key = new String[0];
-    public String[] name = new String[0];
-    public int[] namespace = new int[0];
-    public int[] job = new int[0];
-    public int[] taskClass = new int[0];
-    public int[] priority = new int[0];
+    private String[] key = new String[0];
+    private String[] name = new String[0];
+    private int[] namespace = new int[0];
+    private int[] job = new int[0];
+    private int[] taskClass = new int[0];
+    private int[] priority = new int[0];
     /** Role symbol (annotation volcano.sh/task-spec) or {@link Symbols#NONE}. */
-    public int[] role = new int[0];
-    public boolean[] preemptable = new boolean[0];
-    public long[] creationMs = new long[0];
+    private int[] role = new int[0];
+    private boolean[] preemptable = new boolean[0];
+    private long[] creationMs = new long[0];
     /** The number that ends a pod name of three or more dash-separated parts, else -1. */
-    public long[] nameIndex = new long[0];
-    public int[] flags = new int[0];
+    private long[] nameIndex = new long[0];
+    private int[] flags = new int[0];
     /** GPU device indices the pod already holds on its node, as a bit mask (0: unknown or none). */
-    public long[] gpuDevices = new long[0];
-    public boolean[] live = new boolean[0];
+    private long[] gpuDevices = new long[0];
+    private boolean[] live = new boolean[0];
     /** The pod's labels as sorted (keySymbol, valueSymbol) pairs ({@link LabelPairs}). */
-    public int[][] labels = new int[0][];
+    private int[][] labels = new int[0][];
 
     public void ensureRows(int needed) {
         if (needed <= capacity) {
@@ -105,5 +105,141 @@ public final class TaskTable {
             value = value * 10 + (c - '0');
         }
         return value;
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    public int rows() {
+        return rows;
+    }
+
+    public void rows(int value) {
+        rows = value;
+    }
+
+    public int liveCount() {
+        return liveCount;
+    }
+
+    public void addLiveCount(int delta) {
+        liveCount += delta;
+    }
+
+    public String uid(int task) {
+        return uid[task];
+    }
+
+    public void uid(int task, String value) {
+        uid[task] = value;
+    }
+
+    public String key(int task) {
+        return key[task];
+    }
+
+    public void key(int task, String value) {
+        key[task] = value;
+    }
+
+    public String name(int task) {
+        return name[task];
+    }
+
+    public void name(int task, String value) {
+        name[task] = value;
+    }
+
+    public int namespace(int task) {
+        return namespace[task];
+    }
+
+    public void namespace(int task, int value) {
+        namespace[task] = value;
+    }
+
+    public int job(int task) {
+        return job[task];
+    }
+
+    public void job(int task, int value) {
+        job[task] = value;
+    }
+
+    public int taskClass(int task) {
+        return taskClass[task];
+    }
+
+    public void taskClass(int task, int value) {
+        taskClass[task] = value;
+    }
+
+    public int priority(int task) {
+        return priority[task];
+    }
+
+    public void priority(int task, int value) {
+        priority[task] = value;
+    }
+
+    public int role(int task) {
+        return role[task];
+    }
+
+    public void role(int task, int value) {
+        role[task] = value;
+    }
+
+    public boolean preemptable(int task) {
+        return preemptable[task];
+    }
+
+    public void preemptable(int task, boolean value) {
+        preemptable[task] = value;
+    }
+
+    public long creationMs(int task) {
+        return creationMs[task];
+    }
+
+    public void creationMs(int task, long value) {
+        creationMs[task] = value;
+    }
+
+    public long nameIndex(int task) {
+        return nameIndex[task];
+    }
+
+    public void nameIndex(int task, long value) {
+        nameIndex[task] = value;
+    }
+
+    public void flags(int task, int value) {
+        flags[task] = value;
+    }
+
+    public long gpuDevices(int task) {
+        return gpuDevices[task];
+    }
+
+    public void gpuDevices(int task, long value) {
+        gpuDevices[task] = value;
+    }
+
+    public boolean live(int task) {
+        return live[task];
+    }
+
+    public void live(int task, boolean value) {
+        live[task] = value;
+    }
+
+    public int[] labels(int task) {
+        return labels[task];
+    }
+
+    public void labels(int task, int[] value) {
+        labels[task] = value;
     }
 }

@@ -83,7 +83,7 @@ public final class AffinityFilter {
             return true;
         }
         return affinityTotal(state, terms, frozen) == 0
-                && CompiledPodTerm.allMatch(terms, state.rules.namespace, index.session.tasks().labels[task]);
+                && CompiledPodTerm.allMatch(terms, state.rules.namespace, index.session.tasks().labels(task));
     }
 
     private long affinityTotal(Incoming state, CompiledPodTerm[] terms, boolean frozen) {
@@ -122,8 +122,8 @@ public final class AffinityFilter {
             }
             return false;
         }
-        int ns = index.session.tasks().namespace[task];
-        int[] labels = index.session.tasks().labels[task];
+        int ns = index.session.tasks().namespace(task);
+        int[] labels = index.session.tasks().labels(task);
         IntArrayList profiles = index.carriers.active();
         for (int i = 0; i < profiles.size(); i++) {
             int q = profiles.getInt(i);

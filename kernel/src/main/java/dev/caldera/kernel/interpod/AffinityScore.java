@@ -55,8 +55,8 @@ public final class AffinityScore {
             score += own(state.preferredAffinity, state.rules.preferredAffinity, nodes, node);
             score -= own(state.preferredAnti, state.rules.preferredAnti, nodes, node);
         }
-        int ns = index.session.tasks().namespace[task];
-        int[] labels = index.session.tasks().labels[task];
+        int ns = index.session.tasks().namespace(task);
+        int[] labels = index.session.tasks().labels(task);
         IntArrayList profiles = index.carriers.active();
         for (int i = 0; i < profiles.size(); i++) {
             int q = profiles.getInt(i);

@@ -25,7 +25,7 @@ final class Frozen {
         for (int i = 0; i < log.size(); i++) {
             int x = log.task(i);
             if (nodes.label(log.node(i), terms[t].topologyKey) == value
-                    && CompiledPodTerm.allMatch(terms, tasks.namespace[x], tasks.labels[x])) {
+                    && CompiledPodTerm.allMatch(terms, tasks.namespace(x), tasks.labels(x))) {
                 sum += log.delta(i);
             }
         }
@@ -40,7 +40,7 @@ final class Frozen {
         long sum = 0;
         for (int i = 0; i < log.size(); i++) {
             int x = log.task(i);
-            if (!CompiledPodTerm.allMatch(terms, tasks.namespace[x], tasks.labels[x])) {
+            if (!CompiledPodTerm.allMatch(terms, tasks.namespace(x), tasks.labels(x))) {
                 continue;
             }
             for (CompiledPodTerm term : terms) {
@@ -61,7 +61,7 @@ final class Frozen {
         for (int i = 0; i < log.size(); i++) {
             int x = log.task(i);
             if (nodes.label(log.node(i), term.topologyKey) == value
-                    && term.matches(tasks.namespace[x], tasks.labels[x])) {
+                    && term.matches(tasks.namespace(x), tasks.labels(x))) {
                 sum += log.delta(i);
             }
         }
@@ -90,8 +90,8 @@ final class Frozen {
         for (int i = 0; i < log.size(); i++) {
             int x = log.task(i);
             int node = log.node(i);
-            if (log.spreadCounted(i) && tasks.namespace[x] == state.rules.namespace
-                    && nodes.label(node, c.topologyKey) == value && c.counts(tasks.labels[x])
+            if (log.spreadCounted(i) && tasks.namespace(x) == state.rules.namespace
+                    && nodes.label(node, c.topologyKey) == value && c.counts(tasks.labels(x))
                     && state.eligible(state.rules.hardSpread, c, nodes, node, index.numbers, index.taints)) {
                 sum += log.delta(i);
             }

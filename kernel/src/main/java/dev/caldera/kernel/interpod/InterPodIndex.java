@@ -82,13 +82,13 @@ public final class InterPodIndex {
         numbers.refresh(s.symbols());
         taints.refresh(s.nodes(), s.symbols());
         carriers.reset(s.interPodProfiles().size());
-        sizeTaskArrays(s.tasks().capacity);
+        sizeTaskArrays(s.tasks().capacity());
         if (byClass.length < s.classes().size()) {
             byClass = Arrays.copyOf(byClass, Math.max(s.classes().size(), byClass.length * 2));
         }
-        for (int t = 0; t < s.tasks().rows; t++) {
+        for (int t = 0; t < s.tasks().rows(); t++) {
             int node = s.nodeOf(t);
-            if (s.tasks().live[t] && node >= 0 && TaskStatus.onNode(s.status(t))) {
+            if (s.tasks().live(t) && node >= 0 && TaskStatus.onNode(s.status(t))) {
                 count(t, node, s.status(t) != TaskStatus.RELEASING, 1);
             }
         }
@@ -143,7 +143,7 @@ public final class InterPodIndex {
         }
         TaskTable tasks = s.tasks();
         for (int i = 0; i < built.size(); i++) {
-            built.get(i).apply(tasks.namespace[task], tasks.labels[task], spread, s.nodes(), node, delta, numbers,
+            built.get(i).apply(tasks.namespace(task), tasks.labels(task), spread, s.nodes(), node, delta, numbers,
                     taints);
         }
     }
@@ -168,7 +168,7 @@ public final class InterPodIndex {
             int q = profiles.getInt(i);
             CompiledPodTerm[] anti = rules.get(q).requiredAnti;
             for (int j = 0; j < anti.length; j++) {
-                if (anti[j].matches(session.tasks().namespace[task], session.tasks().labels[task])) {
+                if (anti[j].matches(session.tasks().namespace(task), session.tasks().labels(task))) {
                     preparedCarriers.add(q);
                     preparedCarrierTerms.add(j);
                 }
@@ -195,7 +195,7 @@ public final class InterPodIndex {
         if (!active) {
             return;
         }
-        int cls = session.tasks().taskClass[task];
+        int cls = session.tasks().taskClass(task);
         int profile = session.classes().interPod(cls);
         if (profile == 0) {
             return;
@@ -216,9 +216,9 @@ public final class InterPodIndex {
         SessionView s = session;
         state.reset(s, numbers, taints);
         TaskTable tasks = s.tasks();
-        for (int t = 0; t < tasks.rows; t++) {
-            if (tasks.live[t] && countedNode[t] >= 0) {
-                state.apply(tasks.namespace[t], tasks.labels[t], countedSpread[t], s.nodes(), countedNode[t], 1,
+        for (int t = 0; t < tasks.rows(); t++) {
+            if (tasks.live(t) && countedNode[t] >= 0) {
+                state.apply(tasks.namespace(t), tasks.labels(t), countedSpread[t], s.nodes(), countedNode[t], 1,
                         numbers, taints);
             }
         }
@@ -266,8 +266,8 @@ public final class InterPodIndex {
     }
 
     private boolean selectedByCarrier(int task) {
-        int ns = session.tasks().namespace[task];
-        int[] labels = session.tasks().labels[task];
+        int ns = session.tasks().namespace(task);
+        int[] labels = session.tasks().labels(task);
         IntArrayList profiles = carriers.active();
         for (int i = 0; i < profiles.size(); i++) {
             CompiledInterPod r = rules.get(profiles.getInt(i));
@@ -291,7 +291,7 @@ public final class InterPodIndex {
     // ------------------------------------------------------------------ reads for the queries
 
     int profileOf(int task) {
-        return session.classes().interPod(session.tasks().taskClass[task]);
+        return session.classes().interPod(session.tasks().taskClass(task));
     }
 
     CompiledInterPod rules(int profile) {
@@ -303,7 +303,7 @@ public final class InterPodIndex {
      * thread; a filter worker must find it built ({@link #ensureState}, called before workers start).
      */
     Incoming stateOf(int task) {
-        int cls = session.tasks().taskClass[task];
+        int cls = session.tasks().taskClass(task);
         if (session.classes().interPod(cls) == 0) {
             return null;
         }
@@ -313,7 +313,7 @@ public final class InterPodIndex {
             state = byClass[cls];
         }
         if (state == null || state.session != sessionId) {
-            throw new IllegalStateException("inter-pod state of task " + session.tasks().key[task]
+            throw new IllegalStateException("inter-pod state of task " + session.tasks().key(task)
                     + " was not prepared in this session");
         }
         return state;

@@ -32,7 +32,7 @@ public final class SpreadFilter {
         CompiledSpread[] cs = state.rules.hardSpread;
         boolean prepared = task == index.prepared;
         boolean frozen = index.frozen(task);
-        int[] labels = index.session.tasks().labels[task];
+        int[] labels = index.session.tasks().labels(task);
         for (int i = 0; i < cs.length; i++) {
             CompiledSpread c = cs[i];
             int value = index.nodes().label(node, c.topologyKey);

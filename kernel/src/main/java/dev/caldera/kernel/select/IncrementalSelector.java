@@ -148,8 +148,8 @@ public final class IncrementalSelector implements NodeSelector {
     }
 
     private long viewKey(int task) {
-        long cls = session.tasks.taskClass[task];
-        return byPriority ? cls << 32 | (session.tasks.priority[task] & 0xFFFFFFFFL) : cls << 32;
+        long cls = session.tasks.taskClass(task);
+        return byPriority ? cls << 32 | (session.tasks.priority(task) & 0xFFFFFFFFL) : cls << 32;
     }
 
     private ClassView newView(long key) {

@@ -98,7 +98,7 @@ public final class RangeSelector {
     }
 
     private long key(int task) {
-        return (long) session.tasks.taskClass[task] << 32 | (session.tasks.priority[task] & 0xFFFFFFFFL);
+        return (long) session.tasks.taskClass(task) << 32 | (session.tasks.priority(task) & 0xFFFFFFFFL);
     }
 
     /** Evaluates every node of the slice; remembers the slice when {@code remember}. */

@@ -53,10 +53,10 @@ public final class ResourceFit {
     /** Dimension {@code d} held on {@code node} for other pending pods nominated there with priority >= the task's. */
     static long reservedFor(Session s, int task, int node, int d) {
         Nominations n = s.cache.nominations;
-        int priority = s.tasks.priority[task];
+        int priority = s.tasks.priority(task);
         long sum = 0;
         for (int t = n.first(node); t >= 0; t = n.next(t)) {
-            if (t != task && s.taskState.status(t) == TaskStatus.PENDING && s.tasks.priority[t] >= priority
+            if (t != task && s.taskState.status(t) == TaskStatus.PENDING && s.tasks.priority(t) >= priority
                     && s.validAtOpen(s.jobOf(t))) {
                 long[] req = s.request(t);
                 sum += d < req.length ? req[d] : 0;

@@ -261,7 +261,7 @@ public final class Session implements SessionView {
         id++;
         nowMs = clockMs.getAsLong();
         usage.copyFrom(cache.nodeUsage, nodes.rows());
-        taskState.copyFrom(cache.taskState, tasks.rows);
+        taskState.copyFrom(cache.taskState, tasks.rows());
         jobState.copyFrom(cache.jobState, jobs.rows());
         nodeList = cache.liveNodes();
         nodeCount = nodeList.length;
@@ -380,13 +380,13 @@ public final class Session implements SessionView {
         if (c != 0) {
             return c;
         }
-        long ia = tasks.nameIndex[a];
-        long ib = tasks.nameIndex[b];
+        long ia = tasks.nameIndex(a);
+        long ib = tasks.nameIndex(b);
         if (ia >= 0 && ib >= 0 && ia != ib) {
             return Long.compare(ia, ib);
         }
-        c = Long.compare(tasks.creationMs[a], tasks.creationMs[b]);
-        return c != 0 ? c : tasks.key[a].compareTo(tasks.key[b]);
+        c = Long.compare(tasks.creationMs(a), tasks.creationMs(b));
+        return c != 0 ? c : tasks.key(a).compareTo(tasks.key(b));
     }
 
     /** Negative when queue {@code a} goes first: plugins, then creation time, then name. */
@@ -416,7 +416,7 @@ public final class Session implements SessionView {
 
     @Override
     public long[] request(int task) {
-        return classes.request(tasks.taskClass[task]);
+        return classes.request(tasks.taskClass(task));
     }
 
     @Override
@@ -426,17 +426,17 @@ public final class Session implements SessionView {
 
     @Override
     public int jobOf(int task) {
-        return tasks.job[task];
+        return tasks.job(task);
     }
 
     @Override
     public int queueOf(int task) {
-        return jobs.queue(tasks.job[task]);
+        return jobs.queue(tasks.job(task));
     }
 
     @Override
     public boolean bestEffort(int task) {
-        return classes.bestEffort(tasks.taskClass[task]);
+        return classes.bestEffort(tasks.taskClass(task));
     }
 
     /** Tasks of {@code job} in {@code status} counted without walking tasks. */
@@ -518,7 +518,7 @@ public final class Session implements SessionView {
                 journal.touched(node);
             }
         }
-        jobState.move(tasks.job[task], cache.roleSlot(task), bestEffort(task), req, old, status);
+        jobState.move(tasks.job(task), cache.roleSlot(task), bestEffort(task), req, old, status);
         if (tracked) {
             topology.after();
         }

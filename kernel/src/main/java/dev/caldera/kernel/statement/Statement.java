@@ -175,7 +175,7 @@ public final class Statement {
     private boolean commitAllocate(int task) {
         int node = session.taskState.node(task);
         boolean handedOff = session.sinks().binds()
-                .bind(session.tasks.uid[task], session.tasks.key[task], session.nodes.name(node));
+                .bind(session.tasks.uid(task), session.tasks.key(task), session.nodes.name(node));
         if (!handedOff) {
             session.unplace(task);
             return false;
@@ -187,7 +187,7 @@ public final class Statement {
 
     private boolean commitEvict(int task, byte previous, int reason) {
         boolean handedOff = session.sinks().evictions()
-                .evict(session.tasks.uid[task], session.tasks.key[task], Decisions.reasonText(reason));
+                .evict(session.tasks.uid(task), session.tasks.key(task), Decisions.reasonText(reason));
         if (!handedOff) {
             session.unevict(task, previous);
             return false;

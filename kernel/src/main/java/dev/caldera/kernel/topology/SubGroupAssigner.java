@@ -117,7 +117,7 @@ final class SubGroupAssigner {
     }
 
     private static Map<String, String> labels(Session s, int task) {
-        int[] pairs = s.tasks.labels[task];
+        int[] pairs = s.tasks.labels(task);
         if (pairs == null || pairs.length == 0) {
             return Map.of();
         }

@@ -39,7 +39,7 @@ public final class TopologySession {
     /** Builds the session's topology state; {@code pluginConfigured}: the network-topology-aware plugin is on. */
     public void open(Session s, boolean pluginConfigured) {
         tree = s.cache.topology.tree();
-        ensure(s.jobs.capacity(), s.tasks.capacity);
+        ensure(s.jobs.capacity(), s.tasks.capacity());
         handledCount = resolver.open(s);
         tracking = tree != null && (tree.count > 0 || handledCount > 0 || pluginConfigured);
         if (tracking) {

@@ -102,7 +102,7 @@ class PreemptionProperties {
 
         boolean overridden = false;
         for (Eviction e : w.evictions) {
-            assertThat(w.cache.tasks.preemptable[e.task]).as("victim %s is preemptable", e.key).isTrue();
+            assertThat(w.cache.tasks.preemptable(e.task)).as("victim %s is preemptable", e.key).isTrue();
             assertThat(e.reason).isEqualTo("preempt");
             overridden |= w.isProtected(e.task) || !w.hasLowerPriorityThanAPreemptorOnItsNode(e.task);
         }
@@ -120,9 +120,9 @@ class PreemptionProperties {
         w.run(conf);
 
         for (Eviction e : w.evictions) {
-            assertThat(w.cache.tasks.preemptable[e.task]).as("victim %s is preemptable", e.key).isTrue();
+            assertThat(w.cache.tasks.preemptable(e.task)).as("victim %s is preemptable", e.key).isTrue();
             if (e.reason.equals("reclaim")) {
-                int victimQueue = w.cache.jobs.queue(w.cache.tasks.job[e.task]);
+                int victimQueue = w.cache.jobs.queue(w.cache.tasks.job(e.task));
                 assertThat(w.cache.queues.reclaimable(victimQueue)).as("queue of reclaim victim %s", e.key).isTrue();
                 assertThat(w.hasReclaimerFromAnotherQueueOnItsNode(e.task))
                         .as("reclaim victim %s has a reclaimer of another queue pipelined on its node", e.key).isTrue();
@@ -317,26 +317,26 @@ class PreemptionProperties {
         }
 
         void assertNotProtected(Eviction e) {
-            assertThat(cache.tasks.preemptable[e.task]).as("victim %s is preemptable", e.key).isTrue();
+            assertThat(cache.tasks.preemptable(e.task)).as("victim %s is preemptable", e.key).isTrue();
             assertThat(isProtected(e.task)).as("victim %s is critical or kube-system", e.key).isFalse();
         }
 
         boolean isProtected(int task) {
             return cache.tasks.has(task, dev.caldera.kernel.cluster.TaskTable.CRITICAL)
-                    || "kube-system".equals(cache.symbols.string(cache.tasks.namespace[task]));
+                    || "kube-system".equals(cache.symbols.string(cache.tasks.namespace(task)));
         }
 
         boolean hasLowerPriorityThanAPreemptorOnItsNode(int victim) {
-            int vJob = cache.tasks.job[victim];
+            int vJob = cache.tasks.job(victim);
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
-                int pJob = cache.tasks.job[p];
+                int pJob = cache.tasks.job(p);
                 if (pipelinedOn.get(p) != cache.taskState.node(victim)
                         || cache.jobs.queue(pJob) != cache.jobs.queue(vJob)) {
                     continue;
                 }
                 boolean lower = pJob != vJob ? cache.jobs.priority(vJob) < cache.jobs.priority(pJob)
-                        : cache.tasks.priority[victim] < cache.tasks.priority[p];
+                        : cache.tasks.priority(victim) < cache.tasks.priority(p);
                 if (lower) {
                     return true;
                 }
@@ -345,11 +345,11 @@ class PreemptionProperties {
         }
 
         boolean hasReclaimerFromAnotherQueueOnItsNode(int victim) {
-            int vQueue = cache.jobs.queue(cache.tasks.job[victim]);
+            int vQueue = cache.jobs.queue(cache.tasks.job(victim));
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
                 if (pipelinedOn.get(p) == cache.taskState.node(victim)
-                        && cache.jobs.queue(cache.tasks.job[p]) != vQueue) {
+                        && cache.jobs.queue(cache.tasks.job(p)) != vQueue) {
                     return true;
                 }
             }
@@ -359,7 +359,7 @@ class PreemptionProperties {
         void assertGangsKeepMinMember() {
             Map<Integer, Integer> lost = new HashMap<>();
             for (Eviction e : evictions) {
-                lost.merge(cache.tasks.job[e.task], 1, Integer::sum);
+                lost.merge(cache.tasks.job(e.task), 1, Integer::sum);
             }
             for (Map.Entry<Integer, Integer> l : lost.entrySet()) {
                 int job = l.getKey();
@@ -383,7 +383,7 @@ class PreemptionProperties {
                     continue;
                 }
                 long[] futureIdle = futureIdle(e.node);
-                long[] victim = cache.classes.request(cache.tasks.taskClass[e.task]);
+                long[] victim = cache.classes.request(cache.tasks.taskClass(e.task));
                 boolean shortWithoutIt = false;
                 for (int d = 0; d < futureIdle.length; d++) {
                     long v = d < victim.length ? victim[d] : 0;
@@ -401,11 +401,11 @@ class PreemptionProperties {
             for (int d = 0; d < dims; d++) {
                 f[d] = cache.nodes.allocatable(d, node);
             }
-            for (int t = 0; t < cache.tasks.rows; t++) {
-                if (!cache.tasks.live[t]) {
+            for (int t = 0; t < cache.tasks.rows(); t++) {
+                if (!cache.tasks.live(t)) {
                     continue;
                 }
-                long[] req = cache.classes.request(cache.tasks.taskClass[t]);
+                long[] req = cache.classes.request(cache.tasks.taskClass(t));
                 byte st = cache.taskState.status(t);
                 if (cache.taskState.node(t) == node && st != TaskStatus.RELEASING) {
                     subtract(f, req);
@@ -414,7 +414,7 @@ class PreemptionProperties {
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
                 if (pipelinedOn.get(p) == node) {
-                    subtract(f, cache.classes.request(cache.tasks.taskClass[p]));
+                    subtract(f, cache.classes.request(cache.tasks.taskClass(p)));
                 }
             }
             return f;
@@ -432,7 +432,7 @@ class PreemptionProperties {
             long[][] used = new long[nodeCount][dims];
             for (Map.Entry<String, String> e : runningOn.entrySet()) {
                 int t = cache.taskRow(e.getKey());
-                add(used[cache.nodeRow(e.getValue())], cache.classes.request(cache.tasks.taskClass[t]));
+                add(used[cache.nodeRow(e.getValue())], cache.classes.request(cache.tasks.taskClass(t)));
             }
             Map<Integer, Integer> reserved = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : nominatedAtStart.entrySet()) {
@@ -441,18 +441,18 @@ class PreemptionProperties {
             for (Bind b : binds) {
                 reserved.remove(b.task);
                 long[] need = used[b.node].clone();
-                add(need, cache.classes.request(cache.tasks.taskClass[b.task]));
+                add(need, cache.classes.request(cache.tasks.taskClass(b.task)));
                 for (Map.Entry<Integer, Integer> n : reserved.entrySet()) {
-                    if (n.getValue() == b.node && cache.tasks.priority[n.getKey()] >= cache.tasks.priority[b.task]) {
-                        add(need, cache.classes.request(cache.tasks.taskClass[n.getKey()]));
+                    if (n.getValue() == b.node && cache.tasks.priority(n.getKey()) >= cache.tasks.priority(b.task)) {
+                        add(need, cache.classes.request(cache.tasks.taskClass(n.getKey())));
                     }
                 }
                 for (int d = 0; d < dims; d++) {
                     assertThat(need[d]).as("bind of %s to %s: %s needed with reservations",
-                            cache.tasks.key[b.task], cache.nodes.name(b.node), cache.dims.name(d))
+                            cache.tasks.key(b.task), cache.nodes.name(b.node), cache.dims.name(d))
                             .isLessThanOrEqualTo(cache.nodes.allocatable(d, b.node));
                 }
-                add(used[b.node], cache.classes.request(cache.tasks.taskClass[b.task]));
+                add(used[b.node], cache.classes.request(cache.tasks.taskClass(b.task)));
             }
         }
 

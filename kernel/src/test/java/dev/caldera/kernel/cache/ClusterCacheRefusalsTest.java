@@ -43,7 +43,7 @@ class ClusterCacheRefusalsTest {
         cache.upsertTask(TaskSpec.builder("ns", "b").uid("uid-a").job("g").build());
         assertThat(cache.applyChanges()).isZero();
         assertThat(only()).isEqualTo("Pod ns/b: metadata.uid: uid-a is already the uid of Pod ns/a");
-        assertThat(cache.tasks.key[cache.taskRow("uid-a")]).isEqualTo("ns/a");
+        assertThat(cache.tasks.key(cache.taskRow("uid-a"))).isEqualTo("ns/a");
     }
 
     @Test
@@ -71,7 +71,7 @@ class ClusterCacheRefusalsTest {
         assertThat(refused).extracting(r -> r.kind() + " " + r.name() + " " + r.field()).containsExactly(
                 "PodGroup ns/g spec.minResources.memory", "Queue q spec.capability.nvidia.com/gpu",
                 "Pod ns/a spec.containers[].resources.requests.cpu");
-        assertThat(cache.classes.request(cache.tasks.taskClass[cache.taskRow("uid-a")], 0)).isEqualTo(100);
+        assertThat(cache.classes.request(cache.tasks.taskClass(cache.taskRow("uid-a")), 0)).isEqualTo(100);
     }
 
     @Test

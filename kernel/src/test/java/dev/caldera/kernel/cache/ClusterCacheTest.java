@@ -124,15 +124,15 @@ class ClusterCacheTest {
         cache.upsertTask(task("b").build());
         cache.upsertTask(task("c").request(cpuMem(2000, GI)).build());
         cache.applyChanges();
-        int a = cache.tasks.taskClass[cache.taskRow("ns/a")];
-        assertThat(cache.tasks.taskClass[cache.taskRow("ns/b")]).isEqualTo(a);
-        assertThat(cache.tasks.taskClass[cache.taskRow("ns/c")]).isNotEqualTo(a);
+        int a = cache.tasks.taskClass(cache.taskRow("ns/a"));
+        assertThat(cache.tasks.taskClass(cache.taskRow("ns/b"))).isEqualTo(a);
+        assertThat(cache.tasks.taskClass(cache.taskRow("ns/c"))).isNotEqualTo(a);
         cache.removeTask("ns/a");
         cache.removeTask("ns/b");
         cache.applyChanges();
         cache.upsertTask(task("d").request(cpuMem(3000, GI)).build());
         cache.applyChanges();
-        assertThat(cache.tasks.taskClass[cache.taskRow("ns/d")]).as("freed class id is reused").isEqualTo(a);
+        assertThat(cache.tasks.taskClass(cache.taskRow("ns/d"))).as("freed class id is reused").isEqualTo(a);
     }
 
     @Test
@@ -143,7 +143,7 @@ class ClusterCacheTest {
         int gpu = cache.dims.find("nvidia.com/gpu");
         assertThat(gpu).isGreaterThan(ResourceDimensions.PODS);
         assertThat(cache.nodes.allocatable(gpu, cache.nodeRow("n1"))).isZero();
-        assertThat(cache.classes.request(cache.tasks.taskClass[cache.taskRow("ns/a")], gpu)).isEqualTo(1000);
+        assertThat(cache.classes.request(cache.tasks.taskClass(cache.taskRow("ns/a")), gpu)).isEqualTo(1000);
     }
 
     @Test

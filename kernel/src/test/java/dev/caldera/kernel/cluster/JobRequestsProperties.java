@@ -65,16 +65,16 @@ class JobRequestsProperties {
     }
 
     private static void change(ClusterCache cache, SplittableRandom r) {
-        int t = r.nextInt(Math.max(1, cache.tasks.rows));
-        if (!cache.tasks.live[t]) {
+        int t = r.nextInt(Math.max(1, cache.tasks.rows()));
+        if (!cache.tasks.live(t)) {
             return;
         }
-        String ns = cache.tasks.key[t].substring(0, cache.tasks.key[t].indexOf('/'));
-        String job = cache.jobs.key(cache.tasks.job[t]).substring(ns.length() + 1);
+        String ns = cache.tasks.key(t).substring(0, cache.tasks.key(t).indexOf('/'));
+        String job = cache.jobs.key(cache.tasks.job(t)).substring(ns.length() + 1);
         switch (r.nextInt(6)) {
-            case 0 -> cache.removeTask(cache.tasks.uid[t]);
+            case 0 -> cache.removeTask(cache.tasks.uid(t));
             case 1 -> cache.markBinding(t, cache.liveNodes()[r.nextInt(cache.liveNodeCount())]);
-            case 2 -> cache.bindFailed(cache.tasks.uid[t], "test");
+            case 2 -> cache.bindFailed(cache.tasks.uid(t), "test");
             case 3 -> cache.upsertJob(new JobSpec(ns, job, "q0", 1, r.nextBoolean() ? Map.of("w", 1) : Map.of(),
                     null, null, "Inqueue", 0));
             default -> cache.upsertTask(reshaped(cache, t, ns, job, r));
@@ -84,7 +84,7 @@ class JobRequestsProperties {
     /** The same pod (uid) with a new request, role and status. */
     private static TaskSpec reshaped(ClusterCache cache, int t, String ns, String job, SplittableRandom r) {
         String status = STATUSES[r.nextInt(STATUSES.length)];
-        TaskSpec.Builder b = TaskSpec.builder(ns, cache.tasks.name[t]).uid(cache.tasks.uid[t]).job(job)
+        TaskSpec.Builder b = TaskSpec.builder(ns, cache.tasks.name(t)).uid(cache.tasks.uid(t)).job(job)
                 .request(ResourceList.of("cpu", 100L * (1 + r.nextInt(20)), "memory", 1L << (20 + r.nextInt(10))))
                 .role(r.nextBoolean() ? "w" : null);
         String node = cache.nodes.name(cache.liveNodes()[r.nextInt(cache.liveNodeCount())]);
@@ -98,10 +98,10 @@ class JobRequestsProperties {
     }
 
     private static void operate(Session s, Statement st, SplittableRandom r) {
-        int t = r.nextInt(s.tasks.rows);
+        int t = r.nextInt(s.tasks.rows());
         int node = s.liveNodes()[r.nextInt(s.nodeCount())];
         byte status = s.taskState.status(t);
-        if (!s.tasks.live[t]) {
+        if (!s.tasks.live(t)) {
             return;
         }
         if (status == TaskStatus.PENDING) {
@@ -119,15 +119,15 @@ class JobRequestsProperties {
     private static String recountDiffers(JobState state, TaskState tasks, ClusterCache cache) {
         int dims = cache.dims.count();
         long[][][] expected = new long[3][dims][cache.jobs.rows()];
-        for (int t = 0; t < cache.tasks.rows; t++) {
+        for (int t = 0; t < cache.tasks.rows(); t++) {
             byte st = tasks.status(t);
             int group = TaskStatus.isAllocated(st) ? 0 : st == TaskStatus.PIPELINED ? 1 : st == TaskStatus.PENDING ? 2 : -1;
-            if (!cache.tasks.live[t] || group < 0) {
+            if (!cache.tasks.live(t) || group < 0) {
                 continue;
             }
-            long[] request = cache.classes.request(cache.tasks.taskClass[t]);
+            long[] request = cache.classes.request(cache.tasks.taskClass(t));
             for (int d = 0; d < request.length; d++) {
-                expected[group][d][cache.tasks.job[t]] += request[d];
+                expected[group][d][cache.tasks.job(t)] += request[d];
             }
         }
         for (int g = 0; g < 3; g++) {

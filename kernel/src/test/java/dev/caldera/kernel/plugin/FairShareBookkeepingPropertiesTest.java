@@ -55,7 +55,7 @@ class FairShareBookkeepingPropertiesTest {
     private static void apply(Session s, Statement st, int op) {
         IntArrayList pool = new IntArrayList();
         boolean evict = op % 3 == 2;
-        for (int t = 0; t < s.tasks.rows; t++) {
+        for (int t = 0; t < s.tasks.rows(); t++) {
             byte status = s.status(t);
             if (evict ? status == TaskStatus.RUNNING || status == TaskStatus.ALLOCATED || status == TaskStatus.PIPELINED
                     : status == TaskStatus.PENDING) {
@@ -80,9 +80,9 @@ class FairShareBookkeepingPropertiesTest {
         int dims = s.dims.count();
         long[] queueAlloc = new long[s.queues.rows() * dims];
         long[] jobAlloc = new long[s.jobs.rows() * dims];
-        for (int t = 0; t < s.tasks.rows; t++) {
+        for (int t = 0; t < s.tasks.rows(); t++) {
             byte status = s.status(t);
-            if (!s.tasks.live[t] || !(TaskStatus.isAllocated(status) || status == TaskStatus.PIPELINED)) {
+            if (!s.tasks.live(t) || !(TaskStatus.isAllocated(status) || status == TaskStatus.PIPELINED)) {
                 continue;
             }
             long[] req = s.request(t);

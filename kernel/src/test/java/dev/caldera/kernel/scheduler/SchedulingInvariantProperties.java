@@ -78,10 +78,10 @@ class SchedulingInvariantProperties {
         long[][] used = new long[dims][s.nodes.rows()];
         long[][] releasing = new long[dims][s.nodes.rows()];
         long[][] pipelined = new long[dims][s.nodes.rows()];
-        for (int t = 0; t < s.tasks.rows; t++) {
+        for (int t = 0; t < s.tasks.rows(); t++) {
             int node = s.taskState.node(t);
             byte status = s.status(t);
-            if (!s.tasks.live[t] || node < 0) {
+            if (!s.tasks.live(t) || node < 0) {
                 continue;
             }
             long[] req = s.request(t);
@@ -115,7 +115,7 @@ class SchedulingInvariantProperties {
     private static void assertGangsReachMinMember(ClusterCache cache, List<String> boundThisCycle) {
         Map<Integer, Integer> bindsPerJob = new HashMap<>();
         for (String uid : boundThisCycle) {
-            bindsPerJob.merge(cache.tasks.job[cache.taskRow(uid)], 1, Integer::sum);
+            bindsPerJob.merge(cache.tasks.job(cache.taskRow(uid)), 1, Integer::sum);
         }
         for (int job : bindsPerJob.keySet()) {
             int ready = 0;
@@ -134,10 +134,10 @@ class SchedulingInvariantProperties {
                 continue;
             }
             long[] used = new long[cache.dims.count()];
-            for (int t = 0; t < cache.tasks.rows; t++) {
-                if (cache.tasks.live[t] && TaskStatus.isAllocated(cache.taskState.status(t))
-                        && cache.jobs.queue(cache.tasks.job[t]) == q) {
-                    long[] req = cache.classes.request(cache.tasks.taskClass[t]);
+            for (int t = 0; t < cache.tasks.rows(); t++) {
+                if (cache.tasks.live(t) && TaskStatus.isAllocated(cache.taskState.status(t))
+                        && cache.jobs.queue(cache.tasks.job(t)) == q) {
+                    long[] req = cache.classes.request(cache.tasks.taskClass(t));
                     for (int d = 0; d < req.length; d++) {
                         used[d] += req[d];
                     }
@@ -154,9 +154,9 @@ class SchedulingInvariantProperties {
 
     /** Some placed tasks finish and new jobs arrive. */
     private static void churn(ClusterCache cache, SplittableRandom r, int cycle) {
-        for (int t = 0; t < cache.tasks.rows; t++) {
-            if (cache.tasks.live[t] && TaskStatus.isAllocated(cache.taskState.status(t)) && r.nextInt(5) == 0) {
-                cache.removeTask(cache.tasks.uid[t]);
+        for (int t = 0; t < cache.tasks.rows(); t++) {
+            if (cache.tasks.live(t) && TaskStatus.isAllocated(cache.taskState.status(t)) && r.nextInt(5) == 0) {
+                cache.removeTask(cache.tasks.uid(t));
             }
         }
         RandomClusters.addJobs(cache, r.nextLong(), 3, "wave" + cycle);

@@ -34,8 +34,8 @@ class RangeSelectorDifferentialTest {
         ScanSelector scan = new ScanSelector(s);
         Statement statement = new Statement(s);
         statement.begin();
-        for (int task = 0; task < s.tasks.rows; task++) {
-            if (!s.tasks.live[task] || s.status(task) != TaskStatus.PENDING) {
+        for (int task = 0; task < s.tasks.rows(); task++) {
+            if (!s.tasks.live(task) || s.status(task) != TaskStatus.PENDING) {
                 continue;
             }
             int expected = scan.select(task);
@@ -72,8 +72,8 @@ class RangeSelectorDifferentialTest {
         int[] nodes = s.liveNodes().clone();
         int from = (int) (seed % 4);
         int to = nodes.length - (int) (seed % 3);
-        for (int task = 0; task < s.tasks.rows; task++) {
-            if (!s.tasks.live[task] || s.status(task) != TaskStatus.PENDING) {
+        for (int task = 0; task < s.tasks.rows(); task++) {
+            if (!s.tasks.live(task) || s.status(task) != TaskStatus.PENDING) {
                 continue;
             }
             fresh.reset();

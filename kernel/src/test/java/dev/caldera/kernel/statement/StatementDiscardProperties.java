@@ -128,8 +128,8 @@ class StatementDiscardProperties {
 
     private static List<Integer> live(Session s, byte status) {
         List<Integer> out = new java.util.ArrayList<>();
-        for (int t = 0; t < s.tasks.rows; t++) {
-            if (s.tasks.live[t] && s.taskState.status(t) == status) {
+        for (int t = 0; t < s.tasks.rows(); t++) {
+            if (s.tasks.live(t) && s.taskState.status(t) == status) {
                 out.add(t);
             }
         }

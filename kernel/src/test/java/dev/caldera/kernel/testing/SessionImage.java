@@ -24,7 +24,7 @@ public final class SessionImage {
         usage = new long[][][] {rows(dims, nodes, (d, n) -> s.usage.idle(d, n)),
             rows(dims, nodes, (d, n) -> s.usage.used(d, n)), rows(dims, nodes, (d, n) -> s.usage.releasing(d, n)),
             rows(dims, nodes, (d, n) -> s.usage.pipelined(d, n))};
-        int tasks = s.tasks.rows;
+        int tasks = s.tasks.rows();
         status = new byte[tasks];
         node = new int[tasks];
         for (int t = 0; t < tasks; t++) {

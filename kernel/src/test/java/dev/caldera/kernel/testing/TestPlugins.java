@@ -51,7 +51,7 @@ public final class TestPlugins {
         }
 
         private int check(int task, int node) {
-            PlacementSpec spec = session.profiles().spec(session.classes().profile(session.tasks().taskClass[task]));
+            PlacementSpec spec = session.profiles().spec(session.classes().profile(session.tasks().taskClass(task)));
             for (Map.Entry<String, String> e : spec.nodeSelector().entrySet()) {
                 Symbols sym = session.symbols();
                 int key = sym.find(e.getKey());

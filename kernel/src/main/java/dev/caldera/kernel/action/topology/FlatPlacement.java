@@ -72,7 +72,7 @@ final class FlatPlacement {
                 s.conditions.queueLimited(job);
                 continue;
             }
-            int role = s.tasks.role[task];
+            int role = s.tasks.role(task);
             boolean hasRole = role != Symbols.NONE && role != noRole;
             if (hasRole && failedRoles.contains(role)) {
                 continue;
@@ -191,7 +191,7 @@ final class FlatPlacement {
         int left = 0;
         for (int i = 0; i < all.size(); i++) {
             int t = all.getInt(i);
-            int role = s.tasks.role[t];
+            int role = s.tasks.role(t);
             if (s.status(t) == TaskStatus.PENDING && (role == Symbols.NONE || role == noRole
                     || !failedRoles.contains(role))) {
                 left++;

@@ -71,7 +71,7 @@ public final class ConformancePlugin implements Plugin {
     }
 
     private boolean inSystemNamespace(int task) {
-        int ns = session.tasks().namespace[task];
+        int ns = session.tasks().namespace(task);
         for (int system : systemSymbols) {
             if (system == ns && ns != Symbols.NONE) {
                 return true;

@@ -147,16 +147,16 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
 
     /** Every task on a node takes its devices: the ones it held or its spec names first, the rest by lowest id. */
     private void accountPlacedTasks(SessionView s) {
-        assignments.ensure(s.tasks().capacity);
+        assignments.ensure(s.tasks().capacity());
         unknown.clear();
-        for (int t = 0; t < s.tasks().rows; t++) {
+        for (int t = 0; t < s.tasks().rows(); t++) {
             int node = s.nodeOf(t);
-            if (!s.tasks().live[t] || node < 0 || !TaskStatus.onNode(s.status(t))
-                    || !state.classes.wantsGpu(s.tasks().taskClass[t])) {
+            if (!s.tasks().live(t) || node < 0 || !TaskStatus.onNode(s.status(t))
+                    || !state.classes.wantsGpu(s.tasks().taskClass(t))) {
                 assignments.clear(t);
                 continue;
             }
-            long known = assignments.valid(t, s.tasks().uid[t], node) ? assignments.mask[t] : s.tasks().gpuDevices[t];
+            long known = assignments.valid(t, s.tasks().uid(t), node) ? assignments.mask[t] : s.tasks().gpuDevices(t);
             if (!take(t, node, known)) {
                 unknown.add(t);
             }
@@ -164,7 +164,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         for (int i = 0; i < unknown.size(); i++) {
             int t = unknown.getInt(i);
             int node = s.nodeOf(t);
-            take(t, node, DeviceChoice.lowest(state, s.tasks().taskClass[t], node));
+            take(t, node, DeviceChoice.lowest(state, s.tasks().taskClass(t), node));
         }
     }
 
@@ -179,7 +179,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             return false;
         }
         state.nodes.take(node, mask, units, whole);
-        assignments.set(task, state.session.tasks().uid[task], node, mask);
+        assignments.set(task, state.session.tasks().uid(task), node, mask);
         return true;
     }
 

@@ -31,7 +31,7 @@ final class GpuState {
     long creditCpu;
 
     int classOf(int task) {
-        return session.tasks().taskClass[task];
+        return session.tasks().taskClass(task);
     }
 
     long cpuLeft(int node) {

@@ -25,10 +25,10 @@ final class MixFromPods {
     static WorkloadMix derive(SessionView s, GpuClasses gpu, String modelLabel) {
         int[] perClass = new int[s.classes().size()];
         boolean any = false;
-        for (int t = 0; t < s.tasks().rows; t++) {
+        for (int t = 0; t < s.tasks().rows(); t++) {
             byte status = s.status(t);
-            if (s.tasks().live[t] && status != TaskStatus.SUCCEEDED && status != TaskStatus.FAILED) {
-                perClass[s.tasks().taskClass[t]]++;
+            if (s.tasks().live(t) && status != TaskStatus.SUCCEEDED && status != TaskStatus.FAILED) {
+                perClass[s.tasks().taskClass(t)]++;
                 any = true;
             }
         }

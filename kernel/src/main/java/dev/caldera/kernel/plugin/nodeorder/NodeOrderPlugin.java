@@ -144,7 +144,7 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     }
 
     private int profileOf(int task) {
-        return classes.profile(tasks.taskClass[task]);
+        return classes.profile(tasks.taskClass(task));
     }
 
     NodeRequests requests() {

@@ -54,12 +54,12 @@ final class NodeRequests {
         } else {
             clear();
         }
-        if (countedNode.length < s.tasks().capacity) {
-            countedNode = new int[s.tasks().capacity];
+        if (countedNode.length < s.tasks().capacity()) {
+            countedNode = new int[s.tasks().capacity()];
         }
         Arrays.fill(countedNode, -1);
-        for (int t = 0; t < s.tasks().rows; t++) {
-            if (s.tasks().live[t] && TaskStatus.onNode(s.status(t))) {
+        for (int t = 0; t < s.tasks().rows(); t++) {
+            if (s.tasks().live(t) && TaskStatus.onNode(s.status(t))) {
                 add(t);
             }
         }

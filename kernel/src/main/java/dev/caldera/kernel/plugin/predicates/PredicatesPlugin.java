@@ -189,7 +189,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     }
 
     private int profileOf(int task) {
-        return classes.profile(tasks.taskClass[task]);
+        return classes.profile(tasks.taskClass(task));
     }
 
     /** The checks that read only the node's labels, taints and unschedulable flag (memoized per profile). */
@@ -243,16 +243,16 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
 
     private void countPorts(SessionView s) {
         ports.reset(s.nodes().capacity());
-        if (countedNode.length < s.tasks().capacity) {
-            countedNode = new int[s.tasks().capacity];
+        if (countedNode.length < s.tasks().capacity()) {
+            countedNode = new int[s.tasks().capacity()];
         }
         Arrays.fill(countedNode, -1);
         if (!anyProfileWithPorts(s)) {
             return;
         }
-        for (int t = 0; t < s.tasks().rows; t++) {
+        for (int t = 0; t < s.tasks().rows(); t++) {
             int node = s.nodeOf(t);
-            if (s.tasks().live[t] && node >= 0 && TaskStatus.onNode(s.status(t))
+            if (s.tasks().live(t) && node >= 0 && TaskStatus.onNode(s.status(t))
                     && portsOf(t).length > 0) {
                 ports.add(node, portsOf(t));
                 countedNode[t] = node;

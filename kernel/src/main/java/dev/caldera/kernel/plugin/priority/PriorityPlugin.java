@@ -36,7 +36,7 @@ public final class PriorityPlugin implements Plugin {
     }
 
     private int compareTasks(int a, int b) {
-        return Integer.compare(session.tasks().priority[b], session.tasks().priority[a]);
+        return Integer.compare(session.tasks().priority(b), session.tasks().priority(a));
     }
 
     private int compareJobs(int a, int b) {
@@ -50,7 +50,7 @@ public final class PriorityPlugin implements Plugin {
             int vJob = session.jobOf(v);
             boolean lower = vJob != job
                     ? session.jobs().priority(vJob) < session.jobs().priority(job)
-                    : session.tasks().priority[v] < session.tasks().priority[preemptor];
+                    : session.tasks().priority(v) < session.tasks().priority(preemptor);
             if (lower) {
                 victims.add(v);
             }

@@ -73,11 +73,11 @@ class QueuePropertiesTest {
 
     private static void assertWithinCapability(Session s, Map<String, QueueSpec> queues) {
         Map<String, long[]> held = new HashMap<>();
-        for (int t = 0; t < s.tasks.rows; t++) {
+        for (int t = 0; t < s.tasks.rows(); t++) {
             byte st = s.status(t);
             boolean holds = st == TaskStatus.ALLOCATED || st == TaskStatus.BINDING || st == TaskStatus.BOUND
                     || st == TaskStatus.RUNNING;
-            if (!s.tasks.live[t] || !holds) {
+            if (!s.tasks.live(t) || !holds) {
                 continue;
             }
             long[] req = s.request(t);
@@ -203,7 +203,7 @@ class QueuePropertiesTest {
 
     private static String queueOfJob(ClusterCache cache, String uid) {
         int t = cache.taskRow(uid);
-        return cache.jobs.queueName(cache.tasks.job[t]);
+        return cache.jobs.queueName(cache.tasks.job(t));
     }
 
     /** {@code n} units of one cpu and one GiB. */

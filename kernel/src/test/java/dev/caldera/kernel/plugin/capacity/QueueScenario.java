@@ -120,7 +120,7 @@ final class QueueScenario {
         scheduler.pipelinedTasks(rows);
         for (int i = 0; i < rows.size(); i++) {
             int t = rows.getInt(i);
-            pipelined.put(cache.tasks.key[t], cache.nodes.name(scheduler.session().taskState.node(t)));
+            pipelined.put(cache.tasks.key(t), cache.nodes.name(scheduler.session().taskState.node(t)));
         }
         scheduler.close();
         return this;

@@ -101,9 +101,9 @@ class DeviceShareProperties {
             for (int cycle = 0; cycle < 3; cycle++) {
                 addPods(cache, r, "c" + cycle, 10);
                 scheduler.runOnce();
-                for (int t = 0; t < cache.tasks.rows; t++) {
-                    if (cache.tasks.live[t] && plugin.devices(t) != 0) {
-                        out.add(cache.tasks.key[t] + "@" + Long.toBinaryString(plugin.devices(t)));
+                for (int t = 0; t < cache.tasks.rows(); t++) {
+                    if (cache.tasks.live(t) && plugin.devices(t) != 0) {
+                        out.add(cache.tasks.key(t) + "@" + Long.toBinaryString(plugin.devices(t)));
                     }
                 }
             }
@@ -115,22 +115,22 @@ class DeviceShareProperties {
     private static Sinks bindRunning(ClusterCache cache) {
         return new Sinks((uid, key, node) -> {
             int row = cache.taskRow(uid);
-            int cls = cache.tasks.taskClass[row];
-            TaskSpec spec = TaskSpec.builder("ns", cache.tasks.name[row]).uid(uid).job(jobName(cache, row))
+            int cls = cache.tasks.taskClass(row);
+            TaskSpec spec = TaskSpec.builder("ns", cache.tasks.name(row)).uid(uid).job(jobName(cache, row))
                     .request(request(cache, row)).placement(cache.profiles.spec(cache.classes.profile(cls)))
-                    .creationMs(cache.tasks.creationMs[row]).running(node).build();
+                    .creationMs(cache.tasks.creationMs(row)).running(node).build();
             cache.upsertTask(spec);
             return true;
         }, (u, k, why) -> true, (j, p, why) -> { });
     }
 
     private static String jobName(ClusterCache cache, int row) {
-        String key = cache.jobs.key(cache.tasks.job[row]);
+        String key = cache.jobs.key(cache.tasks.job(row));
         return key.substring(key.indexOf('/') + 1);
     }
 
     private static ResourceList request(ClusterCache cache, int row) {
-        long[] v = cache.classes.request(cache.tasks.taskClass[row]);
+        long[] v = cache.classes.request(cache.tasks.taskClass(row));
         Map<String, Long> m = new java.util.LinkedHashMap<>();
         for (int d = 0; d < v.length; d++) {
             if (v[d] != 0 && d != 2) {
@@ -186,10 +186,10 @@ class DeviceShareProperties {
     private static void operate(Session s, Statement st, SplittableRandom r) {
         List<Integer> pending = new ArrayList<>();
         List<Integer> running = new ArrayList<>();
-        for (int t = 0; t < s.tasks.rows; t++) {
-            if (s.tasks.live[t] && s.taskState.status(t) == TaskStatus.PENDING) {
+        for (int t = 0; t < s.tasks.rows(); t++) {
+            if (s.tasks.live(t) && s.taskState.status(t) == TaskStatus.PENDING) {
                 pending.add(t);
-            } else if (s.tasks.live[t] && s.taskState.status(t) == TaskStatus.RUNNING) {
+            } else if (s.tasks.live(t) && s.taskState.status(t) == TaskStatus.RUNNING) {
                 running.add(t);
             }
         }
@@ -215,7 +215,7 @@ class DeviceShareProperties {
         GpuNodes g = plugin.gpus();
         long[][] used = new long[g.rows()][64];
         int[][] holders = new int[g.rows()][64];
-        for (int t = 0; t < s.tasks.rows; t++) {
+        for (int t = 0; t < s.tasks.rows(); t++) {
             long mask = plugin.devices(t);
             if (mask == 0) {
                 continue;
@@ -226,7 +226,7 @@ class DeviceShareProperties {
             int number = s.dims.find(DeviceSharePlugin.GPU_NUMBER);
             long share = memory >= 0 && memory < request.length ? request[memory] : 0;
             long whole = number >= 0 && number < request.length ? request[number] / 1000 : 0;
-            assertThat(Long.bitCount(mask)).as("devices of task %s", s.tasks.key[t]).isEqualTo(share > 0 ? 1 : (int) whole);
+            assertThat(Long.bitCount(mask)).as("devices of task %s", s.tasks.key(t)).isEqualTo(share > 0 ? 1 : (int) whole);
             for (long m = mask; m != 0; m &= m - 1) {
                 int d = Long.numberOfTrailingZeros(m);
                 used[node][d] += share > 0 ? share : g.capacity(node);
@@ -255,10 +255,10 @@ class DeviceShareProperties {
                         .append(g.holders(node, d)).append(';');
             }
         }
-        for (int t = 0; t < s.tasks.rows; t++) {
+        for (int t = 0; t < s.tasks.rows(); t++) {
             b.append(t).append(':').append(plugin.devices(t)).append(' ');
         }
-        byte[] status = new byte[s.tasks.rows];
+        byte[] status = new byte[s.tasks.rows()];
         for (int t = 0; t < status.length; t++) {
             status[t] = s.taskState.status(t);
         }
