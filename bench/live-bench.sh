@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # End-to-end figures of `caldera run` against the embedded API server, in one JVM (dev.caldera.k8s.run.bench.LiveBench):
-#   throughput: 5,000 nodes, then 10,000 pods in gangs of 10 created over HTTP; pods/s from the first creation to
-#               the last bind a separate watcher observed, p50/p99 per-pod latency (creation call to observed bind)
+#   throughput: 5,000 nodes, then rounds of 10,000 pods in gangs of 10 (--warmup N rounds first, default 1, each
+#               reported, then the measured one); pods/s from the first creation to the last bind, p50/p99 per-pod
+#               latency (creation to bind), and the API server's requests and store changes per pod.
+#               --create http (default): 8 creator threads POST each PodGroup and pod through a fabric8 client;
+#               --create store: the same threads hand each object to the embedded server's create handler without
+#               HTTP (in a cluster the creators run elsewhere). --observe store (default): a bind counts when the
+#               server stores it; --observe watch: when a watcher of the bench's own (a second client) sees it.
+#               Either way the scheduler's watch in and its binding POSTs out stay real HTTP.
 #   restart:    5,000 nodes, 20,000 pods already bound, 1,000 pending; time from the informers' sync to the first
-#               observed bind
-# With --profile, the throughput run is profiled with async-profiler (the library comes from the
-# tools.profiler:async-profiler jar in the local Maven repository) and the share of samples in the embedded API
+#               bind a watcher observed
+# With --profile, async-profiler (the library and its Java API from the tools.profiler:async-profiler jar in the
+# local Maven repository) samples the measured throughput round only, and the share of samples in the embedded API
 # server, the kernel, the adapter, the fabric8 client, HTTP (vert.x and netty, either side), GC and the JIT is
 # printed (inclusive: a stack may count in two parts). Results go to perf-results/live/; --only runs one of the two.
 # Record on a quiet machine: several engineers' builds on 2 cores make every figure meaningless.
@@ -14,16 +20,16 @@ set -euo pipefail
 usage() {
   cat <<'USAGE'
 usage: bench/live-bench.sh [--jdk PATH] [--nodes N] [--pods N] [--bound N] [--pending N] [--gang N]
-                           [--creators N] [--bind-workers N] [--only throughput|restart] [--profile]
-                           [--no-build] [--out DIR]
-  defaults: --nodes 5000 --pods 10000 --bound 20000 --pending 1000 --gang 10 --creators 8 --bind-workers 8,
-            out perf-results/live
+                           [--creators N] [--bind-workers N] [--warmup N] [--create http|store]
+                           [--observe store|watch] [--only throughput|restart] [--profile] [--no-build] [--out DIR]
+  defaults: --nodes 5000 --pods 10000 --bound 20000 --pending 1000 --gang 10 --creators 8 --bind-workers 8
+            --warmup 1 --create http --observe store, out perf-results/live
 USAGE
 }
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JAVA=java; NODES=5000; PODS=10000; BOUND=20000; PENDING=1000; GANG=10; PROFILE=0; BUILD=1; CREATORS=8; WORKERS=8
-ONLY=
+ONLY=; WARMUP=1; CREATE=http; OBSERVE=store
 OUT="$ROOT/perf-results/live"
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -36,6 +42,9 @@ while [[ $# -gt 0 ]]; do
     --creators) CREATORS="$2"; shift ;;
     --bind-workers) WORKERS="$2"; shift ;;
     --only) ONLY="$2"; shift ;;
+    --warmup) WARMUP="$2"; shift ;;
+    --create) CREATE="$2"; shift ;;
+    --observe) OBSERVE="$2"; shift ;;
     --profile) PROFILE=1 ;;
     --no-build) BUILD=0 ;;
     --out) OUT="$2"; shift ;;
@@ -55,7 +64,8 @@ mkdir -p "$OUT"
 MAIN=dev.caldera.k8s.run.bench.LiveBench
 HEAP="-Xms4g -Xmx4g"
 
-AGENT=()
+PROFILER=()
+CP="$JAR"
 if [[ $PROFILE == 1 ]]; then
   # shellcheck source=lib/async-profiler.sh
   source "$ROOT/bench/lib/async-profiler.sh"
@@ -63,7 +73,9 @@ if [[ $PROFILE == 1 ]]; then
   trap 'rm -rf "$WORK"' EXIT
   LIB=$(async_profiler_lib "$WORK")
   PROF="$OUT/$STAMP-$LABEL-throughput-${NODES}n-${PODS}p"
-  AGENT=("-agentpath:$LIB=start,event=itimer,interval=1ms,file=$PROF.collapsed,collapsed")
+  # LiveBench starts and stops the profiler through its Java API around the measured round
+  CP="$JAR:$(find "${HOME}/.m2/repository/tools/profiler/async-profiler" -name 'async-profiler-*.jar' | sort | tail -1)"
+  PROFILER=("-Dcaldera.profile.lib=$LIB" "-Dcaldera.profile.file=$PROF.collapsed")
 fi
 
 if [[ -n "$ONLY" && "$ONLY" != throughput && "$ONLY" != restart ]]; then
@@ -72,8 +84,8 @@ fi
 
 if [[ "$ONLY" != restart ]]; then
 echo "== throughput: $NODES nodes, $PODS pods in gangs of $GANG on $LABEL"
-"$JAVA" $HEAP "${AGENT[@]}" -cp "$JAR" $MAIN throughput --nodes "$NODES" --pods "$PODS" --gang "$GANG" \
-  --creators "$CREATORS" --bind-workers "$WORKERS" \
+"$JAVA" $HEAP "${PROFILER[@]}" -cp "$CP" $MAIN throughput --nodes "$NODES" --pods "$PODS" --gang "$GANG" \
+  --creators "$CREATORS" --bind-workers "$WORKERS" --warmup "$WARMUP" --create "$CREATE" --observe "$OBSERVE" \
   --out "$OUT/$STAMP-$LABEL-throughput-${NODES}n-${PODS}p.txt" 2> "$OUT/$STAMP-$LABEL-throughput.log"
 
 if [[ $PROFILE == 1 && -f "$PROF.collapsed" ]]; then

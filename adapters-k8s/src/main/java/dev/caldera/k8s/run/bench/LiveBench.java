@@ -59,7 +59,8 @@ public final class LiveBench {
     public static void main(String[] argv) throws Exception {
         if (argv.length == 0 || !(argv[0].equals("throughput") || argv[0].equals("restart"))) {
             System.err.println("usage: LiveBench throughput|restart [--nodes N] [--pods N] [--gang N] [--bound N]"
-                    + " [--creators N] [--bind-workers N] [--out FILE]");
+                    + " [--creators N] [--bind-workers N] [--warmup N] [--create http|store] [--observe store|watch]"
+                    + " [--out FILE]");
             System.exit(2);
         }
         Map<String, String> args = new java.util.HashMap<>();
@@ -100,14 +101,66 @@ public final class LiveBench {
         int nodes = arg("nodes", 5_000);
         int pods = arg("pods", 10_000);
         int gang = arg("gang", 10);
+        int warmups = arg("warmup", 1);
         createNodes(nodes, 0);
-        watchBinds();
+        if (observeByWatch()) {
+            watchBinds();
+        } else {
+            server.dispatcher().observeBindings(this::bound);
+        }
         LiveScheduler live = startScheduler();
+        List<String> out = new ArrayList<>();
+        out.add(String.format("nodes %d, pods %d in gangs of %d, %d creator threads (%s), %d bind workers; binds "
+                        + "observed %s", nodes, pods, gang, arg("creators", 8), creationText(), arg("bind-workers", 8),
+                observeByWatch() ? "by a watcher of its own (another client, same JVM)"
+                        : "by the embedded API server as it stores each binding"));
+        for (int round = 0; round <= warmups; round++) {
+            boolean measured = round == warmups;
+            String ns = measured ? "bench" : "warmup-" + round;
+            out.add("");
+            out.add(measured ? (warmups == 0 ? "measured round (no warm-up round before it):"
+                    : "measured round (after " + warmups + " warm-up round" + (warmups > 1 ? "s" : "") + "):")
+                    : "warm-up round " + (round + 1) + " (same sizes, its pods stay bound; not the figure):");
+            out.addAll(round(live, ns, pods, gang, measured));
+        }
+        live.close();
+        return out;
+    }
+
+    private String creationText() {
+        return createInStore() ? "pods and PodGroups created in the embedded API server's store, without HTTP"
+                : "pods and PodGroups created over HTTP";
+    }
+
+    private boolean createInStore() {
+        return "store".equals(args.getOrDefault("create", "http"));
+    }
+
+    private boolean observeByWatch() {
+        return "watch".equals(args.getOrDefault("observe", "store"));
+    }
+
+    /** One round: {@code pods} in gangs created in namespace {@code ns}; its figures. */
+    private List<String> round(LiveScheduler live, String ns, int pods, int gang, boolean measured) throws Exception {
+        createdNs.clear();
+        boundNs.clear();
+        Map<String, Long> requestsBefore = server.dispatcher().counts().snapshot();
+        Map<String, Long> threadsBefore = threadCpuNs();
+        long cpuBefore = processCpuNs();
+        if (measured) {
+            profiler("start,event=ctimer,interval=1ms");
+        }
         long start = System.nanoTime();
-        createGangs("bench", pods / gang, gang);
+        createGangs(ns, pods / gang, gang);
         long created = System.nanoTime();
         boolean all = waitAllBound(pods, 600_000);
         long end = lastBindNs();
+        if (measured) {
+            profiler("stop,file=" + System.getProperty("caldera.profile.file", "") + ",collapsed");
+        }
+        long cpu = processCpuNs() - cpuBefore;
+        Map<String, Long> threads = delta(threadsBefore, threadCpuNs());
+        Map<String, Long> requests = delta(requestsBefore, server.dispatcher().counts().snapshot());
         Histogram latency = new Histogram(3);
         createdNs.forEach((k, c) -> {
             Long b = boundNs.get(k);
@@ -117,20 +170,76 @@ public final class LiveBench {
         });
         double seconds = (end - start) / 1e9;
         List<String> out = new ArrayList<>();
-        out.add(String.format("nodes %d, pods %d in gangs of %d, %d creator threads, %d bind workers", nodes, pods,
-                gang, arg("creators", 8), arg("bind-workers", 8)));
-        out.add(String.format("created in %.2f s (%.0f pods/s offered)", (created - start) / 1e9,
+        out.add(String.format("  created in %.2f s (%.0f pods/s offered)", (created - start) / 1e9,
                 pods / ((created - start) / 1e9)));
-        out.add(String.format("bound %d of %d%s", boundNs.size(), pods, all ? "" : " (timed out)"));
-        out.add(String.format("throughput: %.0f pods/s from first creation to last observed bind (%.2f s)",
+        out.add(String.format("  bound %d of %d%s", boundNs.size(), pods, all ? "" : " (timed out)"));
+        out.add(String.format("  throughput: %.0f pods/s from first creation to last observed bind (%.2f s)",
                 boundNs.size() / seconds, seconds));
-        out.add("target (issue 13): at least " + PODS_PER_S_TARGET + " pods/s: "
-                + (all && boundNs.size() / seconds >= PODS_PER_S_TARGET ? "met" : "NOT met"));
-        out.add(String.format("per-pod latency, creation call to observed bind: p50 %.1f ms, p99 %.1f ms, max %.1f ms",
+        if (measured) {
+            out.add("  target (issue 13): at least " + PODS_PER_S_TARGET + " pods/s: "
+                    + (all && boundNs.size() / seconds >= PODS_PER_S_TARGET ? "met" : "NOT met"));
+        }
+        out.add(String.format("  per-pod latency, creation to observed bind: p50 %.1f ms, p99 %.1f ms, max %.1f ms",
                 latency.getValueAtPercentile(50) / 1e3, latency.getValueAtPercentile(99) / 1e3,
                 latency.getMaxValue() / 1e3));
-        live.close();
+        out.add(String.format("  process CPU: %.2f s (%.2f cores on average over the round), %.3f ms per pod",
+                cpu / 1e9, cpu / 1e9 / seconds, cpu / 1e6 / pods));
+        out.add("  CPU by thread (names with their numbers replaced by #), ms per pod:");
+        threads.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(12)
+                .forEach(e -> out.add(String.format("    %-40s %7.3f", e.getKey(), e.getValue() / 1e6 / pods)));
+        out.add("  API server work per pod in this round (requests received; store changes, each sent to every watcher"
+                + " of its resource):");
+        requests.forEach((k, n) -> out.add(String.format("    %-34s %7.3f", k, n / (double) pods)));
         return out;
+    }
+
+    /** The JVM's CPU time (all threads, JIT and GC included), ns. */
+    private static long processCpuNs() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    /** CPU time of the live Java threads, summed by name with digits replaced by #, ns. */
+    private static Map<String, Long> threadCpuNs() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        Map<String, Long> out = new java.util.HashMap<>();
+        for (java.lang.management.ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
+            long ns = t == null ? -1 : mx.getThreadCpuTime(t.getThreadId());
+            if (ns > 0) {
+                out.merge(t.getThreadName().replaceAll("[0-9]+", "#"), ns, Long::sum);
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, Long> delta(Map<String, Long> before, Map<String, Long> after) {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        after.forEach((k, n) -> {
+            long d = n - before.getOrDefault(k, 0L);
+            if (d != 0) {
+                out.put(k, d);
+            }
+        });
+        return out;
+    }
+
+    /**
+     * Runs an async-profiler command when the profiler was asked for ({@code -Dcaldera.profile.lib=PATH} and its
+     * jar on the class path, as bench/live-bench.sh --profile does): the profile then covers the measured round
+     * only, not start-up, node creation or warm-up rounds.
+     */
+    private static void profiler(String command) {
+        String lib = System.getProperty("caldera.profile.lib");
+        if (lib == null) {
+            return;
+        }
+        try {
+            Class<?> type = Class.forName("one.profiler.AsyncProfiler");
+            Object profiler = type.getMethod("getInstance", String.class).invoke(null, lib);
+            type.getMethod("execute", String.class).invoke(profiler, command);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("async-profiler: " + command + ": " + e, e);
+        }
     }
 
     private List<String> restart() throws Exception {
@@ -224,12 +333,12 @@ public final class LiveBench {
             int gg = g;
             done.add(pool.submit(() -> {
                 String name = "job-" + gg;
-                client.resource(new PodGroupBuilder().withNewMetadata().withName(name).withNamespace(ns).endMetadata()
-                        .withNewSpec().withMinMember(size).withQueue("default").endSpec().build()).create();
+                create(new PodGroupBuilder().withNewMetadata().withName(name).withNamespace(ns).endMetadata()
+                        .withNewSpec().withMinMember(size).withQueue("default").endSpec().build());
                 for (int i = 0; i < size; i++) {
                     Pod p = pod(ns, name + "-" + i, name, null);
                     createdNs.put(ns + "/" + name + "-" + i, System.nanoTime());
-                    client.resource(p).create();
+                    create(p);
                 }
             }));
         }
@@ -237,6 +346,25 @@ public final class LiveBench {
             f.get();
         }
         pool.shutdown();
+    }
+
+    /**
+     * Creates over HTTP through the bench's client, or with {@code --create store} through the embedded API
+     * server's own create handler (the same admission, store and watch fan-out as a POST, without the client's
+     * serialization and the HTTP round trip: in a cluster the creators run elsewhere).
+     */
+    private void create(HasMetadata object) {
+        if (!createInStore()) {
+            client.resource(object).create();
+            return;
+        }
+        String ns = object.getMetadata().getNamespace();
+        String path = object instanceof Pod ? "/api/v1/namespaces/" + ns + "/pods"
+                : "/apis/scheduling.volcano.sh/v1beta1/namespaces/" + ns + "/podgroups";
+        int code = server.dispatcher().create(path, io.fabric8.kubernetes.client.utils.Serialization.asJson(object));
+        if (code / 100 != 2) {
+            throw new IllegalStateException("creating " + path + "/" + object.getMetadata().getName() + ": HTTP " + code);
+        }
     }
 
     private void createAll(List<HasMetadata> objects) throws Exception {
@@ -283,12 +411,15 @@ public final class LiveBench {
 
     private void seen(Pod pod) {
         String node = pod.getSpec().getNodeName();
-        String key = pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
         if (node != null && !node.isEmpty() && !"running".equals(pod.getMetadata().getNamespace())) {
-            long now = System.nanoTime();
-            if (boundNs.putIfAbsent(key, now) == null) {
-                firstBindNs.compareAndSet(0, now);
-            }
+            bound(pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName());
+        }
+    }
+
+    private void bound(String key) {
+        long now = System.nanoTime();
+        if (createdNs.containsKey(key) && boundNs.putIfAbsent(key, now) == null) {
+            firstBindNs.compareAndSet(0, now);
         }
     }
 

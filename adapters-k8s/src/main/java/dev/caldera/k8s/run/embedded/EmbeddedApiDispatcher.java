@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.server.mock.CrudWriteLock;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.crud.AttributeSet;
@@ -28,8 +29,8 @@ import java.util.regex.Pattern;
  * or {@code metadata.creationTimestamp} keep them (a real API server assigns new ones; a loaded dump needs its
  * own so that runs order work as {@code simulate} does). {@link Faults} may answer any request instead.
  * <p>
- * Threading: called on the mock server's request threads; bindings are serialized so that a check-then-set
- * cannot let two binds of one pod both succeed.
+ * Threading: called on the mock server's request threads; a binding's check and write happen under the store's
+ * write lock, so that two binds of one pod cannot both succeed.
  */
 public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
     private static final Pattern SUBRESOURCE = Pattern.compile(
@@ -39,10 +40,13 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
             "^/apis/scheduling\\.volcano\\.sh/[^/]+/namespaces/[^/]+/podgroups/[^/?]+/status(\\?.*)?$");
     private static final String STRATEGIC_MERGE_PATCH = "application/strategic-merge-patch+json";
     private static final String MERGE_PATCH = "application/merge-patch+json";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private final Faults faults = new Faults();
-    private final Object bindLock = new Object();
+    private final RequestCounts counts = new RequestCounts();
+    /** Told {@code namespace/name} of each pod right after its binding is stored (the live bench's clock). */
+    private volatile java.util.function.Consumer<String> bindObserver = key -> { };
     private final ThreadLocal<JsonNode> createdMetadata = new ThreadLocal<>();
     private final java.util.concurrent.ConcurrentHashMap<String, java.util.concurrent.atomic.AtomicInteger> bindings =
             new java.util.concurrent.ConcurrentHashMap<>();
@@ -79,6 +83,19 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
         return faults;
     }
 
+    /** Requests received and store changes made since start. */
+    public RequestCounts counts() {
+        return counts;
+    }
+
+    /**
+     * {@code observer} is told {@code namespace/name} of each pod right after its binding is stored, on the
+     * request's thread under the store's write lock (keep it short).
+     */
+    public void observeBindings(java.util.function.Consumer<String> observer) {
+        bindObserver = observer;
+    }
+
     @Override
     public MockResponse dispatch(RecordedRequest request) {
         String path = request.getPath();
@@ -88,14 +105,14 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
                     .incrementAndGet();
         }
         boolean watch = request.method() == HttpMethod.GET && path.contains("watch=true");
+        counts.request(request.getMethod(), path, watch);
         int injected = faults.take(watch ? "WATCH" : request.getMethod(), path);
         if (injected != 0) {
             return status(injected, "injected by the embedded API server's fault rules");
         }
         Matcher m = SUBRESOURCE.matcher(path);
         if (request.method() == HttpMethod.POST && m.matches()) {
-            return m.group(3).equals("binding") ? bind(m.group(1), m.group(2), request.getUtf8Body())
-                    : evict(m.group(1), m.group(2));
+            return m.group(3).equals("binding") ? bind(request, m.group(1), m.group(2)) : evict(m.group(1), m.group(2));
         }
         if (POD_GROUP_STATUS.matcher(path).matches()) {
             return status(404, "the server could not find the requested resource (PodGroups serve no status subresource)");
@@ -104,6 +121,17 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
             return mergePatch(path, request);
         }
         return super.dispatch(request);
+    }
+
+    /**
+     * Creates {@code json} at {@code path} (a collection's path, e.g. {@code /api/v1/namespaces/ns/pods}) as a
+     * POST there would, through {@link #dispatch}, without HTTP: the load driver's way of creating objects in the
+     * store without a client. Returns the HTTP status code the POST would have had.
+     */
+    public int create(String path, String json) {
+        return dispatch(new RecordedRequest("HTTP/1.1", HttpMethod.POST, path,
+                Headers.builder().add("Content-Type", "application/json").build(),
+                new Buffer(json.getBytes(StandardCharsets.UTF_8)))).code();
     }
 
     private static boolean isMergePatch(RecordedRequest request) {
@@ -153,21 +181,28 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
         return answer;
     }
 
-    private MockResponse bind(String namespace, String name, String body) {
-        String podPath = podPath(namespace, name);
-        synchronized (bindLock) {
-            String elsewhere = faults.takeBindElsewhere(namespace + "/" + name);
+    /**
+     * {@code pods/binding}: under the store's write lock (atomic with every other write), the stored pod is read
+     * once, checked (404 gone, 409 already on a node) and written back once with {@code spec.nodeName} set, a new
+     * resourceVersion and the generation a spec change gets, as fabric8's merge patch would have written it; the
+     * watchers get one MODIFIED event. A generic patch would read the pod three times and diff it twice.
+     */
+    private MockResponse bind(RecordedRequest request, String namespace, String name) {
+        return CrudWriteLock.run(this, request, (path, contentType, body) -> {
+            String key = namespace + "/" + name;
+            String podPath = podPath(namespace, name);
+            String elsewhere = faults.takeBindElsewhere(key);
             if (elsewhere != null) {
                 setNode(podPath, elsewhere);
             }
-            if (faults.takeDeleteBeforeBind(namespace + "/" + name)) {
+            if (faults.takeDeleteBeforeBind(key)) {
                 super.handleDelete(podPath);
             }
             var current = findResource(getKey(podPath));
             if (current == null) {
                 return status(404, "pods \"" + name + "\" not found");
             }
-            JsonNode pod = read(current.getValue().getBytes(StandardCharsets.UTF_8));
+            ObjectNode pod = (ObjectNode) read(current.getValue().getBytes(StandardCharsets.UTF_8));
             String node = pod.path("spec").path("nodeName").asText("");
             if (!node.isEmpty()) {
                 return status(409, "Operation cannot be fulfilled on pods/binding \"" + name
@@ -177,14 +212,23 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
             if (target.isEmpty()) {
                 return status(400, "Binding target.name is required");
             }
-            MockResponse patched = setNode(podPath, target);
-            if (patched.code() / 100 != 2) {
-                return patched;
+            pod.withObjectProperty("spec").put("nodeName", target);
+            ObjectNode metadata = pod.withObjectProperty("metadata");
+            metadata.put("resourceVersion", String.valueOf(requestResourceVersion()));
+            metadata.put("generation", metadata.path("generation").asLong(0) + 1);
+            GenericKubernetesResource resource;
+            String json;
+            try {
+                json = JSON.writeValueAsString(pod);
+                resource = JSON.treeToValue(pod, GenericKubernetesResource.class);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                return status(500, "pod " + key + " could not be written: " + e.getOriginalMessage());
             }
-            bindings.computeIfAbsent(namespace + "/" + name, k -> new java.util.concurrent.atomic.AtomicInteger())
-                    .incrementAndGet();
+            processEvent(podPath, getKey(podPath), current.getKey(), resource, json);
+            bindings.computeIfAbsent(key, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+            bindObserver.accept(key);
             return status(201, "");
-        }
+        });
     }
 
     private MockResponse setNode(String podPath, String node) {
@@ -206,8 +250,10 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
 
     @Override
     public MockResponse handleCreate(RecordedRequest request) {
-        JsonNode metadata = read(request.getBody().getBytes()).path("metadata");
-        createdMetadata.set(metadata.has("uid") || metadata.has("creationTimestamp") ? metadata : null);
+        byte[] body = request.getBody().getBytes();
+        // most objects are created without either field: reading the body for them would double the create's parse
+        JsonNode metadata = mayName(body, UID) || mayName(body, CREATION_TIMESTAMP) ? read(body).path("metadata") : null;
+        createdMetadata.set(metadata != null && (metadata.has("uid") || metadata.has("creationTimestamp")) ? metadata : null);
         try {
             return super.handleCreate(request);
         } finally {
@@ -262,6 +308,9 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
             }
         }
         super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+        String plural = value(pathAttributes, "plural");
+        counts.change(oldAttributes == null ? "ADDED" : newState == null ? "DELETED" : "MODIFIED",
+                plural == null ? "?" : plural);
         if (newState != null) {
             index(pathAttributes, resource, newState);
         }
@@ -278,6 +327,23 @@ public final class EmbeddedApiDispatcher extends KubernetesCrudDispatcher {
         if (key != null && map.containsKey(stored)) {
             byName.put(key, stored);
         }
+    }
+
+    private static final byte[] UID = "\"uid\"".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CREATION_TIMESTAMP = "\"creationTimestamp\"".getBytes(StandardCharsets.US_ASCII);
+
+    /** True when {@code body} contains {@code field} (a quoted JSON key) anywhere: it may name it. */
+    static boolean mayName(byte[] body, byte[] field) {
+        outer:
+        for (int i = 0; i + field.length <= body.length; i++) {
+            for (int k = 0; k < field.length; k++) {
+                if (body[i + k] != field[k]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     private static String podPath(String namespace, String name) {
