@@ -126,6 +126,9 @@ final class Eviction {
             statement.evict(victims.getInt(i), reason);
             fits = fits(preemptor, node);
         }
+        if (fit == Fit.PREEMPT) {
+            session.decisions.preemptionAttempted();
+        }
         if (!fits) {
             statement.rollback(mark);
             return false;

@@ -4,6 +4,7 @@ import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.framework.FitReason;
+import dev.caldera.kernel.session.Decisions;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -120,7 +121,7 @@ public final class PreemptAction implements Action {
                 preempt(tasks.dequeueInt(), otherJobsOfQueue);
             }
             if (session.plugins.jobPipelined(job)) {
-                statement.commit();
+                commit();
             } else {
                 statement.discard();
             }
@@ -140,9 +141,17 @@ public final class PreemptAction implements Action {
                     statement.discard();
                     break;
                 }
-                statement.commit();
+                commit();
             }
         }
+    }
+
+    /** Commits the statement, counting it as an eviction transaction when it evicts. */
+    private void commit() {
+        if (statement.hasEvictions()) {
+            session.decisions.evictionTransaction(Decisions.PREEMPT);
+        }
+        statement.commit();
     }
 
     /** True when {@code task} was pipelined onto a node, evicting what {@code filter} allows there. */

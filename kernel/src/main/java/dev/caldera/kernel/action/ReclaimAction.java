@@ -4,6 +4,7 @@ import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.framework.FitReason;
+import dev.caldera.kernel.session.Decisions;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;
 import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
@@ -105,6 +106,9 @@ public final class ReclaimAction implements Action {
             }
         }
         if (session.plugins.jobPipelined(job)) {
+            if (statement.hasEvictions()) {
+                session.decisions.evictionTransaction(Decisions.RECLAIM);
+            }
             session.decisions.committingFor(job);
             statement.commit();
             session.decisions.committingFor(-1);

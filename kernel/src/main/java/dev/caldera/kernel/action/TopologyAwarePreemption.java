@@ -79,6 +79,7 @@ final class TopologyAwarePreemption {
         for (int victim : best) {
             statement.evict(victim, Decisions.PREEMPT);
         }
+        session.decisions.preemptionAttempted();
         statement.pipeline(preemptor, bestNode, true);
         return true;
     }

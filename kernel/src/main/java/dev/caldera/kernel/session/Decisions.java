@@ -17,6 +17,8 @@ public final class Decisions {
     public final IntArrayList evictReasons = new IntArrayList();
     /** Per eviction, the job row it made room for, or -1 when the action did not say. */
     public final IntArrayList evictFor = new IntArrayList();
+    private int preemptionAttempts;
+    private final int[] evictionTransactions = new int[RECLAIM + 1];
     private int beneficiary = -1;
 
     void clear() {
@@ -26,6 +28,8 @@ public final class Decisions {
         evictReasons.clear();
         evictFor.clear();
         beneficiary = -1;
+        preemptionAttempts = 0;
+        java.util.Arrays.fill(evictionTransactions, 0);
     }
 
     /** Evictions committed from now on make room for {@code job} (-1: unknown); actions set it around a commit. */
@@ -42,6 +46,33 @@ public final class Decisions {
         evictTasks.add(task);
         evictReasons.add(reason);
         evictFor.add(beneficiary);
+    }
+
+    /** One more preemption attempt (see {@link #preemptionAttempts()}). */
+    public void preemptionAttempted() {
+        preemptionAttempts++;
+    }
+
+    /** One more committed statement with evictions for {@code reason} ({@link #PREEMPT} or {@link #RECLAIM}). */
+    public void evictionTransaction(int reason) {
+        evictionTransactions[reason]++;
+    }
+
+    /**
+     * Preemption attempts this session, counted where Volcano calls {@code RegisterPreemptionAttempts}
+     * (actions/preempt/preempt.go): a node whose victims passed validation and were evicted in turn, or the
+     * chosen candidate of topology-aware preemption; attempts whose statement was discarded count too.
+     */
+    public int preemptionAttempts() {
+        return preemptionAttempts;
+    }
+
+    /**
+     * Committed statements holding at least one eviction for {@code reason} ({@link #PREEMPT}, {@link #RECLAIM})
+     * this session, as Volcano's {@code RegisterEvictionTransaction} counts them.
+     */
+    public int evictionTransactions(int reason) {
+        return evictionTransactions[reason];
     }
 
     public static String reasonText(int reason) {

@@ -124,6 +124,11 @@ public final class Statement {
         return undone;
     }
 
+    /** True when this statement holds an eviction (Volcano's {@code Statement.HasEvictions}). */
+    public boolean hasEvictions() {
+        return evictedSince(start);
+    }
+
     /** True when an eviction was recorded since {@code mark}. */
     public boolean evictedSince(long mark) {
         for (long s = Math.max(mark, start); s < log.tail(); s++) {

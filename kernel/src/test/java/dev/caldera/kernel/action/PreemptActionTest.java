@@ -12,6 +12,7 @@ import dev.caldera.kernel.conf.Tier;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.scheduler.Scheduler;
 import dev.caldera.kernel.scheduler.SchedulerOptions;
+import dev.caldera.kernel.session.Decisions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -69,6 +70,11 @@ class PreemptActionTest {
             assertThat(cache.taskState.status(cache.taskRow("ns1/preemptee1"))).isEqualTo(TaskStatus.RELEASING);
             assertThat(cache.nominations.nodeOf(cache.taskRow("ns2/preemptor1")))
                     .isEqualTo(cache.nodeRow("node1"));
+            // Volcano's metrics (pkg/scheduler/metrics/metrics.go, counted in actions/preempt/preempt.go): one node
+            // tried with validated victims, one committed statement that evicts
+            assertThat(s.session().decisions.preemptionAttempts()).isEqualTo(1);
+            assertThat(s.session().decisions.evictionTransactions(Decisions.PREEMPT)).isEqualTo(1);
+            assertThat(s.session().decisions.evictionTransactions(Decisions.RECLAIM)).isZero();
         }
     }
 
@@ -90,6 +96,8 @@ class PreemptActionTest {
         try (Scheduler s = scheduler()) {
             s.runOnce();
             assertThat(evictions).isEmpty();
+            assertThat(s.session().decisions.preemptionAttempts()).isZero();
+            assertThat(s.session().decisions.evictionTransactions(Decisions.PREEMPT)).isZero();
         }
     }
 }

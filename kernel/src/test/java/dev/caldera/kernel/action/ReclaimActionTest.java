@@ -12,6 +12,7 @@ import dev.caldera.kernel.conf.Tier;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.scheduler.Scheduler;
 import dev.caldera.kernel.scheduler.SchedulerOptions;
+import dev.caldera.kernel.session.Decisions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +65,10 @@ class ReclaimActionTest {
             IntArrayList pipelined = new IntArrayList();
             s.pipelinedTasks(pipelined);
             assertThat(evictions).containsExactly("c1/preemptee2:reclaim");
+            // Volcano's eviction_transactions_total{action="reclaim"} (pkg/scheduler/metrics/metrics.go, counted in
+            // actions/reclaim/reclaim.go); reclaim registers no preemption attempt
+            assertThat(s.session().decisions.evictionTransactions(Decisions.RECLAIM)).isEqualTo(1);
+            assertThat(s.session().decisions.preemptionAttempts()).isZero();
             assertThat(binds).isEmpty();
             assertThat(pipelined.toIntArray()).containsExactly(cache.taskRow("c1/preemptor1"));
             assertThat(cache.nominations.nodeOf(cache.taskRow("c1/preemptor1"))).isEqualTo(cache.nodeRow("n1"));
