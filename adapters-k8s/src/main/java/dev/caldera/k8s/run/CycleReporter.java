@@ -39,6 +39,10 @@ final class CycleReporter {
     private final IntArrayList pipelinedRows = new IntArrayList();
     private final boolean[] noFlags = new boolean[0];
     private boolean[] pipelinedFlag = noFlags;
+    /** Per job row, the PodGroup key and queue its e2e series were started for (null: none). */
+    private String[] seenKey = new String[0];
+    private String[] seenQueue = new String[0];
+    private final it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap placedByJob = new it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap();
 
     CycleReporter(ClusterCache cache) {
         this.cache = cache;
@@ -75,10 +79,65 @@ final class CycleReporter {
         }
         List<QueueShare> queues = QueueReports.of(session);
         metrics.cycle(stats, binds.size(), tasks, victims);
+        metrics.preemption(session.decisions.preemptionAttempts(),
+                session.decisions.evictionTransactions(Decisions.PREEMPT),
+                session.decisions.evictionTransactions(Decisions.RECLAIM));
+        jobMetrics(session, metrics);
         metrics.unschedulable(unschedulable);
         metrics.queues(queues);
         return new CycleOutcome(stats.cycle(), binds, evictions, pipelined, new ArrayList<>(statuses.values()),
                 times(stats), stats.pendingTasks(), stats.placed(), queues);
+    }
+
+    /**
+     * Volcano's per-job e2e metrics: a PodGroup's start time when it first shows in a cycle (its series removed
+     * when it leaves the cache, or moves to another queue), and for each PodGroup with tasks bound or pipelined
+     * in this cycle its duration since creation and last time, one latency observation per task. O(job rows +
+     * placed tasks).
+     */
+    private void jobMetrics(Session session, VolcanoMetrics metrics) {
+        var jobs = cache.jobs;
+        if (seenKey.length < jobs.rows) {
+            seenKey = java.util.Arrays.copyOf(seenKey, jobs.capacity);
+            seenQueue = java.util.Arrays.copyOf(seenQueue, jobs.capacity);
+        }
+        for (int j = 0; j < seenKey.length; j++) {
+            String key = j < jobs.rows && jobs.hasSpec[j] ? jobs.key[j] : null;
+            String queue = key == null ? null : jobs.queueName[j];
+            if (Objects.equals(seenKey[j], key) && Objects.equals(seenQueue[j], queue)) {
+                continue;
+            }
+            if (seenKey[j] != null) {
+                metrics.jobGone(namespace(seenKey[j]), name(seenKey[j]), seenQueue[j]);
+            }
+            if (key != null) {
+                metrics.jobSeen(namespace(key), name(key), queue, jobs.creationMs[j]);
+            }
+            seenKey[j] = key;
+            seenQueue[j] = queue;
+        }
+        placedByJob.clear();
+        Decisions d = session.decisions;
+        for (int i = 0; i < d.bindTasks.size(); i++) {
+            placedByJob.addTo(cache.tasks.job[d.bindTasks.getInt(i)], 1);
+        }
+        for (int i = 0; i < pipelinedRows.size(); i++) {
+            placedByJob.addTo(cache.tasks.job[pipelinedRows.getInt(i)], 1);
+        }
+        long nowMs = System.currentTimeMillis();
+        for (var e : placedByJob.int2IntEntrySet()) {
+            int j = e.getIntKey();
+            String key = jobs.key[j];
+            metrics.jobPlaced(namespace(key), name(key), jobs.queueName[j], jobs.creationMs[j], nowMs, e.getIntValue());
+        }
+    }
+
+    private static String namespace(String jobKey) {
+        return jobKey.substring(0, jobKey.indexOf('/'));
+    }
+
+    private static String name(String jobKey) {
+        return jobKey.substring(jobKey.indexOf('/') + 1);
     }
 
     private List<PodPlacement> binds(Session session) {

@@ -131,7 +131,22 @@ class OperationsTest {
                     "volcano_queue_allocated_memory_bytes{queue_name=\"default\"}",
                     "volcano_queue_deserved_milli_cpu{queue_name=\"default\"}",
                     "volcano_queue_share{queue_name=\"default\"}",
-                    "caldera_bind_results_total{result=\"bound\"} 2.0");
+                    "caldera_bind_results_total{result=\"bound\"} 2.0",
+                    // per-job e2e series and preemption counters: volcano-sh/volcano pkg/scheduler/metrics/metrics.go
+                    // (UpdateE2eSchedulingDurationByJob and friends, RegisterPreemptionAttempts,
+                    // RegisterEvictionTransaction); both tasks of "job" bound in one cycle, "huge" never placed
+                    "# TYPE volcano_e2e_job_scheduling_latency_milliseconds histogram",
+                    "volcano_e2e_job_scheduling_latency_milliseconds_bucket{le=\"100.0\"}",
+                    "volcano_e2e_job_scheduling_latency_milliseconds_count 2",
+                    "volcano_e2e_job_scheduling_duration{job_name=\"job\",job_namespace=\"ml\",queue=\"default\"}",
+                    "volcano_e2e_job_scheduling_last_time{job_name=\"job\",job_namespace=\"ml\",queue=\"default\"}",
+                    "volcano_e2e_job_scheduling_start_time{job_name=\"huge\",job_namespace=\"ml\",queue=\"default\"}",
+                    "# TYPE volcano_total_preemption_attempts untyped",
+                    "volcano_total_preemption_attempts 0.0",
+                    "volcano_eviction_transactions_total{action=\"preempt\"} 0.0",
+                    "volcano_eviction_transactions_total{action=\"reclaim\"} 0.0");
+            assertThat(metrics).as("a PodGroup never placed has no duration")
+                    .doesNotContain("volcano_e2e_job_scheduling_duration{job_name=\"huge\"");
             assertThat(FaultsTest.get(live, "/healthz").statusCode()).isEqualTo(200);
             assertThat(FaultsTest.get(live, "/readyz").body()).isEqualTo("ok: leader\n");
         }

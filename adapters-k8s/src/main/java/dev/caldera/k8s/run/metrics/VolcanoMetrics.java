@@ -8,6 +8,7 @@ import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.UnknownSnapshot;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -20,7 +21,9 @@ import java.util.Set;
  * The scheduler's metrics under Volcano's names and label sets ({@code pkg/scheduler/metrics} in Volcano:
  * metrics.go, queue.go), so that dashboards built for vc-scheduler work: cycle (e2e) and open-session latency,
  * action latency, plugin latency (each plugin's session open and close, label {@code OnSession}), pod creation to bind
- * ({@code task_scheduling_latency}, stage {@code Bound}), schedule attempts, preemption victims, unschedulable task and job counts, and per queue the
+ * ({@code task_scheduling_latency}, stage {@code Bound}), per-job e2e latency, duration, start and last time,
+ * schedule attempts, preemption victims and attempts, eviction transactions, unschedulable task and job counts,
+ * the namespace gauges (registered, unset, as in current Volcano), and per queue the
  * allocated, deserved and capability resources and the share, as the queue plugin computed them. Histogram buckets are Volcano's
  * ({@code ExponentialBucketsRange(1, 5000, 20)}, {@code (1, 2000, 20)}, {@code (0.1, 100, 15)} and {@code (50, 60000, 30)}).
  * <p>
@@ -57,10 +60,44 @@ public final class VolcanoMetrics {
     private final QueueGauges capacity = new QueueGauges("capacity", "Capacity", registry);
     private final Gauge share = Gauge.builder().name("volcano_queue_share").help("Share for one queue")
             .labelNames("queue_name").register(registry);
+    private final Histogram jobLatency = Histogram.builder().name("volcano_e2e_job_scheduling_latency_milliseconds")
+            .help("End-to-end job scheduling latency in milliseconds (histogram of per-job duration from creation to"
+                    + " last task assumed)")
+            .classicOnly().classicExponentialUpperBounds(100, factor(100, 120000, 30), 30).register(registry);
+    private final Gauge jobDuration = Gauge.builder().name("volcano_e2e_job_scheduling_duration")
+            .help("Per-job duration from job creation to last task assumed in scheduler cache, in milliseconds")
+            .labelNames(JOB_LABELS).register(registry);
+    private final Gauge jobStart = Gauge.builder().name("volcano_e2e_job_scheduling_start_time")
+            .help("E2E job scheduling start time").labelNames(JOB_LABELS).register(registry);
+    private final Gauge jobLast = Gauge.builder().name("volcano_e2e_job_scheduling_last_time")
+            .help("E2E job scheduling last time").labelNames(JOB_LABELS).register(registry);
+    private final java.util.concurrent.atomic.AtomicLong preemptionAttempts = new java.util.concurrent.atomic.AtomicLong();
+    private final Counter evictionTransactions = Counter.builder().name("volcano_eviction_transactions_total")
+            .help("Total number of committed eviction transactions, by action").labelNames("action").register(registry);
+    private final Gauge namespaceShare = Gauge.builder().name("volcano_namespace_share")
+            .help("Share for one namespace").labelNames("namespace_name").register(registry);
+    private final Gauge namespaceWeight = Gauge.builder().name("volcano_namespace_weight")
+            .help("Weight for one namespace").labelNames("namespace_name").register(registry);
+    private final Gauge namespaceWeightedShare = Gauge.builder().name("volcano_namespace_weighted_share")
+            .help("Weighted share for one namespace").labelNames("namespace_name").register(registry);
     private final Counter binds = Counter.builder().name("caldera_bind_results_total")
             .help("Binds sent to the API server, by result (bound, failed, dropped)").labelNames("result")
             .register(registry);
     private final Set<String> unschedulableJobs = new HashSet<>();
+
+    /** Volcano's per-job label names ({@code job_name}: the PodGroup's name). */
+    private static final String[] JOB_LABELS = {"job_name", "queue", "job_namespace"};
+
+    public VolcanoMetrics() {
+        // Volcano's counter has no _total suffix, which this library would append to a counter's name: exposed
+        // under Volcano's exact name, untyped, so that queries written for vc-scheduler find it
+        registry.register(() -> UnknownSnapshot.builder().name("volcano_total_preemption_attempts")
+                .help("Total preemption attempts in the cluster till now")
+                .dataPoint(UnknownSnapshot.UnknownDataPointSnapshot.builder().value(preemptionAttempts.get()).build())
+                .build());
+        evictionTransactions.labelValues("preempt");
+        evictionTransactions.labelValues("reclaim");
+    }
 
     /** Volcano's ExponentialBucketsRange: {@code count} bounds from {@code min} to {@code max}. */
     static double factor(double min, double max, int count) {
@@ -107,6 +144,51 @@ public final class VolcanoMetrics {
             capacity.set(q.queue(), q.capability());
             share.labelValues(q.queue()).set(q.share());
         }
+    }
+
+    /**
+     * One cycle's preemption attempts and committed eviction transactions of preempt and reclaim (Volcano's
+     * {@code RegisterPreemptionAttempts}, {@code RegisterEvictionTransaction}).
+     */
+    public void preemption(int attempts, int preemptTransactions, int reclaimTransactions) {
+        preemptionAttempts.addAndGet(attempts);
+        evictionTransactions.labelValues("preempt").inc(preemptTransactions);
+        evictionTransactions.labelValues("reclaim").inc(reclaimTransactions);
+    }
+
+    /** A PodGroup entered the cache: Volcano's start time, its creation (epoch seconds). */
+    public void jobSeen(String namespace, String name, String queue, long createdMs) {
+        jobStart.labelValues(name, queue, namespace).set(createdMs / 1000);
+    }
+
+    /**
+     * {@code tasks} of a PodGroup were placed (bound or pipelined) at {@code nowMs}: its duration since creation
+     * and last time, and one histogram observation per task, as Volcano's allocate records them per task.
+     */
+    public void jobPlaced(String namespace, String name, String queue, long createdMs, long nowMs, int tasks) {
+        double ms = Math.max(0, nowMs - createdMs);
+        jobDuration.labelValues(name, queue, namespace).set(ms);
+        jobLast.labelValues(name, queue, namespace).set(nowMs / 1000);
+        for (int i = 0; i < tasks; i++) {
+            jobLatency.observe(ms);
+        }
+    }
+
+    /** A PodGroup left the cache: its per-job series go, as Volcano's {@code DeleteJobMetrics} removes them. */
+    public void jobGone(String namespace, String name, String queue) {
+        jobDuration.remove(name, queue, namespace);
+        jobStart.remove(name, queue, namespace);
+        jobLast.remove(name, queue, namespace);
+    }
+
+    /**
+     * Volcano's namespace gauges, registered under its names and labels. Current Volcano registers them and
+     * sets them nowhere (its drf plugin no longer orders namespaces); Caldera has no namespace ordering either,
+     * so they carry no samples. The names they are registered under (a test reads them).
+     */
+    java.util.List<String> namespaceGauges() {
+        return java.util.List.of(namespaceShare.getPrometheusName(), namespaceWeight.getPrometheusName(),
+                namespaceWeightedShare.getPrometheusName());
     }
 
     /** A pod created at {@code createdMs} (epoch) was bound now: Volcano's {@code Bound} stage. Any thread. */
