@@ -39,6 +39,7 @@ final class CycleReporter {
     private final IntArrayList pipelinedRows = new IntArrayList();
     private final boolean[] noFlags = new boolean[0];
     private boolean[] pipelinedFlag = noFlags;
+    private boolean collectStatuses = true;
     /** Per job row, the PodGroup key and queue its e2e series were started for (null: none). */
     private String[] seenKey = new String[0];
     private String[] seenQueue = new String[0];
@@ -52,14 +53,18 @@ final class CycleReporter {
     StatusSink statusSink(StatusWriter writer) {
         return (jobKey, phase, reasonText) -> {
             String reason = Objects.toString(reasonText, null);
-            statuses.put(jobKey, new PodGroupStatus(jobKey, phase, reason));
+            if (collectStatuses) {
+                statuses.put(jobKey, new PodGroupStatus(jobKey, phase, reason));
+            }
             int job = cache.jobRow(jobKey);
             writer.podGroup(jobKey, phase, reason, cache.jobState.count(job, TaskStatus.RUNNING),
                     cache.jobState.count(job, TaskStatus.SUCCEEDED), cache.jobState.count(job, TaskStatus.FAILED));
         };
     }
 
-    void beginCycle() {
+    /** {@code collectStatuses}: keep every PodGroup's status for the outcome (else its list is empty). */
+    void beginCycle(boolean collectStatuses) {
+        this.collectStatuses = collectStatuses;
         statuses.clear();
     }
 

@@ -178,7 +178,7 @@ public final class LiveScheduler implements AutoCloseable {
                 lastCycleStartNs = System.nanoTime();
                 wakeRequested = false;
                 try {
-                    cycle();
+                    cycle(false);
                 } catch (RuntimeException e) {
                     LOG.error("scheduling cycle failed", e);
                 }
@@ -212,8 +212,16 @@ public final class LiveScheduler implements AutoCloseable {
 
     /** Runs one cycle on the calling thread (the scheduling thread). */
     public CycleOutcome cycle() {
+        return cycle(true);
+    }
+
+    /**
+     * One cycle; {@code withPodGroups}: the outcome lists every PodGroup's status (a sorted copy of them all, which
+     * the loop, reading no outcome, spares itself every cycle).
+     */
+    private CycleOutcome cycle(boolean withPodGroups) {
         reloadConf();
-        reporter.beginCycle();
+        reporter.beginCycle(withPodGroups);
         CycleStats stats = scheduler.runOnce();
         CycleOutcome outcome = reporter.endCycle(scheduler, stats, status, metrics);
         status.flush();

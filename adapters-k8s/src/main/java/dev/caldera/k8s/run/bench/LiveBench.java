@@ -59,7 +59,8 @@ public final class LiveBench {
     public static void main(String[] argv) throws Exception {
         if (argv.length == 0 || !(argv[0].equals("throughput") || argv[0].equals("restart"))) {
             System.err.println("usage: LiveBench throughput|restart [--nodes N] [--pods N] [--gang N] [--bound N]"
-                    + " [--creators N] [--bind-workers N] [--warmup N] [--create http|store] [--observe store|watch]"
+                    + " [--creators N] [--bind-workers N] [--warmup N] [--create http|store] [--rate PODS_PER_S]"
+                    + " [--observe store|watch]"
                     + " [--out FILE]");
             System.exit(2);
         }
@@ -110,8 +111,9 @@ public final class LiveBench {
         }
         LiveScheduler live = startScheduler();
         List<String> out = new ArrayList<>();
-        out.add(String.format("nodes %d, pods %d in gangs of %d, %d creator threads (%s), %d bind workers; binds "
-                        + "observed %s", nodes, pods, gang, arg("creators", 8), creationText(), arg("bind-workers", 8),
+        out.add(String.format("nodes %d, pods %d in gangs of %d, %d creator threads (%s; %s), %d bind workers; binds "
+                        + "observed %s", nodes, pods, gang, arg("creators", 8), creationText(),
+                arg("rate", 0) > 0 ? "paced at " + arg("rate", 0) + " pods/s" : "as fast as they go", arg("bind-workers", 8),
                 observeByWatch() ? "by a watcher of its own (another client, same JVM)"
                         : "by the embedded API server as it stores each binding"));
         for (int round = 0; round <= warmups; round++) {
@@ -144,6 +146,7 @@ public final class LiveBench {
     private List<String> round(LiveScheduler live, String ns, int pods, int gang, boolean measured) throws Exception {
         createdNs.clear();
         boundNs.clear();
+        List<List<Creation>> gangs = prepareGangs(ns, pods / gang, gang);
         Map<String, Long> requestsBefore = server.dispatcher().counts().snapshot();
         Map<String, Long> threadsBefore = threadCpuNs();
         long cpuBefore = processCpuNs();
@@ -151,7 +154,7 @@ public final class LiveBench {
             profiler("start,event=ctimer,interval=1ms");
         }
         long start = System.nanoTime();
-        createGangs(ns, pods / gang, gang);
+        createGangs(gangs);
         long created = System.nanoTime();
         boolean all = waitAllBound(pods, 600_000);
         long end = lastBindNs();
@@ -326,19 +329,51 @@ public final class LiveBench {
     }
 
     private void createGangs(String ns, int gangs, int size) throws Exception {
-        int creators = arg("creators", 8);
-        ExecutorService pool = Executors.newFixedThreadPool(creators);
-        List<Future<?>> done = new ArrayList<>();
+        createGangs(prepareGangs(ns, gangs, size));
+    }
+
+    /**
+     * Each gang's PodGroup and pods, built (and with {@code --create store} serialized) before the clock starts:
+     * building and serializing objects is the creators' work, which in a cluster runs on their own machines.
+     */
+    private List<List<Creation>> prepareGangs(String ns, int gangs, int size) {
+        List<List<Creation>> out = new ArrayList<>(gangs);
         for (int g = 0; g < gangs; g++) {
-            int gg = g;
+            String name = "job-" + g;
+            List<Creation> gang = new ArrayList<>(size + 1);
+            gang.add(creation(new PodGroupBuilder().withNewMetadata().withName(name).withNamespace(ns).endMetadata()
+                    .withNewSpec().withMinMember(size).withQueue("default").endSpec().build()));
+            for (int i = 0; i < size; i++) {
+                gang.add(creation(pod(ns, name + "-" + i, name, null)));
+            }
+            out.add(gang);
+        }
+        return out;
+    }
+
+    /**
+     * Creates the gangs, each by one of the creator threads, PodGroup first; notes each pod's creation time. With
+     * {@code --rate N} (pods per second), the k-th pod is not created before k/N seconds after the start.
+     */
+    private void createGangs(List<List<Creation>> gangs) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(arg("creators", 8));
+        List<Future<?>> done = new ArrayList<>();
+        int rate = arg("rate", 0);
+        long startNs = System.nanoTime();
+        AtomicLong tickets = new AtomicLong();
+        for (List<Creation> gang : gangs) {
             done.add(pool.submit(() -> {
-                String name = "job-" + gg;
-                create(new PodGroupBuilder().withNewMetadata().withName(name).withNamespace(ns).endMetadata()
-                        .withNewSpec().withMinMember(size).withQueue("default").endSpec().build());
-                for (int i = 0; i < size; i++) {
-                    Pod p = pod(ns, name + "-" + i, name, null);
-                    createdNs.put(ns + "/" + name + "-" + i, System.nanoTime());
-                    create(p);
+                for (Creation c : gang) {
+                    if (c.pod() != null) {
+                        if (rate > 0) {
+                            long dueNs = startNs + tickets.getAndIncrement() * 1_000_000_000L / rate;
+                            for (long now = System.nanoTime(); now < dueNs; now = System.nanoTime()) {
+                                java.util.concurrent.locks.LockSupport.parkNanos(dueNs - now);
+                            }
+                        }
+                        createdNs.put(c.pod(), System.nanoTime());
+                    }
+                    create(c);
                 }
             }));
         }
@@ -348,22 +383,34 @@ public final class LiveBench {
         pool.shutdown();
     }
 
+    /** An object to create: over HTTP ({@code object}) or in the store ({@code path}, {@code json}); {@code pod}: its key. */
+    private record Creation(HasMetadata object, String path, String json, String pod) {
+    }
+
+    private Creation creation(HasMetadata object) {
+        String ns = object.getMetadata().getNamespace();
+        String pod = object instanceof Pod ? ns + "/" + object.getMetadata().getName() : null;
+        if (!createInStore()) {
+            return new Creation(object, null, null, pod);
+        }
+        String path = pod != null ? "/api/v1/namespaces/" + ns + "/pods"
+                : "/apis/scheduling.volcano.sh/v1beta1/namespaces/" + ns + "/podgroups";
+        return new Creation(null, path, io.fabric8.kubernetes.client.utils.Serialization.asJson(object), pod);
+    }
+
     /**
      * Creates over HTTP through the bench's client, or with {@code --create store} through the embedded API
      * server's own create handler (the same admission, store and watch fan-out as a POST, without the client's
-     * serialization and the HTTP round trip: in a cluster the creators run elsewhere).
+     * HTTP round trip: in a cluster the creators run elsewhere).
      */
-    private void create(HasMetadata object) {
-        if (!createInStore()) {
-            client.resource(object).create();
+    private void create(Creation c) {
+        if (c.object() != null) {
+            client.resource(c.object()).create();
             return;
         }
-        String ns = object.getMetadata().getNamespace();
-        String path = object instanceof Pod ? "/api/v1/namespaces/" + ns + "/pods"
-                : "/apis/scheduling.volcano.sh/v1beta1/namespaces/" + ns + "/podgroups";
-        int code = server.dispatcher().create(path, io.fabric8.kubernetes.client.utils.Serialization.asJson(object));
+        int code = server.dispatcher().create(c.path(), c.json());
         if (code / 100 != 2) {
-            throw new IllegalStateException("creating " + path + "/" + object.getMetadata().getName() + ": HTTP " + code);
+            throw new IllegalStateException("creating in " + c.path() + ": HTTP " + code);
         }
     }
 
