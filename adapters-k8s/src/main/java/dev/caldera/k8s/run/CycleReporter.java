@@ -102,13 +102,13 @@ final class CycleReporter {
      */
     private void jobMetrics(Session session, VolcanoMetrics metrics) {
         var jobs = cache.jobs;
-        if (seenKey.length < jobs.rows) {
-            seenKey = java.util.Arrays.copyOf(seenKey, jobs.capacity);
-            seenQueue = java.util.Arrays.copyOf(seenQueue, jobs.capacity);
+        if (seenKey.length < jobs.rows()) {
+            seenKey = java.util.Arrays.copyOf(seenKey, jobs.capacity());
+            seenQueue = java.util.Arrays.copyOf(seenQueue, jobs.capacity());
         }
         for (int j = 0; j < seenKey.length; j++) {
-            String key = j < jobs.rows && jobs.hasSpec[j] ? jobs.key[j] : null;
-            String queue = key == null ? null : jobs.queueName[j];
+            String key = j < jobs.rows() && jobs.hasSpec(j) ? jobs.key(j) : null;
+            String queue = key == null ? null : jobs.queueName(j);
             if (Objects.equals(seenKey[j], key) && Objects.equals(seenQueue[j], queue)) {
                 continue;
             }
@@ -116,7 +116,7 @@ final class CycleReporter {
                 metrics.jobGone(namespace(seenKey[j]), name(seenKey[j]), seenQueue[j]);
             }
             if (key != null) {
-                metrics.jobSeen(namespace(key), name(key), queue, jobs.creationMs[j]);
+                metrics.jobSeen(namespace(key), name(key), queue, jobs.creationMs(j));
             }
             seenKey[j] = key;
             seenQueue[j] = queue;
@@ -124,16 +124,16 @@ final class CycleReporter {
         placedByJob.clear();
         Decisions d = session.decisions;
         for (int i = 0; i < d.bindTasks.size(); i++) {
-            placedByJob.addTo(cache.tasks.job[d.bindTasks.getInt(i)], 1);
+            placedByJob.addTo(cache.tasks.job(d.bindTasks.getInt(i)), 1);
         }
         for (int i = 0; i < pipelinedRows.size(); i++) {
-            placedByJob.addTo(cache.tasks.job[pipelinedRows.getInt(i)], 1);
+            placedByJob.addTo(cache.tasks.job(pipelinedRows.getInt(i)), 1);
         }
         long nowMs = System.currentTimeMillis();
         for (var e : placedByJob.int2IntEntrySet()) {
             int j = e.getIntKey();
-            String key = jobs.key[j];
-            metrics.jobPlaced(namespace(key), name(key), jobs.queueName[j], jobs.creationMs[j], nowMs, e.getIntValue());
+            String key = jobs.key(j);
+            metrics.jobPlaced(namespace(key), name(key), jobs.queueName(j), jobs.creationMs(j), nowMs, e.getIntValue());
         }
     }
 
