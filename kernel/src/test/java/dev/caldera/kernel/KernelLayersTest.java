@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -24,8 +25,9 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * {@code cache} &lt;- {@code topology} &lt;- {@code framework} (with {@code interpod}) &lt;- {@code session} /
  * {@code statement} &lt;- {@code plugin.*} &lt;- {@code select} &lt;- {@code action.*} &lt;- {@code scheduler}.
  * No class may depend on a layer above its own, no two packages may depend on each other through any
- * chain, plugins see the framework, never the session's internals, and only the Statement moves tasks (so
- * every move is in its undo log).
+ * chain, plugins see the framework, never the session's internals (and below the framework only the classes
+ * {@link #PLUGIN_LOWER} lists), only the Statement moves tasks (so every move is in its undo log), and each
+ * table's columns are written only by the owners {@link #WRITERS} names.
  * <p>
  * {@link #KNOWN} lists the dependencies that still point upwards, class to class (the topology package's
  * session-level half), so that any other one fails the build; docs/ARCHITECTURE.md says what is left.
@@ -123,6 +125,77 @@ class KernelLayersTest {
         noClasses().that().doNotHaveFullyQualifiedName(K + "statement.Statement")
                 .and().doNotHaveFullyQualifiedName(K + "session.Session")
                 .should().callMethodWhere(move)
+                .check(kernel);
+    }
+
+    /**
+     * Each table's writers: the void methods of a table (setters, adders, growth, clearing) are called only
+     * from the table's own package and the classes listed, so a reader finds every write in those files.
+     */
+    private static final Map<String, Set<String>> WRITERS = Map.of(
+            "cluster.TaskTable", Set.of("cache.TaskCache"),
+            "cluster.NodeTable", Set.of("cache.NodeCache", "cache.ClusterCache"),
+            "cluster.JobTable", Set.of("cache.JobCache"),
+            "cluster.QueueTable", Set.of("cache.QueueCache"),
+            "cluster.TaskClasses", Set.of("cache.TaskCache"),
+            "cluster.TaskState", Set.of("cache.TaskCache", "session.Session"),
+            "cluster.JobState", Set.of("cache.JobCache", "cache.TaskCache", "session.Session"),
+            "cluster.JobRequests", Set.of("cache.ClusterCache"),
+            "cluster.NodeUsage", Set.of("cache.NodeCache", "cache.TaskCache", "cache.ClusterCache", "session.Session"));
+
+    @Test
+    void eachTableIsWrittenByItsOwnersAlone() {
+        StringBuilder violations = new StringBuilder();
+        for (Map.Entry<String, Set<String>> e : WRITERS.entrySet()) {
+            String table = K + e.getKey();
+            String tablePackage = table.substring(0, table.lastIndexOf('.'));
+            DescribedPredicate<JavaMethodCall> write = DescribedPredicate.describe("a write to " + e.getKey(),
+                    call -> call.getTargetOwner().getName().equals(table)
+                            && call.getTarget().getRawReturnType().getName().equals("void"));
+            DescribedPredicate<JavaClass> owner = DescribedPredicate.describe("an owner of " + e.getKey(),
+                    c -> c.getPackageName().equals(tablePackage)
+                            || e.getValue().stream().anyMatch(w -> type(w).test(c)));
+            try {
+                noClasses().that(DescribedPredicate.not(owner)).should().callMethodWhere(write).check(kernel);
+            } catch (AssertionError violation) {
+                violations.append(violation.getMessage()).append('\n');
+            }
+        }
+        if (!violations.isEmpty()) {
+            throw new AssertionError(violations.toString());
+        }
+    }
+
+    /**
+     * What plugins still take from below the framework, class by class (value types, spec records and the
+     * matching machinery the framework does not wrap yet); any other class outside {@code framework} and the
+     * plugin packages fails.
+     */
+    private static final Set<String> PLUGIN_LOWER = Set.of(
+            "cluster.JobTable", "cluster.NodeTable", "cluster.QueueTable", "cluster.Symbols",
+            "cluster.TaskClasses", "cluster.TaskStatus", "cluster.TaskTable",
+            "conf.Arguments", "conf.ConfException", "conf.PluginFlag", "conf.PluginOption",
+            "interpod.AffinityFilter", "interpod.AffinityScore", "interpod.InterPodIndex", "interpod.SpreadFilter",
+            "interpod.SpreadScore",
+            "placement.HostPort", "placement.PlacementProfiles", "placement.PlacementSpec",
+            "placement.PreferredTerm", "placement.SelectorOperator", "placement.SelectorRequirement",
+            "placement.SelectorTerm", "placement.SpecInterner", "placement.Taint", "placement.TaintEffect",
+            "placement.Toleration",
+            "placement.match.CompiledProfiles", "placement.match.CompiledTerm",
+            "placement.match.CompiledTolerations", "placement.match.LabelNumbers", "placement.match.NodeTaints",
+            "placement.match.ProfileNodeMemo", "placement.match.RequiredNodeAffinity",
+            "resource.ResourceDimensions", "resource.ResourceList", "resource.VolcanoDimensions",
+            "topology.HyperNodeTree", "topology.HyperNodeUsage", "topology.SubGroupConditions", "topology.SubJobs",
+            "topology.TopologySession");
+
+    @Test
+    void pluginsDependOnTheFrameworkAndListedLowerClassesAlone() {
+        DescribedPredicate<JavaClass> outsideTheApi = DescribedPredicate.describe(
+                "kernel classes outside framework and plugin, not listed in PLUGIN_LOWER",
+                c -> c.getName().startsWith(K) && !c.getPackageName().startsWith(K + "framework")
+                        && !c.getPackageName().startsWith(K + "plugin")
+                        && PLUGIN_LOWER.stream().noneMatch(l -> type(l).test(c)));
+        noClasses().that().resideInAPackage(K + "plugin..").should().dependOnClassesThat(outsideTheApi)
                 .check(kernel);
     }
 

@@ -5,6 +5,7 @@ import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.QueueTable;
 import dev.caldera.kernel.cluster.Symbols;
 import dev.caldera.kernel.cluster.TaskClasses;
+import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.placement.InterPodProfiles;
 import dev.caldera.kernel.placement.PlacementProfiles;
@@ -88,6 +89,11 @@ public interface SessionView {
 
     /** The task's status in this session ({@code TaskStatus}). */
     byte status(int task);
+
+    /** Whether the task holds or is about to hold room on its node (allocated, binding, bound, running, releasing or pipelined). */
+    default boolean onNode(int task) {
+        return TaskStatus.onNode(status(task));
+    }
 
     /** The node the task is on or placed on in this session, or -1. */
     int nodeOf(int task);

@@ -151,7 +151,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         unknown.clear();
         for (int t = 0; t < s.tasks().rows(); t++) {
             int node = s.nodeOf(t);
-            if (!s.tasks().live(t) || node < 0 || !TaskStatus.onNode(s.status(t))
+            if (!s.tasks().live(t) || node < 0 || !s.onNode(t)
                     || !state.classes.wantsGpu(s.tasks().taskClass(t))) {
                 assignments.clear(t);
                 continue;

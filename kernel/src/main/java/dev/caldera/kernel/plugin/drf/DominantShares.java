@@ -1,6 +1,5 @@
 package dev.caldera.kernel.plugin.drf;
 
-import dev.caldera.kernel.cluster.Columns;
 import dev.caldera.kernel.framework.SessionView;
 
 import java.util.Arrays;
@@ -25,7 +24,7 @@ final class DominantShares {
             allocated = new long[Math.max(owners, share.length) * dims];
             share = new double[Math.max(owners, share.length)];
         } else if (owners > share.length) {
-            int cap = Columns.grow(share.length, owners);
+            int cap = Math.max(Math.max(16, share.length + (share.length >> 1)), owners);
             allocated = Arrays.copyOf(allocated, cap * dims);
             share = Arrays.copyOf(share, cap);
         }

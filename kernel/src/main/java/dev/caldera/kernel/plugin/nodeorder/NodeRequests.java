@@ -1,6 +1,5 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
-import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceDimensions;
 
@@ -59,7 +58,7 @@ final class NodeRequests {
         }
         Arrays.fill(countedNode, -1);
         for (int t = 0; t < s.tasks().rows(); t++) {
-            if (s.tasks().live(t) && TaskStatus.onNode(s.status(t))) {
+            if (s.tasks().live(t) && s.onNode(t)) {
                 add(t);
             }
         }

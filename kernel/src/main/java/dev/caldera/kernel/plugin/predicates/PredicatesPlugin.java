@@ -2,7 +2,6 @@ package dev.caldera.kernel.plugin.predicates;
 
 import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.TaskClasses;
-import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.framework.AllocateListener;
@@ -252,7 +251,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
         }
         for (int t = 0; t < s.tasks().rows(); t++) {
             int node = s.nodeOf(t);
-            if (s.tasks().live(t) && node >= 0 && TaskStatus.onNode(s.status(t))
+            if (s.tasks().live(t) && node >= 0 && s.onNode(t)
                     && portsOf(t).length > 0) {
                 ports.add(node, portsOf(t));
                 countedNode[t] = node;

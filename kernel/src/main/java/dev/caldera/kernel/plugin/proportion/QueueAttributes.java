@@ -1,6 +1,5 @@
 package dev.caldera.kernel.plugin.proportion;
 
-import dev.caldera.kernel.cluster.Columns;
 
 import java.util.Arrays;
 
@@ -34,7 +33,7 @@ final class QueueAttributes {
     /** Sizes for {@code queueRows} x {@code dims} and zeroes every attribute. */
     void reset(int queueRows, int dims) {
         if (dims != stride || queueRows > present.length) {
-            int cap = dims != stride ? Math.max(queueRows, present.length) : Columns.grow(present.length, queueRows);
+            int cap = dims != stride ? Math.max(queueRows, present.length) : Math.max(Math.max(16, present.length + (present.length >> 1)), queueRows);
             allocate(cap, dims);
         } else {
             clear(rows);
