@@ -235,8 +235,8 @@ final class CycleReporter {
 
     private static CycleTimes times(CycleStats stats) {
         Map<String, Long> actions = new LinkedHashMap<>();
-        for (int i = 0; i < stats.actionNames.length; i++) {
-            actions.merge(stats.actionNames[i], stats.actionNs[i], Long::sum);
+        for (int i = 0; i < stats.actionCount(); i++) {
+            actions.merge(stats.actionName(i), stats.actionNs(i), Long::sum);
         }
         return new CycleTimes(stats.cycleNs(), stats.openNs(), actions);
     }

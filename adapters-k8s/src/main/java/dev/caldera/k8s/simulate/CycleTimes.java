@@ -18,8 +18,8 @@ public record CycleTimes(long cycleNs, long openSessionNs, Map<String, Long> act
 
     static CycleTimes of(CycleStats stats) {
         Map<String, Long> actions = new LinkedHashMap<>();
-        for (int i = 0; i < stats.actionNames.length; i++) {
-            actions.merge(stats.actionNames[i], stats.actionNs[i], Long::sum);
+        for (int i = 0; i < stats.actionCount(); i++) {
+            actions.merge(stats.actionName(i), stats.actionNs(i), Long::sum);
         }
         return new CycleTimes(stats.cycleNs(), stats.openNs(), actions);
     }

@@ -25,7 +25,7 @@ public final class CycleMetrics {
     void record(CycleStats stats) {
         cycles.recordValue(Math.max(1, stats.cycleNs()));
         for (int i = 0; i < actions.length; i++) {
-            actions[i].recordValue(Math.max(1, stats.actionNs[i]));
+            actions[i].recordValue(Math.max(1, stats.actionNs(i)));
         }
     }
 

@@ -13,11 +13,11 @@ public final class CycleStats {
     private long cycleNs;
     private long openNs;
     private long closeNs;
-    public final String[] actionNames;
-    public final long[] actionNs;
-    public final String[] pluginNames;
-    public final long[] pluginOpenNs;
-    public final long[] pluginCloseNs;
+    private final String[] actionNames;
+    private final long[] actionNs;
+    private final String[] pluginNames;
+    private final long[] pluginOpenNs;
+    private final long[] pluginCloseNs;
     private int pendingTasks;
     private int placed;
 
@@ -27,6 +27,16 @@ public final class CycleStats {
         this.pluginNames = pluginNames.clone();
         this.pluginOpenNs = new long[pluginNames.length];
         this.pluginCloseNs = new long[pluginNames.length];
+    }
+
+    /** The number of actions, in configuration order. */
+    public int actionCount() {
+        return actionNames.length;
+    }
+
+    /** The number of plugins, in tier order. */
+    public int pluginCount() {
+        return pluginNames.length;
     }
 
     void clear() {
@@ -82,5 +92,37 @@ public final class CycleStats {
 
     void placed(int value) {
         placed = value;
+    }
+
+    public String actionName(int i) {
+        return actionNames[i];
+    }
+
+    public long actionNs(int i) {
+        return actionNs[i];
+    }
+
+    void actionNs(int i, long value) {
+        actionNs[i] = value;
+    }
+
+    public String pluginName(int i) {
+        return pluginNames[i];
+    }
+
+    public long pluginOpenNs(int i) {
+        return pluginOpenNs[i];
+    }
+
+    void pluginOpenNs(int i, long value) {
+        pluginOpenNs[i] = value;
+    }
+
+    public long pluginCloseNs(int i) {
+        return pluginCloseNs[i];
+    }
+
+    void pluginCloseNs(int i, long value) {
+        pluginCloseNs[i] = value;
     }
 }

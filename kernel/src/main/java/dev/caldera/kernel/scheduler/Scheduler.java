@@ -94,7 +94,7 @@ public final class Scheduler implements AutoCloseable {
         for (int i = 0; i < actions.length; i++) {
             actions[i].execute(session);
             long now = System.nanoTime();
-            stats.actionNs[i] = now - t;
+            stats.actionNs(i, now - t);
             t = now;
         }
         stats.placed(session.decisions.bindTasks.size() + countInSession(TaskStatus.PIPELINED));
@@ -103,9 +103,9 @@ public final class Scheduler implements AutoCloseable {
         long end = System.nanoTime();
         stats.closeNs(end - t);
         stats.cycleNs(end - start);
-        for (int i = 0; i < stats.pluginNames.length; i++) {
-            stats.pluginOpenNs[i] = chain.openNs(i);
-            stats.pluginCloseNs[i] = chain.closeNs(i);
+        for (int i = 0; i < stats.pluginCount(); i++) {
+            stats.pluginOpenNs(i, chain.openNs(i));
+            stats.pluginCloseNs(i, chain.closeNs(i));
         }
         metrics.record(stats);
         return stats;

@@ -108,12 +108,12 @@ public final class VolcanoMetrics {
     public void cycle(CycleStats stats, int bound, int unschedulableTasks, int preemptVictims) {
         e2e.observe(stats.cycleNs() / 1e6);
         openSession.observe(stats.openNs() / 1e6);
-        for (int i = 0; i < stats.actionNames.length; i++) {
-            action.labelValues(stats.actionNames[i]).observe(stats.actionNs[i] / 1e6);
+        for (int i = 0; i < stats.actionCount(); i++) {
+            action.labelValues(stats.actionName(i)).observe(stats.actionNs(i) / 1e6);
         }
-        for (int i = 0; i < stats.pluginNames.length; i++) {
-            plugin.labelValues(stats.pluginNames[i], "OnSessionOpen").observe(stats.pluginOpenNs[i] / 1e6);
-            plugin.labelValues(stats.pluginNames[i], "OnSessionClose").observe(stats.pluginCloseNs[i] / 1e6);
+        for (int i = 0; i < stats.pluginCount(); i++) {
+            plugin.labelValues(stats.pluginName(i), "OnSessionOpen").observe(stats.pluginOpenNs(i) / 1e6);
+            plugin.labelValues(stats.pluginName(i), "OnSessionClose").observe(stats.pluginCloseNs(i) / 1e6);
         }
         attempts.labelValues("scheduled").inc(bound);
         attempts.labelValues("unschedulable").inc(unschedulableTasks);
