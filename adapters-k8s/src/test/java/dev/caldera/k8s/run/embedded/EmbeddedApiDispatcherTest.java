@@ -45,8 +45,12 @@ class EmbeddedApiDispatcherTest {
                     .isGreaterThan(Long.parseLong(created.getMetadata().getResourceVersion()));
             assertThat(bound.getMetadata().getGeneration()).isEqualTo(created.getMetadata().getGeneration() + 1);
             assertThat(bound.getMetadata().getUid()).isEqualTo(created.getMetadata().getUid());
-            await().until(() -> seen.contains("MODIFIED n1"));
-            assertThat(seen).containsExactly("ADDED null", "MODIFIED n1");
+            // a starved machine may open the watch late: its replay of the listed pod may show as an update, never
+            // as a second node or a second change for the bind
+            await().atMost(java.time.Duration.ofMinutes(2)).until(() -> seen.contains("MODIFIED n1"));
+            assertThat(seen.get(0)).isEqualTo("ADDED null");
+            assertThat(seen).filteredOn(e -> e.endsWith("n1")).containsExactly("MODIFIED n1");
+            assertThat(seen).allMatch(e -> e.endsWith("null") || e.endsWith("n1"));
             assertThat(server.dispatcher().bindings("ns/p")).isEqualTo(1);
             informer.close();
         }
