@@ -69,6 +69,8 @@ public final class ClusterCache {
     private final boolean[] flag = new boolean[1];
     private Consumer<RejectedChange> rejections = ClusterCache::logRejection;
     private long rejectedChanges;
+    /** The session that took the last copy of the state tables ({@link #snapshotBy}). */
+    private Object snapshotReader;
 
     public ClusterCache() {
         Runnable growDims = this::growDims;
@@ -158,6 +160,23 @@ public final class ClusterCache {
         }
         topology.refresh(nodes, nodeCache.liveNodes(), symbols, nodeCache::row);
         return applied;
+    }
+
+    /** Sum of the live nodes' allocatable in dimension {@code d} (kept as nodes change). */
+    public long totalAllocatable(int d) {
+        return nodeCache.totalAllocatable(d);
+    }
+
+    /**
+     * Called by a session when it copies the state tables ({@link NodeUsage}, {@link TaskState}, {@link JobState}):
+     * true when the previous copy was taken by the same {@code reader}, so that it holds the cache's rows except
+     * those marked since (in the tables' {@code changed} marks, which the reader clears after copying them);
+     * false when another reader (or none) took the last copy, and {@code reader} must copy every row.
+     */
+    public boolean snapshotBy(Object reader) {
+        boolean same = snapshotReader == reader;
+        snapshotReader = reader;
+        return same;
     }
 
     /** Changes refused since start (each was reported). */

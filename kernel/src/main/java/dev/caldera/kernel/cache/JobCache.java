@@ -113,6 +113,7 @@ final class JobCache {
             return;
         }
         minResources.replace(jobs.minResources(row), null);
+        state.changed.mark(row);
         jobs.minResources(row, null);
         jobs.hasSpec(row, false);
         jobs.live(row, false);
@@ -122,6 +123,7 @@ final class JobCache {
     /** Frees the row when neither a PodGroup nor a pod names the job any more. */
     void releaseIfUnused(int row) {
         if (!jobs.hasSpec(row) && jobs.tasks(row).isEmpty()) {
+            state.changed.mark(row);
             topology.clearJob(row);
             rows.remove(jobs.key(row));
             jobs.clear(row);
@@ -132,7 +134,11 @@ final class JobCache {
     void resolveQueues() {
         for (int j = 0; j < jobs.rows(); j++) {
             if (jobs.hasSpec(j)) {
-                jobs.queue(j, queues.row(jobs.queueName(j)));
+                int q = queues.row(jobs.queueName(j));
+                if (q != jobs.queue(j)) {
+                    state.changed.mark(j);
+                    jobs.queue(j, q);
+                }
             }
         }
     }
@@ -141,7 +147,11 @@ final class JobCache {
     void resolvePriorities() {
         for (int j = 0; j < jobs.rows(); j++) {
             if (jobs.hasSpec(j)) {
-                jobs.priority(j, priorityClasses.resolve(null, jobs.priorityClassName(j)));
+                int priority = priorityClasses.resolve(null, jobs.priorityClassName(j));
+                if (priority != jobs.priority(j)) {
+                    state.changed.mark(j);
+                    jobs.priority(j, priority);
+                }
             }
         }
     }

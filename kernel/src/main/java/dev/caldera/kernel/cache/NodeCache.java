@@ -51,6 +51,11 @@ final class NodeCache {
         return liveNodes;
     }
 
+    /** Sum of the live nodes' allocatable in dimension {@code d}. */
+    long totalAllocatable(int d) {
+        return allocatable.total(d);
+    }
+
     /** Refuses {@code spec} when its allocatable would break the cache's quantity limits. Reads only. */
     void check(NodeSpec spec) {
         int row = rows.get(spec.name());
@@ -110,6 +115,7 @@ final class NodeCache {
             dims.register(spec.allocatable().name(i));
         }
         growDims.run();
+        usage.changed.mark(row);
         for (int d = 0; d < nodes.dims(); d++) {
             nodes.allocatable(d, row, spec.allocatable().amount(dims.name(d)));
             usage.idle(d, row, nodes.allocatable(d, row) - usage.used(d, row));

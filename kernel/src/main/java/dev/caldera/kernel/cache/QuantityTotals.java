@@ -52,6 +52,11 @@ final class QuantityTotals {
         }
     }
 
+    /** The total of dimension {@code d} (0 when nothing named it). */
+    long total(int d) {
+        return d < sum.length ? sum[d] : 0;
+    }
+
     /** The totals after {@code old} was replaced by {@code now} (dense, registered; null for nothing). */
     void replace(long[] old, long[] now) {
         int n = Math.max(old == null ? 0 : old.length, now == null ? 0 : now.length);

@@ -74,6 +74,15 @@ public final class JobRequests {
         Columns.copy(from.pending, pending, rows);
     }
 
+    /** Copies one job's row of every column (same dimensions as {@code from}). */
+    void copyRow(JobRequests from, int job) {
+        for (int d = 0; d < allocated.length; d++) {
+            allocated[d][job] = from.allocated[d][job];
+            pipelined[d][job] = from.pipelined[d][job];
+            pending[d][job] = from.pending[d][job];
+        }
+    }
+
     private long[][] columnOf(byte status) {
         if (TaskStatus.isAllocated(status)) {
             return allocated;

@@ -11,9 +11,13 @@ import java.util.Arrays;
  * {@link #PENDING_BEST_EFFORT} for pending tasks that request nothing. Jobs with minTaskMember keep the
  * same buckets per role slot in {@code roleCount[job][slot * STRIDE + bucket]}.
  * <p>
+ * Every row written is marked in {@link #changed}.
+ * <p>
  * Threading: NOT thread safe. {@link #copyFrom} reuses this instance's arrays (no allocation once sized).
  */
 public final class JobState {
+    /** Rows written since the owner last cleared the marks. */
+    public final RowMarks changed = new RowMarks();
     public static final int PENDING_BEST_EFFORT = TaskStatus.COUNT;
     public static final int STRIDE = TaskStatus.COUNT + 1;
 
@@ -49,6 +53,7 @@ public final class JobState {
     }
 
     public void add(int job, int slot, boolean bestEffort, long[] request, byte status) {
+        changed.mark(job);
         bump(job, slot, status, 1);
         if (bestEffort && status == TaskStatus.PENDING) {
             bump(job, slot, PENDING_BEST_EFFORT, 1);
@@ -57,6 +62,7 @@ public final class JobState {
     }
 
     public void remove(int job, int slot, boolean bestEffort, long[] request, byte status) {
+        changed.mark(job);
         bump(job, slot, status, -1);
         if (bestEffort && status == TaskStatus.PENDING) {
             bump(job, slot, PENDING_BEST_EFFORT, -1);
@@ -73,28 +79,52 @@ public final class JobState {
 
     /** Clears the counters and requests of a job and sizes its role counters for {@code roles} slots. */
     public void reset(int job, int roles) {
+        changed.mark(job);
         Arrays.fill(count, job * STRIDE, (job + 1) * STRIDE, 0);
         requests.clear(job);
         roleCount[job] = roles == 0 ? null : new int[roles * STRIDE];
     }
 
+    /** Copies rows {@code [0, rows)} of {@code from}, growing this instance if needed; marks every row. */
     public void copyFrom(JobState from, int rows) {
+        changed.markAll();
         ensureRows(from.capacity);
         System.arraycopy(from.phase, 0, phase, 0, rows);
         System.arraycopy(from.count, 0, count, 0, rows * STRIDE);
         requests.copyFrom(from.requests, rows);
         for (int j = 0; j < rows; j++) {
-            int[] src = from.roleCount[j];
-            if (src == null) {
-                roleCount[j] = null;
-            } else {
-                int[] dst = roleCount[j];
-                if (dst == null || dst.length != src.length) {
-                    dst = new int[src.length];
-                    roleCount[j] = dst;
-                }
-                System.arraycopy(src, 0, dst, 0, src.length);
+            copyRoles(from, j);
+        }
+    }
+
+    /**
+     * Copies the rows of {@code from} listed in {@code marks} (those below {@code rows}); the request columns must
+     * have as many dimensions as {@code from}'s. See {@link NodeUsage#copyRows}.
+     */
+    public void copyRows(JobState from, RowMarks marks, int rows) {
+        ensureRows(from.capacity);
+        for (int i = 0; i < marks.size(); i++) {
+            int j = marks.row(i);
+            if (j < rows) {
+                phase[j] = from.phase[j];
+                System.arraycopy(from.count, j * STRIDE, count, j * STRIDE, STRIDE);
+                requests.copyRow(from.requests, j);
+                copyRoles(from, j);
             }
+        }
+    }
+
+    private void copyRoles(JobState from, int j) {
+        int[] src = from.roleCount[j];
+        if (src == null) {
+            roleCount[j] = null;
+        } else {
+            int[] dst = roleCount[j];
+            if (dst == null || dst.length != src.length) {
+                dst = new int[src.length];
+                roleCount[j] = dst;
+            }
+            System.arraycopy(src, 0, dst, 0, src.length);
         }
     }
 
@@ -103,6 +133,7 @@ public final class JobState {
     }
 
     public void phase(int job, byte value) {
+        changed.mark(job);
         phase[job] = value;
     }
 

@@ -9,9 +9,14 @@ package dev.caldera.kernel.cluster;
  * task takes idle and adds to used and releasing; every other task on a node takes idle and adds to used.
  * {@code futureIdle = idle + releasing - pipelined}.
  * <p>
+ * Every row written ({@link #add}, {@link #remove}, {@link #reset}, {@link #idle(int, int, long)}) is marked in
+ * {@link #changed}, so a session can copy only the rows that moved ({@link #copyRows}).
+ * <p>
  * Threading: NOT thread safe. Cost: O(dims) per task, no allocation.
  */
 public final class NodeUsage {
+    /** Rows written since the owner last cleared the marks. */
+    public final RowMarks changed = new RowMarks();
     private int capacity;
     private long[][] idle;
     private long[][] used;
@@ -54,6 +59,7 @@ public final class NodeUsage {
 
     /** Accounts a task in {@code status} with {@code request} on {@code node}. */
     public void add(int node, long[] request, byte status) {
+        changed.mark(node);
         if (status == TaskStatus.PIPELINED) {
             for (int d = 0; d < request.length; d++) {
                 pipelined[d][node] += request[d];
@@ -76,6 +82,7 @@ public final class NodeUsage {
 
     /** Exactly reverses {@link #add} for the same arguments. */
     public void remove(int node, long[] request, byte status) {
+        changed.mark(node);
         if (status == TaskStatus.PIPELINED) {
             for (int d = 0; d < request.length; d++) {
                 pipelined[d][node] -= request[d];
@@ -98,6 +105,7 @@ public final class NodeUsage {
 
     /** Resets a node row to an empty node with {@code allocatable} idle. */
     public void reset(int node, NodeTable table) {
+        changed.mark(node);
         for (int d = 0; d < idle.length; d++) {
             idle[d][node] = table.allocatable(d, node);
             used[d][node] = 0;
@@ -106,8 +114,9 @@ public final class NodeUsage {
         }
     }
 
-    /** Copies rows {@code [0, rows)} of {@code from}, growing this instance if needed. */
+    /** Copies rows {@code [0, rows)} of {@code from}, growing this instance if needed; marks every row. */
     public void copyFrom(NodeUsage from, int rows) {
+        changed.markAll();
         ensureRows(from.capacity);
         ensureDims(from.dims());
         Columns.copy(from.idle, idle, rows);
@@ -116,11 +125,32 @@ public final class NodeUsage {
         Columns.copy(from.pipelined, pipelined, rows);
     }
 
+    /**
+     * Copies the rows of {@code from} listed in {@code marks} (those below {@code rows}), growing this instance if
+     * needed; the caller knows that every other row already holds {@code from}'s values and that the dimensions
+     * agree ({@link #dims()}). Marks nothing: the session, its only caller, clears its marks after copying.
+     */
+    public void copyRows(NodeUsage from, RowMarks marks, int rows) {
+        ensureRows(from.capacity);
+        for (int i = 0; i < marks.size(); i++) {
+            int r = marks.row(i);
+            if (r < rows) {
+                for (int d = 0; d < idle.length; d++) {
+                    idle[d][r] = from.idle[d][r];
+                    used[d][r] = from.used[d][r];
+                    releasing[d][r] = from.releasing[d][r];
+                    pipelined[d][r] = from.pipelined[d][r];
+                }
+            }
+        }
+    }
+
     public long idle(int d, int node) {
         return idle[d][node];
     }
 
     public void idle(int d, int node, long value) {
+        changed.mark(node);
         idle[d][node] = value;
     }
 

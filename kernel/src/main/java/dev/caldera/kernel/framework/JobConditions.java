@@ -8,9 +8,15 @@ import java.util.Arrays;
  * job's last task that fit no node. A message may be given as a CharSequence that builds its text only when
  * read ({@link #message} builds it, {@link #messageText} does not): cycles nobody reads allocate none.
  * <p>
+ * Opening clears only the jobs that got a condition in the last session (O(those jobs), not O(jobs)).
+ * <p>
  * Threading: NOT thread safe. The FitErrors objects are pooled per job row and reused across sessions.
  */
 public final class JobConditions {
+    /** Jobs that got any condition since the last {@link #open}, each once ({@link #marked}). */
+    private int[] touched = new int[16];
+    private int touchedCount;
+    private boolean[] marked = new boolean[0];
     private String[] reason = new String[0];
     private CharSequence[] message = new CharSequence[0];
     private boolean[] invalid = new boolean[0];
@@ -31,19 +37,36 @@ public final class JobConditions {
             hasFitErrors = new boolean[jobCapacity];
             queueLimited = new boolean[jobCapacity];
             topology = new String[jobCapacity];
+            marked = new boolean[jobCapacity];
         } else {
-            Arrays.fill(topology, null);
-            Arrays.fill(queueLimited, false);
-            Arrays.fill(reason, null);
-            Arrays.fill(message, null);
-            Arrays.fill(invalid, false);
-            Arrays.fill(unschedulable, false);
-            Arrays.fill(hasFitErrors, false);
+            for (int i = 0; i < touchedCount; i++) {
+                int job = touched[i];
+                topology[job] = null;
+                queueLimited[job] = false;
+                reason[job] = null;
+                message[job] = null;
+                invalid[job] = false;
+                unschedulable[job] = false;
+                hasFitErrors[job] = false;
+                marked[job] = false;
+            }
+        }
+        touchedCount = 0;
+    }
+
+    private void touch(int job) {
+        if (!marked[job]) {
+            marked[job] = true;
+            if (touchedCount == touched.length) {
+                touched = Arrays.copyOf(touched, touchedCount * 2);
+            }
+            touched[touchedCount++] = job;
         }
     }
 
     /** The job was left out of the session: {@code reason} is a PodGroup condition reason. */
     public void invalid(int job, String why, String text) {
+        touch(job);
         invalid[job] = true;
         reason[job] = why;
         message[job] = text;
@@ -54,6 +77,7 @@ public final class JobConditions {
      * string lazily; it must stay readable until the next session opens.
      */
     public void unschedulable(int job, String why, CharSequence text) {
+        touch(job);
         unschedulable[job] = true;
         reason[job] = why;
         message[job] = text;
@@ -84,6 +108,7 @@ public final class JobConditions {
 
     /** Records why a task of {@code job} fit no node (copies {@code errors}). */
     public void fitFailed(int job, FitErrors errors) {
+        touch(job);
         FitErrors mine = fitErrors[job];
         if (mine == null) {
             mine = new FitErrors();
@@ -95,6 +120,7 @@ public final class JobConditions {
 
     /** A task of the job was held back because its queue may not take more (Allocatable said no). */
     public void queueLimited(int job) {
+        touch(job);
         queueLimited[job] = true;
     }
 
@@ -104,6 +130,7 @@ public final class JobConditions {
 
     /** The job's network topology left it no place: {@code text} says why (which tier, how close). */
     public void topologyFailed(int job, String text) {
+        touch(job);
         topology[job] = text;
     }
 

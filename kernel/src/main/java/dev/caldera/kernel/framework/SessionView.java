@@ -62,6 +62,35 @@ public interface SessionView {
     /** Increases with every open; plugins may use it to tell sessions apart. */
     long id();
 
+    // ------------------------------------------------------------------ what changed since the last cycle
+
+    /**
+     * True when this open took every row afresh (first open, another session opened on the same cache, new
+     * resource dimensions, many changes): a plugin that keeps totals across sessions rebuilds them. When false,
+     * the rows listed by {@link #changedTask}, {@link #changedJob} and {@link #changedNode} are the only ones whose
+     * state or spec may differ from what they were when this session's previous cycle closed (its own moves in
+     * that cycle included); a row may be listed without having changed.
+     */
+    boolean openedWhole();
+
+    /** Tasks listed as changed at this open (meaningless when {@link #openedWhole()}). */
+    int changedTaskCount();
+
+    /** The row of the {@code i}-th changed task. */
+    int changedTask(int i);
+
+    /** Jobs listed as changed at this open (meaningless when {@link #openedWhole()}). */
+    int changedJobCount();
+
+    /** The row of the {@code i}-th changed job. */
+    int changedJob(int i);
+
+    /** Nodes listed as changed at this open (meaningless when {@link #openedWhole()}). */
+    int changedNodeCount();
+
+    /** The row of the {@code i}-th changed node. */
+    int changedNode(int i);
+
     // ------------------------------------------------------------------ members
 
     /** Live nodes in this session. */

@@ -9,6 +9,7 @@ import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.NodeUsage;
 import dev.caldera.kernel.cluster.QueueState;
 import dev.caldera.kernel.cluster.QueueTable;
+import dev.caldera.kernel.cluster.RowMarks;
 import dev.caldera.kernel.cluster.Symbols;
 import dev.caldera.kernel.cluster.TaskClasses;
 import dev.caldera.kernel.cluster.TaskState;
@@ -24,6 +25,7 @@ import dev.caldera.kernel.topology.TopologySession;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.function.LongSupplier;
 
 /**
@@ -31,8 +33,14 @@ import java.util.function.LongSupplier;
  * own arrays, read by reference; the mutable state ({@link NodeUsage}, {@link TaskState},
  * {@link JobState}) is copied at {@link #open()} and changed only by this class: task and node moves by the
  * operations a {@code Statement} records, a PodGroup's phase by {@link #admit} and {@link #close()}.
- * The instance is reused from cycle to cycle: a steady-state open copies arrays into the ones it has; it
- * allocates only the condition messages of jobs it leaves out, and whatever the plugins' own open does.
+ * <p>
+ * The instance is reused from cycle to cycle, and an open moves only the rows that changed: the rows the cache
+ * wrote since this session's last open (marked by the cache's state tables as changes are applied) and the rows
+ * this session wrote in its last cycle (marked by its own copies). Those rows are copied, and the derived state
+ * follows them: the jobs taking part (and the conditions of those left out), the changed rows the plugins see
+ * ({@link #changedTaskCount()} etc.). Every row is copied when another session took the cache's last snapshot,
+ * when dimensions were added, or when more than about a quarter of a table changed. A steady-state open
+ * allocates nothing but whatever the plugins' own open does.
  * <p>
  * Threading: NOT thread safe; the scheduling thread only (filter workers read it while the scheduling
  * thread waits for them).
@@ -74,6 +82,20 @@ public final class Session implements SessionView {
     private boolean[] validAtOpen = new boolean[0];
     /** Sum of allocatable over live nodes, per dimension. */
     private long[] totalAllocatable = new long[0];
+    /** Per job row: IN (takes part), LEFT_OUT (PodGroup without a live queue) or 0 (no PodGroup). */
+    private byte[] membership = new byte[0];
+    /** Jobs left out (queue not found), row order, and the message each is reported with. */
+    private final IntArrayList leftOut = new IntArrayList();
+    private String[] leftOutMessage = new String[0];
+    private String[] leftOutQueue = new String[0];
+    private static final byte IN = 1;
+    private static final byte LEFT_OUT = 2;
+    /** Rows whose state may differ from the end of this session's previous cycle (all of them after a whole copy). */
+    private final RowMarks openedNodes = new RowMarks();
+    private final RowMarks openedTasks = new RowMarks();
+    private final RowMarks openedJobs = new RowMarks();
+    /** The cache's live-node array at the last open (a new array means the node set changed). */
+    private int[] nodeListAtOpen;
 
     private Sinks sinks = Sinks.NONE;
     private LongSupplier clockMs = System::currentTimeMillis;
@@ -256,15 +278,21 @@ public final class Session implements SessionView {
 
     // ------------------------------------------------------------------ lifecycle
 
-    /** Snapshots the cache's state, opens every plugin, and notes which jobs are valid. */
+    /**
+     * Snapshots the cache's state (only the rows changed since this session's last open, see the class comment),
+     * opens every plugin, and notes which jobs are valid.
+     */
     public void open() {
         id++;
         nowMs = clockMs.getAsLong();
-        usage.copyFrom(cache.nodeUsage, nodes.rows());
-        taskState.copyFrom(cache.taskState, tasks.rows());
-        jobState.copyFrom(cache.jobState, jobs.rows());
+        boolean incremental = cache.snapshotBy(this);
+        copyState(incremental);
         nodeList = cache.liveNodes();
         nodeCount = nodeList.length;
+        if (nodeList != nodeListAtOpen) {
+            openedNodes.markAll();
+            nodeListAtOpen = nodeList;
+        }
         journal.reset();
         decisions.clear();
         conditions.open(jobs.capacity());
@@ -273,6 +301,99 @@ public final class Session implements SessionView {
         topology.open(this, plugins.has(NETWORK_TOPOLOGY_PLUGIN));
         plugins.open(this);
         noteValidJobs();
+    }
+
+    /**
+     * Makes the session's state tables equal to the cache's: when {@code incremental} (this session took the cache's
+     * last snapshot), only the rows either side marked since are copied; the rows copied are left in the
+     * {@code opened*} marks for the derived state and the plugins, and both sides' marks are cleared.
+     */
+    private void copyState(boolean incremental) {
+        boolean sameDims = usage.dims() == cache.nodeUsage.dims()
+                && jobState.requests.dims() == cache.jobState.requests.dims();
+        boolean whole = !incremental || !sameDims;
+        union(openedNodes, cache.nodeUsage.changed, usage.changed, whole);
+        union(openedTasks, cache.taskState.changed, taskState.changed, whole);
+        union(openedJobs, cache.jobState.changed, jobState.changed, whole);
+        if (openedNodes.all()) {
+            usage.copyFrom(cache.nodeUsage, nodes.rows());
+        } else {
+            usage.copyRows(cache.nodeUsage, openedNodes, nodes.rows());
+        }
+        if (openedTasks.all()) {
+            taskState.copyFrom(cache.taskState, tasks.rows());
+        } else {
+            taskState.copyRows(cache.taskState, openedTasks, tasks.rows());
+        }
+        if (openedJobs.all()) {
+            jobState.copyFrom(cache.jobState, jobs.rows());
+        } else {
+            jobState.copyRows(cache.jobState, openedJobs, jobs.rows());
+        }
+        cache.nodeUsage.changed.clear();
+        cache.taskState.changed.clear();
+        cache.jobState.changed.clear();
+        usage.changed.clear();
+        taskState.changed.clear();
+        jobState.changed.clear();
+    }
+
+    private static void union(RowMarks out, RowMarks a, RowMarks b, boolean whole) {
+        out.clear();
+        if (whole || a.all() || b.all()) {
+            out.markAll();
+            return;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            out.mark(a.row(i));
+        }
+        for (int i = 0; i < b.size(); i++) {
+            out.mark(b.row(i));
+        }
+    }
+
+    // ------------------------------------------------------------------ what changed at this open
+
+    /**
+     * True when this open copied every row (the first open, another session opened on the cache in between, new
+     * dimensions, or too many changes): a plugin that keeps state across sessions must then rebuild it. When false,
+     * every task, job and node whose state or spec may differ from what it was when this session's previous cycle
+     * ended is listed by {@link #changedTask}, {@link #changedJob} and {@link #changedNode}; every other row is as the
+     * previous cycle left it.
+     */
+    @Override
+    public boolean openedWhole() {
+        return openedTasks.all() || openedJobs.all() || openedNodes.all();
+    }
+
+    @Override
+    public int changedTaskCount() {
+        return openedTasks.size();
+    }
+
+    @Override
+    public int changedTask(int i) {
+        return openedTasks.row(i);
+    }
+
+    @Override
+    public int changedJobCount() {
+        return openedJobs.size();
+    }
+
+    @Override
+    public int changedJob(int i) {
+        return openedJobs.row(i);
+    }
+
+    @Override
+    public int changedNodeCount() {
+        return openedNodes.size();
+    }
+
+    @Override
+    public int changedNode(int i) {
+        return openedNodes.row(i);
     }
 
     /**
@@ -286,47 +407,87 @@ public final class Session implements SessionView {
         topology.close(this);
         for (int i = 0; i < jobList.size(); i++) {
             int job = jobList.getInt(i);
-            jobState.phase(job, PodGroupPhase.of(this, job));
-            cache.jobState.phase(job, jobState.phase(job));
+            byte phase = PodGroupPhase.of(this, job);
+            if (phase != jobState.phase(job)) {
+                jobState.phase(job, phase);
+            }
+            if (phase != cache.jobState.phase(job)) {
+                cache.jobState.phase(job, phase);
+            }
         }
     }
 
+    /** The cache keeps the sum of the live nodes' allocatable as nodes change; copied (O(dims)). */
     private void sumAllocatable() {
         int d = dims.count();
         if (totalAllocatable.length != d) {
             totalAllocatable = new long[d];
-        } else {
-            Arrays.fill(totalAllocatable, 0);
         }
         for (int dim = 0; dim < d; dim++) {
-            long[] column = nodes.allocatable(dim);
-            long sum = 0;
-            for (int i = 0; i < nodeCount; i++) {
-                sum += column[nodeList[i]];
-            }
-            totalAllocatable[dim] = sum;
+            totalAllocatable[dim] = cache.totalAllocatable(dim);
         }
     }
 
+    /**
+     * The jobs taking part: those with a PodGroup whose queue exists, in row order; the others with a PodGroup are
+     * left out with the QueueNotFound condition. Only changed jobs are looked at again; the list is rebuilt when
+     * one of them joined or left.
+     */
     private void selectJobs() {
-        jobList.clear();
-        if (inSession.length < jobs.capacity()) {
-            inSession = new boolean[jobs.capacity()];
+        boolean grown = membership.length < jobs.capacity();
+        if (grown) {
+            membership = Arrays.copyOf(membership, jobs.capacity());
+            inSession = Arrays.copyOf(inSession, jobs.capacity());
+            leftOutMessage = Arrays.copyOf(leftOutMessage, jobs.capacity());
+            leftOutQueue = Arrays.copyOf(leftOutQueue, jobs.capacity());
+        }
+        boolean moved = false;
+        if (openedJobs.all()) {
+            for (int j = 0; j < jobs.capacity(); j++) {
+                moved |= classify(j);
+            }
         } else {
-            Arrays.fill(inSession, false);
-        }
-        for (int j = 0; j < jobs.rows(); j++) {
-            if (!jobs.hasSpec(j)) {
-                continue;
+            for (int i = 0; i < openedJobs.size(); i++) {
+                moved |= classify(openedJobs.row(i));
             }
+        }
+        if (moved || grown) {
+            jobList.clear();
+            leftOut.clear();
+            for (int j = 0; j < jobs.rows(); j++) {
+                if (membership[j] == IN) {
+                    jobList.add(j);
+                } else if (membership[j] == LEFT_OUT) {
+                    leftOut.add(j);
+                }
+            }
+        }
+        for (int i = 0; i < leftOut.size(); i++) {
+            int j = leftOut.getInt(i);
+            conditions.invalid(j, "QueueNotFound", leftOutMessage[j]);
+        }
+    }
+
+    /** Whether job row {@code j} takes part; true when that changed. */
+    private boolean classify(int j) {
+        byte was = membership[j];
+        byte now = 0;
+        if (j < jobs.rows() && jobs.hasSpec(j)) {
             int q = jobs.queue(j);
-            if (q < 0 || !queues.live(q)) {
-                conditions.invalid(j, "QueueNotFound", "queue " + jobs.queueName(j) + " does not exist");
-                continue;
-            }
-            jobList.add(j);
-            inSession[j] = true;
+            now = q < 0 || !queues.live(q) ? LEFT_OUT : IN;
         }
+        if (now == LEFT_OUT) {
+            if (was != LEFT_OUT || !Objects.equals(leftOutQueue[j], jobs.queueName(j))) {
+                leftOutQueue[j] = jobs.queueName(j);
+                leftOutMessage[j] = "queue " + jobs.queueName(j) + " does not exist";
+            }
+        } else {
+            leftOutQueue[j] = null;
+            leftOutMessage[j] = null;
+        }
+        membership[j] = now;
+        inSession[j] = now == IN;
+        return was != now;
     }
 
     private void noteValidJobs() {
@@ -510,8 +671,7 @@ public final class Session implements SessionView {
             usage.remove(oldNode, req, old);
             journal.touched(oldNode);
         }
-        taskState.status(task, status);
-        taskState.node(task, node);
+        taskState.set(task, status, node);
         if (node >= 0) {
             usage.add(node, req, status);
             if (node != oldNode) {

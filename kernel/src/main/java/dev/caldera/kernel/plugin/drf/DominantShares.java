@@ -30,6 +30,12 @@ final class DominantShares {
         }
     }
 
+    /** Every owner back to nothing allocated. */
+    void clearAll() {
+        Arrays.fill(allocated, 0);
+        Arrays.fill(share, 0);
+    }
+
     void clear(int owner) {
         Arrays.fill(allocated, owner * stride, (owner + 1) * stride, 0);
         share[owner] = 0;

@@ -97,7 +97,7 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
         affinity.refresh(s.profiles(), s.nodes());
         preferNoSchedule.refresh(s.profiles(), s.nodes());
         if (weights.needsNodeRequests()) {
-            requests.rebuild(s);
+            requests.open(s);
         }
         interPod.open(s);
     }

@@ -20,8 +20,8 @@ import java.util.Arrays;
  * <p>
  * GPUs are whole devices ({@code Quantity.Value()}, rounded up per pod) as kube counts scalar resources.
  * <p>
- * Threading: {@link #rebuild}, {@link #add}, {@link #remove} on the scheduling thread; reads are pure.
- * Cost: O(tasks) per rebuild, O(1) per event, no allocation after sizing.
+ * Threading: {@link #open}, {@link #add}, {@link #remove} on the scheduling thread; reads are pure.
+ * Cost: O(tasks) per rebuild, O(changed tasks) per incremental open, O(1) per event, no allocation after sizing.
  */
 final class NodeRequests {
     static final String GPU = "nvidia.com/gpu";
@@ -37,7 +37,30 @@ final class NodeRequests {
     int gpuDim = -1;
 
     private int[] countedNode = new int[0];
+    /** The request vector each counted task was counted with (a class's vector never changes: see TaskClasses). */
+    private long[][] countedRequest = new long[0][];
     private SessionView session;
+
+    /**
+     * Counts every node from the session's task states: when the session opened incrementally (and this instance
+     * counted its previous cycle), only the changed tasks are counted again, O(changed tasks); else every task.
+     */
+    void open(SessionView s) {
+        int gpu = s.dims().find(GPU);
+        boolean incremental = s == session && !s.openedWhole() && gpu == gpuDim
+                && cpuMilli.length >= s.nodes().capacity() && countedNode.length >= s.tasks().capacity();
+        if (!incremental) {
+            rebuild(s);
+            return;
+        }
+        for (int i = 0; i < s.changedTaskCount(); i++) {
+            int t = s.changedTask(i);
+            remove(t);
+            if (t < s.tasks().rows() && s.tasks().live(t) && s.onNode(t)) {
+                add(t);
+            }
+        }
+    }
 
     /** Recounts every node from the session's task states. */
     void rebuild(SessionView s) {
@@ -55,8 +78,10 @@ final class NodeRequests {
         }
         if (countedNode.length < s.tasks().capacity()) {
             countedNode = new int[s.tasks().capacity()];
+            countedRequest = new long[s.tasks().capacity()][];
         }
         Arrays.fill(countedNode, -1);
+        Arrays.fill(countedRequest, null);
         for (int t = 0; t < s.tasks().rows(); t++) {
             if (s.tasks().live(t) && s.onNode(t)) {
                 add(t);
@@ -69,17 +94,20 @@ final class NodeRequests {
         remove(task);
         int node = session.nodeOf(task);
         if (node >= 0) {
-            apply(task, node, 1);
+            long[] request = session.request(task);
+            apply(request, node, 1);
             countedNode[task] = node;
+            countedRequest[task] = request;
         }
     }
 
-    /** Stops counting the task, wherever it was counted. */
+    /** Stops counting the task, wherever it was counted, with the request it was counted with. */
     void remove(int task) {
         int node = countedNode[task];
         if (node >= 0) {
-            apply(task, node, -1);
+            apply(countedRequest[task], node, -1);
             countedNode[task] = -1;
+            countedRequest[task] = null;
         }
     }
 
@@ -102,8 +130,7 @@ final class NodeRequests {
         return Math.floorDiv(milli + 999, 1000);
     }
 
-    private void apply(int task, int node, int sign) {
-        long[] r = session.request(task);
+    private void apply(long[] r, int node, int sign) {
         cpuMilli[node] += sign * amount(r, ResourceDimensions.CPU);
         memoryBytes[node] += sign * amount(r, ResourceDimensions.MEMORY);
         gpus[node] += sign * wholeUnits(amount(r, gpuDim));

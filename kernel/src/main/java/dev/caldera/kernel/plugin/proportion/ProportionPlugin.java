@@ -35,7 +35,8 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * deserved are computed once per session, as in Volcano.
  * <p>
  * Threading: scheduling thread only (no predicate or scorer here). Events and checks are O(dims) with
- * no allocation; open is O(jobs x dims + rounds x queues x dims).
+ * no allocation; open is O(jobs x dims + rounds x queues x dims), or O(changed jobs x dims + rounds x queues x dims)
+ * when the session opened incrementally.
  */
 public final class ProportionPlugin implements Plugin, QueueShareSource {
     public static final String NAME = "proportion";
@@ -44,6 +45,8 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
     private final DeservedShares shares = new DeservedShares();
     private final VolcanoDimensions dimensions = new VolcanoDimensions();
     private final Reservations reservations = new Reservations();
+    /** What each job of the session adds to its queue at open, kept across sessions (see {@link JobSums}). */
+    private final JobSums jobs = new JobSums();
     private long[] totalGuarantee = new long[0];
     /** The session's total allocatable, copied at open. */
     private long[] total = new long[0];
@@ -72,14 +75,32 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
 
     @Override
     public void open(SessionView s) {
+        boolean sameSession = s == session && !s.openedWhole();
         session = s;
         dimensions.refresh(s.dims());
         dims = dimensions.dims();
         int stride = dimensions.stride();
         attrs.reset(s.queues().rows(), stride);
         sumGuarantees(s, stride);
-        for (int i = 0; i < s.jobCount(); i++) {
-            addJob(s, s.job(i));
+        if (sameSession && jobs.fits(s.jobs().capacity(), s.queues().rows(), stride)) {
+            for (int i = 0; i < s.changedJobCount(); i++) {
+                int job = s.changedJob(i);
+                jobs.retire(job);
+                if (s.inSession(job)) {
+                    countJob(s, job);
+                }
+            }
+        } else {
+            jobs.reset(s.jobs().capacity(), s.queues().rows(), stride);
+            for (int i = 0; i < s.jobCount(); i++) {
+                countJob(s, s.job(i));
+            }
+        }
+        for (int q = 0; q < attrs.rows; q++) {
+            if (jobs.jobsIn(q) > 0) {
+                QueueLimits.init(attrs, q, s, totalGuarantee, dims);
+                jobs.sumsInto(q, attrs);
+            }
         }
         total = JobReservation.totalAllocatable(s, total);
         shares.compute(attrs, total, dims);
@@ -99,29 +120,24 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
         }
     }
 
-    private void addJob(SessionView s, int job) {
-        int q = s.jobs().queue(job);
-        if (!attrs.present[q]) {
-            QueueLimits.init(attrs, q, s, totalGuarantee, dims);
-        }
-        int b = attrs.base(q);
-        addTasks(s, job, b);
-        if (Reservations.reserves(s, job)) {
-            reservations.addReserve(s, job, dims, attrs.inqueue, b);
-        }
-        reservations.addElastic(s, job, dims, attrs.elastic, b);
-    }
-
     /**
-     * Queue allocated: the job's tasks in AllocatedStatus (plus Pipelined, so that open agrees with the events; no
-     * task is Pipelined when a session opens). Queue request: those plus its Pending tasks.
+     * What the job adds to its queue at open ({@link JobSums}): allocated = its tasks in AllocatedStatus (plus
+     * Pipelined, so that open agrees with the events; no task is Pipelined when a session opens), request = those
+     * plus its Pending tasks, inqueue = what it reserves, elastic = its allocated beyond minResources.
      */
-    private void addTasks(SessionView s, int job, int b) {
-        JobReservation.addAllocatedRequest(s, job, dims, attrs.allocated, b);
-        JobReservation.addPipelinedRequest(s, job, dims, attrs.allocated, b);
-        JobReservation.addAllocatedRequest(s, job, dims, attrs.request, b);
-        JobReservation.addPipelinedRequest(s, job, dims, attrs.request, b);
-        JobReservation.addPendingRequest(s, job, dims, attrs.request, b);
+    private void countJob(SessionView s, int job) {
+        int q = s.jobs().queue(job);
+        int b = jobs.begin(job, q);
+        JobReservation.addAllocatedRequest(s, job, dims, jobs.allocated, b);
+        JobReservation.addPipelinedRequest(s, job, dims, jobs.allocated, b);
+        JobReservation.addAllocatedRequest(s, job, dims, jobs.request, b);
+        JobReservation.addPipelinedRequest(s, job, dims, jobs.request, b);
+        JobReservation.addPendingRequest(s, job, dims, jobs.request, b);
+        if (Reservations.reserves(s, job)) {
+            reservations.addReserve(s, job, dims, jobs.inqueue, b);
+        }
+        reservations.addElastic(s, job, dims, jobs.elastic, b);
+        jobs.end(job);
     }
 
     // ------------------------------------------------------------------ extension points

@@ -1,0 +1,113 @@
+package dev.caldera.kernel.plugin.proportion;
+
+import java.util.Arrays;
+
+/**
+ * What each job adds to its queue's allocated, request, inqueue and elastic when a session opens, and those
+ * per-queue sums, kept from session to session so that an incremental open recounts only the changed jobs: a job
+ * is retired (its last counted vectors leave its last queue's sums) and counted again. Vectors are flat
+ * {@code long[job * stride + dim]}; the queue sums {@code long[queue * stride + dim]}. Events inside a session
+ * change the plugin's {@link QueueAttributes}, never these sums (a job an event touched is a changed job at the
+ * next open).
+ * <p>
+ * Threading: scheduling thread. Cost O(dims) per job counted or retired; arrays grow with the job and queue rows.
+ */
+final class JobSums {
+    int stride;
+    long[] allocated = new long[0];
+    long[] request = new long[0];
+    long[] inqueue = new long[0];
+    long[] elastic = new long[0];
+    /** The queue each job was counted in, or -1. */
+    private int[] queueOf = new int[0];
+    private int[] jobsIn = new int[0];
+    private long[] queueAllocated = new long[0];
+    private long[] queueRequest = new long[0];
+    private long[] queueInqueue = new long[0];
+    private long[] queueElastic = new long[0];
+
+    /** True when the arrays hold {@code jobRows} jobs and {@code queueRows} queues of {@code dims} dimensions. */
+    boolean fits(int jobRows, int queueRows, int dims) {
+        return dims == stride && queueOf.length >= jobRows && jobsIn.length >= queueRows;
+    }
+
+    /** Sized for the rows and dimensions, every job uncounted and every sum zero. */
+    void reset(int jobRows, int queueRows, int dims) {
+        stride = dims;
+        if (queueOf.length < jobRows || allocated.length != queueOf.length * dims) {
+            int cap = Math.max(jobRows, queueOf.length);
+            queueOf = new int[cap];
+            allocated = new long[cap * dims];
+            request = new long[cap * dims];
+            inqueue = new long[cap * dims];
+            elastic = new long[cap * dims];
+        }
+        if (jobsIn.length < queueRows || queueAllocated.length != jobsIn.length * dims) {
+            int cap = Math.max(queueRows, jobsIn.length);
+            jobsIn = new int[cap];
+            queueAllocated = new long[cap * dims];
+            queueRequest = new long[cap * dims];
+            queueInqueue = new long[cap * dims];
+            queueElastic = new long[cap * dims];
+        }
+        Arrays.fill(queueOf, -1);
+        Arrays.fill(jobsIn, 0);
+        Arrays.fill(queueAllocated, 0);
+        Arrays.fill(queueRequest, 0);
+        Arrays.fill(queueInqueue, 0);
+        Arrays.fill(queueElastic, 0);
+    }
+
+    /** Starts counting {@code job} in {@code queue} (it must be retired): zeroes its vectors, returns their base. */
+    int begin(int job, int queue) {
+        queueOf[job] = queue;
+        int b = job * stride;
+        Arrays.fill(allocated, b, b + stride, 0);
+        Arrays.fill(request, b, b + stride, 0);
+        Arrays.fill(inqueue, b, b + stride, 0);
+        Arrays.fill(elastic, b, b + stride, 0);
+        return b;
+    }
+
+    /** Adds the job's vectors, filled since {@link #begin}, to its queue's sums. */
+    void end(int job) {
+        move(job, 1);
+        jobsIn[queueOf[job]]++;
+    }
+
+    /** Takes the job's last counted vectors out of its queue's sums (nothing when it is not counted). */
+    void retire(int job) {
+        if (queueOf[job] < 0) {
+            return;
+        }
+        move(job, -1);
+        jobsIn[queueOf[job]]--;
+        queueOf[job] = -1;
+    }
+
+    private void move(int job, int sign) {
+        int j = job * stride;
+        int q = queueOf[job] * stride;
+        for (int d = 0; d < stride; d++) {
+            queueAllocated[q + d] += sign * allocated[j + d];
+            queueRequest[q + d] += sign * request[j + d];
+            queueInqueue[q + d] += sign * inqueue[j + d];
+            queueElastic[q + d] += sign * elastic[j + d];
+        }
+    }
+
+    /** Jobs counted in {@code queue}. */
+    int jobsIn(int queue) {
+        return jobsIn[queue];
+    }
+
+    /** Copies the queue's sums into the session's attributes (same stride). */
+    void sumsInto(int queue, QueueAttributes attrs) {
+        int q = queue * stride;
+        int b = attrs.base(queue);
+        System.arraycopy(queueAllocated, q, attrs.allocated, b, stride);
+        System.arraycopy(queueRequest, q, attrs.request, b, stride);
+        System.arraycopy(queueInqueue, q, attrs.inqueue, b, stride);
+        System.arraycopy(queueElastic, q, attrs.elastic, b, stride);
+    }
+}
