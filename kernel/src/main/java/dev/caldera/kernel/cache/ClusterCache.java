@@ -179,6 +179,11 @@ public final class ClusterCache {
         return same;
     }
 
+    /** Tests: every pod update is written in full, without the short path for updates that only move a pod. */
+    void rewriteEveryPod() {
+        taskCache.rewriteEveryPod();
+    }
+
     /** Changes refused since start (each was reported). */
     public long rejectedChanges() {
         return rejectedChanges;

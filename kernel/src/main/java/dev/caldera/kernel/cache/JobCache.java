@@ -6,6 +6,7 @@ import dev.caldera.kernel.cluster.JobTable;
 import dev.caldera.kernel.cluster.Symbols;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.topology.TopologyCache;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;
 
@@ -28,6 +29,10 @@ final class JobCache {
     private final Runnable growDims;
     private final RowIndex rows = new RowIndex();
     private final QuantityTotals minResources = new QuantityTotals("PodGroups' minResources");
+    /** PodGroups written since the last {@link #resolvePriorities} (a row may be listed twice). */
+    private final IntArrayList unresolved = new IntArrayList();
+    /** The priority classes' version at the last {@link #resolvePriorities}. */
+    private long resolvedVersion = -1;
 
     JobCache(ClusterCache c, QueueCache queues, Runnable growDims) {
         this.jobs = c.jobs;
@@ -79,6 +84,7 @@ final class JobCache {
         jobs.queue(row, queues.row(spec.queue()));
         jobs.minMember(row, spec.minMember());
         jobs.priorityClassName(row, spec.priorityClassName());
+        unresolved.add(row);
         jobs.minResources(row, spec.minResources() == null ? null
                 : RequestVectors.of(spec.minResources(), dims, false));
         growDims.run();
@@ -143,15 +149,30 @@ final class JobCache {
         }
     }
 
-    /** Resolves every job's priority from its priority class (Volcano does this at snapshot). */
+    /**
+     * Resolves every job's priority from its priority class (Volcano does this at snapshot): every PodGroup when a
+     * priority class changed since the last call, else only the PodGroups written since.
+     */
     void resolvePriorities() {
-        for (int j = 0; j < jobs.rows(); j++) {
-            if (jobs.hasSpec(j)) {
-                int priority = priorityClasses.resolve(null, jobs.priorityClassName(j));
-                if (priority != jobs.priority(j)) {
-                    state.changed.mark(j);
-                    jobs.priority(j, priority);
-                }
+        if (priorityClasses.version() != resolvedVersion) {
+            resolvedVersion = priorityClasses.version();
+            for (int j = 0; j < jobs.rows(); j++) {
+                resolvePriority(j);
+            }
+        } else {
+            for (int i = 0; i < unresolved.size(); i++) {
+                resolvePriority(unresolved.getInt(i));
+            }
+        }
+        unresolved.clear();
+    }
+
+    private void resolvePriority(int j) {
+        if (j < jobs.rows() && jobs.hasSpec(j)) {
+            int priority = priorityClasses.resolve(null, jobs.priorityClassName(j));
+            if (priority != jobs.priority(j)) {
+                state.changed.mark(j);
+                jobs.priority(j, priority);
             }
         }
     }

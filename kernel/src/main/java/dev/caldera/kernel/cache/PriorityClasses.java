@@ -10,8 +10,15 @@ import java.util.Map;
 public final class PriorityClasses {
     private final Map<String, PriorityClassSpec> byName = new HashMap<>();
     private PriorityClassSpec globalDefault;
+    private long version;
+
+    /** Moves whenever a class is written or removed. */
+    long version() {
+        return version;
+    }
 
     void put(PriorityClassSpec spec) {
+        version++;
         PriorityClassSpec old = byName.put(spec.name(), spec);
         if (spec.globalDefault()) {
             globalDefault = spec;
@@ -21,6 +28,7 @@ public final class PriorityClasses {
     }
 
     void remove(String name) {
+        version++;
         PriorityClassSpec old = byName.remove(name);
         if (old != null && old == globalDefault) {
             globalDefault = null;

@@ -53,6 +53,10 @@ final class TaskCache {
     private String[] nodeName = new String[0];
     /** The nominatedNodeName of each task's last spec, for the nominator's update rule. */
     private String[] specNominated = new String[0];
+    /** Each task's last spec written in full (an update that only moves the pod skips the rewrite). */
+    private TaskSpec[] written = new TaskSpec[0];
+    /** Tests: rewrite every pod in full, as before the short path for moves. */
+    private boolean rewriteEveryPod;
 
     TaskCache(ClusterCache c, JobCache jobCache, NodeCache nodeCache, Runnable growDims) {
         this.tasks = c.tasks;
@@ -73,6 +77,11 @@ final class TaskCache {
         this.growDims = growDims;
     }
 
+    /** Tests: every update rewrites its pod in full (the reference the short path for moves is held to). */
+    void rewriteEveryPod() {
+        rewriteEveryPod = true;
+    }
+
     int row(String uid) {
         return rows.get(uid);
     }
@@ -88,25 +97,31 @@ final class TaskCache {
      * would break the cache's quantity limits. Reads only.
      */
     void check(TaskSpec spec) {
-        String key = spec.namespace() + "/" + spec.name();
         byte status = spec.status();
         if (status == TaskStatus.ALLOCATED || status == TaskStatus.PIPELINED || status == TaskStatus.BINDING) {
-            throw new RejectedChange("Pod", key, "status", TaskStatus.name(status) + " is a state only the scheduler"
-                    + " sets; a pod is Pending, Bound, Running, Releasing, Succeeded, Failed or Unknown");
+            throw new RejectedChange("Pod", spec.key(), "status", TaskStatus.name(status) + " is a state only the"
+                    + " scheduler sets; a pod is Pending, Bound, Running, Releasing, Succeeded, Failed or Unknown");
         }
         int row = rows.get(spec.uid());
-        if (row >= 0 && !tasks.key(row).equals(key)) {
-            throw new RejectedChange("Pod", key, "metadata.uid", spec.uid() + " is already the uid of Pod "
+        if (row >= 0 && !spec.hasKey(tasks.key(row))) {
+            throw new RejectedChange("Pod", spec.key(), "metadata.uid", spec.uid() + " is already the uid of Pod "
                     + tasks.key(row));
         }
+        if (row >= 0 && written[row] != null && written[row].request().equals(spec.request())) {
+            return; // the same request in place of itself: every total stays as it is
+        }
         requests.check(row < 0 ? null : classes.request(tasks.taskClass(row)), spec.request(), true, dims, "Pod",
-                key, "spec.containers[].resources.requests");
+                spec.key(), "spec.containers[].resources.requests");
     }
 
     // ---------------------------------------------------------------- upsert and remove
 
     void upsert(TaskSpec spec) {
         int row = rows.get(spec.uid());
+        if (row >= 0 && !rewriteEveryPod && onlyMoves(row, spec)) {
+            move(row, spec);
+            return;
+        }
         byte status = spec.status();
         String node = spec.nodeName();
         long[] before = null;
@@ -125,7 +140,45 @@ final class TaskCache {
             specNominated[row] = null;
         }
         write(row, spec);
+        written[row] = spec;
         requests.replace(before, classes.request(tasks.taskClass(row)));
+        attach(row, status, node);
+        updateNomination(row, spec.nominatedNodeName(), status);
+    }
+
+    /**
+     * True when the pod's spec is the one last written but for its status, node and nomination, its priority
+     * class resolves as it did and no dimension was added since: then {@link #move} gives the tables exactly what a
+     * full rewrite would (but that its placement profile keeps its id, where a rewrite may free and take it again).
+     */
+    private boolean onlyMoves(int row, TaskSpec spec) {
+        TaskSpec last = written[row];
+        return last != null && last.sameButPlace(spec)
+                && tasks.priority(row) == priorityClasses.resolve(spec.priority(), spec.priorityClassName())
+                && classes.request(tasks.taskClass(row)).length == dims.count(); // a rewrite would lengthen it
+    }
+
+    /**
+     * An update that only moves the pod: what {@link #upsert} does without releasing and interning its class,
+     * profiles, labels and job again (the task leaves its job's list and rejoins at the end, as a rewrite does).
+     */
+    private void move(int row, TaskSpec spec) {
+        byte status = spec.status();
+        String node = spec.nodeName();
+        if (keepsBinding(row, spec)) {
+            status = TaskStatus.BINDING;
+            node = nodes.name(state.node(row));
+        }
+        int cls = tasks.taskClass(row);
+        int job = tasks.job(row);
+        if (state.node(row) >= 0) {
+            usage.remove(state.node(row), classes.request(cls), state.status(row));
+        }
+        jobState.remove(job, roleSlot[row], classes.bestEffort(cls), classes.request(cls), state.status(row));
+        removeFromJobList(job, row);
+        positionInJob[row] = jobs.tasks(job).size();
+        jobs.tasks(job).add(row);
+        written[row] = spec;
         attach(row, status, node);
         updateNomination(row, spec.nominatedNodeName(), status);
     }
@@ -144,6 +197,7 @@ final class TaskCache {
         state.status(row, TaskStatus.NONE);
         state.node(row, -1);
         nodeName[row] = null;
+        written[row] = null;
         tasks.addLiveCount(-1);
         rows.remove(uid);
         jobCache.releaseIfUnused(job);
@@ -179,6 +233,7 @@ final class TaskCache {
             roleSlot = Arrays.copyOf(roleSlot, tasks.capacity());
             nodeName = Arrays.copyOf(nodeName, tasks.capacity());
             specNominated = Arrays.copyOf(specNominated, tasks.capacity());
+            written = Arrays.copyOf(written, tasks.capacity());
         }
     }
 

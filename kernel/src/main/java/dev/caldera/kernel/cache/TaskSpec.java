@@ -8,6 +8,7 @@ import dev.caldera.kernel.resource.ResourceList;
 
 import java.util.Collections;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -97,6 +98,28 @@ public record TaskSpec(
 
     public String key() {
         return namespace + "/" + name;
+    }
+
+    /**
+     * True when {@code other} differs from this spec at most in where the pod is: status, node name and nominated
+     * node name (an informer update of a pod that was bound, started, finished or nominated). Compares, never
+     * hashes; sub-objects shared by both specs compare by identity.
+     */
+    public boolean sameButPlace(TaskSpec other) {
+        return other == this || uid.equals(other.uid) && namespace.equals(other.namespace)
+                && name.equals(other.name) && job.equals(other.job) && preemptable == other.preemptable
+                && creationMs == other.creationMs && critical == other.critical && preemptNever == other.preemptNever
+                && schedulingGated == other.schedulingGated && gpuDevices == other.gpuDevices
+                && Objects.equals(priority, other.priority)
+                && Objects.equals(priorityClassName, other.priorityClassName) && Objects.equals(role, other.role)
+                && Objects.equals(request, other.request) && Objects.equals(placement, other.placement)
+                && Objects.equals(labels, other.labels) && Objects.equals(interPod, other.interPod);
+    }
+
+    /** True when {@code key} is this pod's {@code namespace/name} (compared without building the key). */
+    boolean hasKey(String key) {
+        return key.length() == namespace.length() + 1 + name.length() && key.startsWith(namespace)
+                && key.charAt(namespace.length()) == '/' && key.startsWith(name, namespace.length() + 1);
     }
 
     public static Builder builder(String namespace, String name) {
