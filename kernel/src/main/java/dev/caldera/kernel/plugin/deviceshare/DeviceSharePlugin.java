@@ -253,6 +253,11 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         return assignments.mask[task];
     }
 
+    /** What the policies read (tests). */
+    GpuState state() {
+        return state;
+    }
+
     /** The devices of every node and what is free on them, as of this session. */
     public GpuNodes gpus() {
         return state.nodes;

@@ -58,12 +58,17 @@ final class FgdPolicy implements GpuPolicy {
         GpuNodes g = s.nodes;
         long share = s.classes.share[cls];
         int base = g.first[node];
+        Fragmentation.Counts counts = null;
         double best = 0;
         for (int d = 0; d < g.count[node]; d++) {
             if (g.free[base + d] < share || sameFreeEarlier(g, base, d)) {
                 continue;
             }
-            best = Math.max(best, points(g, node, before, Fragmentation.after(g, s.typical, node, cpuAfter, 1L << d, share)));
+            if (counts == null) {
+                counts = Fragmentation.counts(g, s.typical, node, 0, 0);
+            }
+            best = Math.max(best, points(g, node, before,
+                    Fragmentation.afterOnDevice(g, s.typical, node, cpuAfter, counts, d, share)));
         }
         return best;
     }
@@ -75,11 +80,12 @@ final class FgdPolicy implements GpuPolicy {
         int base = g.first[node];
         double bestPoints = -1;
         int best = -1;
+        Fragmentation.Counts counts = Fragmentation.counts(g, s.typical, node, 0, 0);
         for (int d = 0; d < g.count[node]; d++) {
             if (g.free[base + d] < share || sameFreeEarlier(g, base, d)) {
                 continue;
             }
-            double p = points(g, node, before, Fragmentation.after(g, s.typical, node, cpuAfter, 1L << d, share));
+            double p = points(g, node, before, Fragmentation.afterOnDevice(g, s.typical, node, cpuAfter, counts, d, share));
             if (best < 0 || p > bestPoints) {
                 bestPoints = p;
                 best = d;

@@ -11,8 +11,9 @@ package dev.caldera.kernel.plugin.deviceshare;
  * rare, so a mild exponent), times the scarcity of the models they accept ({@link #SCARCITY_EXPONENT}). In
  * device units.
  * <p>
- * Pure: reads {@link GpuNodes} and {@link MixTable} only; safe from filter workers. No allocation.
- * Cost: O(shapes x devices) per call.
+ * Pure: reads {@link GpuNodes} and {@link MixTable} only; safe from filter workers (each thread counts in its own
+ * {@link Counts}). No allocation after a thread's first call with a mix of that many shares. Cost: O(devices x
+ * distinct shares + shapes) per node state, O(distinct shares + shapes) per device tried ({@link #afterOnDevice}).
  */
 final class FillFragmentation {
     /**
@@ -32,15 +33,83 @@ final class FillFragmentation {
     private FillFragmentation() {
     }
 
+    /**
+     * What a node's devices hold per distinct share of the mix ({@link MixTable#groupShare}): {@code copies[k]}
+     * pods of share {@code k} over all devices, and {@code idle} devices with their whole capacity free. One per
+     * thread (filter workers measure concurrently), reused from call to call: valid until the thread's next
+     * {@link #counts}.
+     */
+    static final class Counts {
+        long[] copies = new long[0];
+        long[] moved = new long[0];
+        int idle;
+
+        private Counts ensure(int groups) {
+            if (copies.length < groups) {
+                copies = new long[groups];
+                moved = new long[groups];
+            }
+            return this;
+        }
+    }
+
+    private static final ThreadLocal<Counts> COUNTS = ThreadLocal.withInitial(Counts::new);
+
     /** The node's fragment after {@code units} are taken from each device of {@code taken} and cpu drops to {@code cpuLeft}. */
     static double after(GpuNodes g, MixTable mix, int node, long cpuLeft, long taken, long units) {
-        int devices = g.count[node];
-        if (devices == 0) {
+        if (g.count[node] == 0) {
             return 0;
         }
+        Counts c = counts(g, mix, node, taken, units);
+        return sum(g, mix, node, cpuLeft, g.totalFree[node] - Long.bitCount(taken) * units, c.idle, c.copies);
+    }
+
+    /**
+     * The node's devices counted per share of the mix, after {@code units} are taken from each device of
+     * {@code taken}; O(devices x distinct shares).
+     */
+    static Counts counts(GpuNodes g, MixTable mix, int node, long taken, long units) {
+        int groups = mix.groups;
+        Counts c = COUNTS.get().ensure(groups);
+        long[] copies = c.copies;
+        long[] need = mix.groupShare;
+        java.util.Arrays.fill(copies, 0, groups, 0);
         int base = g.first[node];
         long cap = g.capacity[node];
-        long total = g.totalFree[node] - Long.bitCount(taken) * units;
+        int idle = 0;
+        for (int d = 0; d < g.count[node]; d++) {
+            long f = g.free[base + d] - ((taken >>> d & 1) != 0 ? units : 0);
+            idle += f >= cap ? 1 : 0;
+            for (int k = 0; k < groups; k++) {
+                copies[k] += f / need[k];
+            }
+        }
+        c.idle = idle;
+        return c;
+    }
+
+    /**
+     * {@link #after} with {@code units} taken from device {@code d} alone, from the {@link #counts} of the node as
+     * it is ({@code taken} 0): only that device's part of the counts moves, O(distinct shares + shapes).
+     */
+    static double afterOnDevice(GpuNodes g, MixTable mix, int node, long cpuLeft, Counts c, int d, long units) {
+        long cap = g.capacity[node];
+        long f = g.free[g.first[node] + d];
+        long left = f - units;
+        int idle = c.idle - (f >= cap ? 1 : 0) + (left >= cap ? 1 : 0);
+        long[] need = mix.groupShare;
+        for (int k = 0; k < mix.groups; k++) {
+            c.moved[k] = c.copies[k] - f / need[k] + left / need[k];
+        }
+        return sum(g, mix, node, cpuLeft, g.totalFree[node] - units, idle, c.moved);
+    }
+
+    /**
+     * The weighted sum over the mix's shapes, in the mix's order: for each, the free units ({@code total}) less
+     * what as many pods of the shape as the devices ({@code idle}, {@code copies}) and the cpu allow would take.
+     */
+    private static double sum(GpuNodes g, MixTable mix, int node, long cpuLeft, long total, int idle, long[] copiesOf) {
+        long cap = g.capacity[node];
         int model = g.model[node];
         long cpu = Math.max(0, cpuLeft);
         double frag = mix.cpuOnlyWeight * total;
@@ -50,18 +119,18 @@ final class FillFragmentation {
                 frag += w * total;
                 continue;
             }
-            boolean whole = mix.whole[t] > 0;
-            long need = whole ? cap : mix.share[t];
-            long copies = 0;
-            for (int d = 0; d < devices; d++) {
-                long f = g.free[base + d] - ((taken >>> d & 1) != 0 ? units : 0);
-                copies += whole ? (f >= cap ? 1 : 0) : f / need;
-            }
-            if (whole) {
-                copies /= mix.whole[t];
+            int whole = mix.whole[t];
+            long copies;
+            long size;
+            if (whole > 0) {
+                copies = idle / whole;
+                size = whole * cap;
+            } else {
+                copies = copiesOf[mix.groupOf[t]];
+                size = mix.share[t];
             }
             copies = Math.min(copies, cpu / mix.cpu[t]);
-            frag += w * (total - copies * (whole ? mix.whole[t] * cap : need));
+            frag += w * (total - copies * size);
         }
         return frag;
     }

@@ -60,12 +60,16 @@ final class FillPolicy implements GpuPolicy {
         GpuNodes g = s.nodes;
         long share = s.classes.share[cls];
         int base = g.first[node];
+        FillFragmentation.Counts counts = null;
         double best = Double.NaN;
         for (int d = 0; d < g.count[node]; d++) {
             if (g.free[base + d] < share || FgdPolicy.sameFreeEarlier(g, base, d)) {
                 continue;
             }
-            double after = FillFragmentation.after(g, s.workload, node, cpuAfter, 1L << d, share);
+            if (counts == null) {
+                counts = FillFragmentation.counts(g, s.workload, node, 0, 0);
+            }
+            double after = FillFragmentation.afterOnDevice(g, s.workload, node, cpuAfter, counts, d, share);
             if (Double.isNaN(best) || after < best) {
                 best = after;
             }
@@ -90,12 +94,13 @@ final class FillPolicy implements GpuPolicy {
         int base = g.first[node];
         double best = Double.POSITIVE_INFINITY;
         int pick = -1;
+        FillFragmentation.Counts counts = FillFragmentation.counts(g, s.workload, node, 0, 0);
         for (int d = 0; d < g.count[node]; d++) {
             long free = g.free[base + d];
             if (free < share || FgdPolicy.sameFreeEarlier(g, base, d)) {
                 continue;
             }
-            double after = FillFragmentation.after(g, s.workload, node, cpuAfter, 1L << d, share);
+            double after = FillFragmentation.afterOnDevice(g, s.workload, node, cpuAfter, counts, d, share);
             if (after < best || (after == best && free < g.free[base + pick])) {
                 best = after;
                 pick = d;

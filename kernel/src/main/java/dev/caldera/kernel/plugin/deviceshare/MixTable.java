@@ -27,6 +27,14 @@ final class MixTable {
     double[] fillWeight = new double[0];
     /** Sum of the weights of cpu-only shapes: every free unit counts that much as fragment, on every node. */
     double cpuOnlyWeight;
+    /**
+     * The distinct share units of the shapes ({@link #groupShare}, {@code groups} of them) and each shape's index
+     * among them ({@link #groupOf}; -1 for whole devices): what the devices hold depends on the share only, so the
+     * fragmentation loops count it once per distinct share instead of once per shape.
+     */
+    int groups;
+    long[] groupShare = new long[0];
+    int[] groupOf = new int[0];
     private final long[] devicesOfModel = new long[GpuNodes.MAX_MODELS];
     private long allDevices;
 
@@ -40,10 +48,13 @@ final class MixTable {
             models = new long[cap];
             weight = new double[cap];
             fillWeight = new double[cap];
+            groupShare = new long[cap];
+            groupOf = new int[cap];
         }
         double device = meanCapacity(nodes);
         countDevices(nodes);
         size = 0;
+        groups = 0;
         cpuOnlyWeight = 0;
         for (WorkloadMix.Entry e : entries) {
             WorkloadMix.Shape s = e.shape();
@@ -59,8 +70,20 @@ final class MixTable {
             double gpus = s.wholeDevices() > 0 ? s.wholeDevices() : s.shareUnits() / device;
             fillWeight[size] = e.weight() * Math.pow(gpus, FillFragmentation.SIZE_EXPONENT)
                     * Math.pow(scarcity(models[size]), FillFragmentation.SCARCITY_EXPONENT);
+            groupOf[size] = s.wholeDevices() > 0 ? -1 : group(s.shareUnits());
             size++;
         }
+    }
+
+    /** The index of {@code share} among {@link #groupShare}, added when new. */
+    private int group(long share) {
+        for (int k = 0; k < groups; k++) {
+            if (groupShare[k] == share) {
+                return k;
+            }
+        }
+        groupShare[groups] = share;
+        return groups++;
     }
 
     /**

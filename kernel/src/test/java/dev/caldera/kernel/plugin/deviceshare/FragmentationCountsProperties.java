@@ -1,0 +1,174 @@
+package dev.caldera.kernel.plugin.deviceshare;
+
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.testing.PluginSessions;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link Fragmentation} and {@link FillFragmentation} count a node's devices once per distinct share of the mix
+ * and move one device's part for each device a share tries ({@code afterOnDevice}); the decisions stay the same
+ * only if every value is bit for bit the one of the plain definition, which counts every shape over every
+ * device ({@link Plain}, the measures as they were written first). Random GPU clusters with shares and whole
+ * GPUs running, random mixes (shares repeated across shapes of different cpu, model constraints), cpu left
+ * from none to plenty.
+ */
+class FragmentationCountsProperties {
+    private static final String[] MODELS = {"T4", "G2", "V100"};
+
+    @Property(tries = 60)
+    void groupedCountsGiveThePlainMeasureExactly(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        ClusterCache cache = PluginSessions.cache();
+        int nodes = 3 + r.nextInt(6);
+        for (int n = 0; n < nodes; n++) {
+            GpuClusters.node(cache, "n" + n, 4 + r.nextInt(60), new int[] {0, 1, 2, 4, 8}[r.nextInt(5)],
+                    MODELS[r.nextInt(MODELS.length)]);
+            for (int i = 0, pods = r.nextInt(10); i < pods; i++) {
+                GpuClusters.runningShare(cache, "n" + n + "-p" + i, "n" + n, 50L * (1 + r.nextInt(19)), 0);
+            }
+        }
+        Session s = PluginSessions.open(cache, GpuClusters.deviceshare("fgdfill"));
+        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        plugin.workloadMix(randomMix(r));
+        s.close();
+        s.open();
+        GpuState state = plugin.state();
+        GpuNodes g = state.nodes;
+        assertThat(state.workload.size).isPositive();
+
+        int compared = 0;
+        for (int node = 0; node < g.rows(); node++) {
+            for (long cpuLeft : new long[] {0, 500, 1000 * r.nextInt(8), 64_000, -1000}) {
+                for (MixTable mix : List.of(state.typical, state.workload)) {
+                    assertThat(Fragmentation.after(g, mix, node, cpuLeft, 0, 0))
+                            .isEqualTo(Plain.fragmentation(g, mix, node, cpuLeft, 0, 0));
+                    assertThat(FillFragmentation.after(g, mix, node, cpuLeft, 0, 0))
+                            .isEqualTo(Plain.fill(g, mix, node, cpuLeft, 0, 0));
+                    long idle = g.count[node] == 0 ? 0 : DeviceChoice.idle(g, node, 1 + r.nextInt(g.count[node]));
+                    assertThat(Fragmentation.after(g, mix, node, cpuLeft, idle, g.capacity[node]))
+                            .isEqualTo(Plain.fragmentation(g, mix, node, cpuLeft, idle, g.capacity[node]));
+                    assertThat(FillFragmentation.after(g, mix, node, cpuLeft, idle, g.capacity[node]))
+                            .isEqualTo(Plain.fill(g, mix, node, cpuLeft, idle, g.capacity[node]));
+                    for (int d = 0; d < g.count[node]; d++) {
+                        long free = g.free[g.first[node] + d];
+                        long units = free == 0 ? 0 : 1 + r.nextLong(free);
+                        Fragmentation.Counts fc = Fragmentation.counts(g, mix, node, 0, 0);
+                        assertThat(Fragmentation.afterOnDevice(g, mix, node, cpuLeft, fc, d, units))
+                                .isEqualTo(Plain.fragmentation(g, mix, node, cpuLeft, 1L << d, units));
+                        FillFragmentation.Counts cc = FillFragmentation.counts(g, mix, node, 0, 0);
+                        assertThat(FillFragmentation.afterOnDevice(g, mix, node, cpuLeft, cc, d, units))
+                                .isEqualTo(Plain.fill(g, mix, node, cpuLeft, 1L << d, units));
+                        compared++;
+                    }
+                }
+            }
+        }
+        assertThat(compared).isPositive();
+    }
+
+    /** Shapes of a few shares each repeated with several cpu requests, some whole GPUs and cpu-only pods. */
+    private static WorkloadMix randomMix(SplittableRandom r) {
+        List<WorkloadMix.Entry> entries = new ArrayList<>();
+        long[] shares = new long[1 + r.nextInt(5)];
+        for (int i = 0; i < shares.length; i++) {
+            shares[i] = 1000L * (50L * (1 + r.nextInt(19)));
+        }
+        for (int i = 0, n = 3 + r.nextInt(20); i < n; i++) {
+            long cpu = 500L * r.nextInt(17);
+            Set<String> models = r.nextInt(4) == 0 ? Set.of(MODELS[r.nextInt(MODELS.length)]) : Set.of();
+            WorkloadMix.Shape shape = switch (r.nextInt(5)) {
+                case 0 -> new WorkloadMix.Shape(cpu, 0, 1 + r.nextInt(8), models);
+                case 1 -> new WorkloadMix.Shape(cpu, 0, 0, Set.of());
+                default -> new WorkloadMix.Shape(cpu, shares[r.nextInt(shares.length)], 0, models);
+            };
+            entries.add(new WorkloadMix.Entry(shape, 1 + r.nextInt(100)));
+        }
+        WorkloadMix.Counter c = new WorkloadMix.Counter();
+        for (WorkloadMix.Entry e : entries) {
+            c.add(e.shape(), (long) e.weight());
+        }
+        return c.mix();
+    }
+
+    /** The two measures as first written: every shape counted over every device. */
+    static final class Plain {
+        private Plain() {
+        }
+
+        static double fragmentation(GpuNodes g, MixTable mix, int node, long cpuLeft, long taken, long units) {
+            int devices = g.count[node];
+            if (devices == 0) {
+                return 0;
+            }
+            int base = g.first[node];
+            long cap = g.capacity[node];
+            long total = g.totalFree[node] - Long.bitCount(taken) * units;
+            double frag = mix.cpuOnlyWeight * total;
+            for (int t = 0; t < mix.size; t++) {
+                long fragment;
+                if (cpuLeft < mix.cpu[t] || !mix.accepts(t, g.model[node])) {
+                    fragment = total;
+                } else {
+                    boolean whole = mix.whole[t] > 0;
+                    long need = whole ? cap : mix.share[t];
+                    int wanted = whole ? mix.whole[t] : 1;
+                    int fitting = 0;
+                    long tooSmall = 0;
+                    for (int d = 0; d < devices; d++) {
+                        long f = g.free[base + d] - ((taken >>> d & 1) != 0 ? units : 0);
+                        if (f >= need) {
+                            fitting++;
+                        } else {
+                            tooSmall += f;
+                        }
+                    }
+                    fragment = fitting >= wanted ? tooSmall : total;
+                }
+                frag += mix.weight[t] * fragment;
+            }
+            return frag;
+        }
+
+        static double fill(GpuNodes g, MixTable mix, int node, long cpuLeft, long taken, long units) {
+            int devices = g.count[node];
+            if (devices == 0) {
+                return 0;
+            }
+            int base = g.first[node];
+            long cap = g.capacity[node];
+            long total = g.totalFree[node] - Long.bitCount(taken) * units;
+            long cpu = Math.max(0, cpuLeft);
+            double frag = mix.cpuOnlyWeight * total;
+            for (int t = 0; t < mix.size; t++) {
+                double w = mix.fillWeight[t];
+                if (!mix.accepts(t, g.model[node])) {
+                    frag += w * total;
+                    continue;
+                }
+                boolean whole = mix.whole[t] > 0;
+                long need = whole ? cap : mix.share[t];
+                long copies = 0;
+                for (int d = 0; d < devices; d++) {
+                    long f = g.free[base + d] - ((taken >>> d & 1) != 0 ? units : 0);
+                    copies += whole ? (f >= cap ? 1 : 0) : f / need;
+                }
+                if (whole) {
+                    copies /= mix.whole[t];
+                }
+                copies = Math.min(copies, cpu / mix.cpu[t]);
+                frag += w * (total - copies * (whole ? mix.whole[t] * cap : need));
+            }
+            return frag;
+        }
+    }
+}
