@@ -58,6 +58,9 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
     private WorkloadMix mix = WorkloadMix.EMPTY;
     /** What the policy measures fragmentation against, derived from {@link #mix}. */
     private WorkloadMix typical = WorkloadMix.EMPTY;
+    /** The tables' versions the {@link ScoreMemo}'s scores were measured against. */
+    private long typicalVersion = -1;
+    private long workloadVersion = -1;
     private int memoryDim = -1;
     private int numberDim = -1;
 
@@ -117,15 +120,20 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         WorkloadMix chosen = fixedMix;
         WorkloadMix next = chosen != null ? chosen : MixFromPods.derive(s, state.classes, options.modelLabel());
         if (!next.equals(mix)) {
-            memo.clear();
             mix = next;
             typical = mix.typical(options.popularity());
         }
         state.typical.resolve(typical, state.nodes, s.symbols());
         state.workload.resolve(mix, state.nodes, s.symbols());
+        if (state.typical.version != typicalVersion || state.workload.version != workloadVersion) {
+            // scores read the tables (weights, accepted models, scarcity): a new mix or other devices
+            memo.clear();
+            typicalVersion = state.typical.version;
+            workloadVersion = state.workload.version;
+        }
         memo.open(state.classes.hash, s.classes().size(), s.nodes().capacity());
-        state.typicalNow.open(s.nodes().capacity());
-        state.workloadNow.open(s.nodes().capacity());
+        state.typicalNow.open(s.nodes().capacity(), state.typical.version);
+        state.workloadNow.open(s.nodes().capacity(), state.workload.version);
         accountPlacedTasks(s);
     }
 

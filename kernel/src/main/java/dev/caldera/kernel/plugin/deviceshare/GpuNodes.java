@@ -40,11 +40,14 @@ public final class GpuNodes {
     private String[] modelNames = new String[0];
     private int models;
     private int rows;
+    private long layout;
 
     /** Reads every node's device count, capacity and model; all devices start empty. */
     void rebuild(NodeTable nodes, Symbols symbols, int numberDim, int memoryDim, int modelKey) {
+        boolean moved = rows != nodes.rows();
         rows = nodes.rows();
         if (first.length < nodes.capacity()) {
+            moved = true;
             first = new int[nodes.capacity()];
             count = new int[nodes.capacity()];
             capacity = new long[nodes.capacity()];
@@ -59,17 +62,23 @@ public final class GpuNodes {
         for (int node = 0; node < rows; node++) {
             first[node] = slots;
             int devices = nodes.live(node) ? devices(nodes, numberDim, node) : 0;
-            count[node] = devices;
             long memory = memoryDim < 0 ? 0 : nodes.allocatable(memoryDim, node);
-            capacity[node] = devices == 0 ? 0 : memory / devices;
-            totalFree[node] = capacity[node] * devices;
+            long each = devices == 0 ? 0 : memory / devices;
             if (modelVersion[node] != nodes.placementVersion(node) || modelKeyOf[node] != modelKey) {
                 modelVersion[node] = nodes.placementVersion(node);
                 modelKeyOf[node] = modelKey;
                 labelModel[node] = modelIndex(nodes.label(node, modelKey), symbols);
             }
-            model[node] = devices == 0 ? -1 : labelModel[node];
+            int m = devices == 0 ? -1 : labelModel[node];
+            moved |= count[node] != devices || capacity[node] != each || model[node] != m;
+            count[node] = devices;
+            capacity[node] = each;
+            totalFree[node] = each * devices;
+            model[node] = m;
             slots += devices;
+        }
+        if (moved) {
+            layout++;
         }
         if (free.length < slots) {
             free = new long[Math.max(slots, 16)];
@@ -117,6 +126,14 @@ public final class GpuNodes {
     /** The label value of a model index. */
     public String modelName(int index) {
         return modelNames[index];
+    }
+
+    /**
+     * Changes each time a rebuild finds another set of devices: a row's device count, capacity or model, or the
+     * rows, differ from the previous rebuild (what a {@link MixTable} resolves against: models, their devices).
+     */
+    long layout() {
+        return layout;
     }
 
     /** Node rows covered (valid rows are below this; dead rows have no devices). */

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * A {@link WorkloadMix} resolved against the session's nodes, as columns the fragmentation loops read:
  * per shape its cpu, its share units or whole devices, the GPU models it accepts as a bit mask over
- * {@link GpuNodes} model indices ({@link #ANY_MODEL} for any) and its weight. Resolved at session open.
+ * {@link GpuNodes} model indices ({@link #ANY_MODEL} for any) and its weight. Resolved at session open when the
+ * mix or the nodes' devices changed ({@link #version}).
  * <p>
  * Threading: written at open; read concurrently by filter workers. Allocation: only when the mix grows.
  */
@@ -35,10 +36,24 @@ final class MixTable {
     int groups;
     long[] groupShare = new long[0];
     int[] groupOf = new int[0];
+    /**
+     * Changes each time {@link #resolve} computes the table again, which it does only when the mix or the nodes'
+     * devices ({@link GpuNodes#layout}) changed: what was measured against the table before stays valid while
+     * it holds.
+     */
+    long version;
     private final long[] devicesOfModel = new long[GpuNodes.MAX_MODELS];
     private long allDevices;
+    private WorkloadMix resolvedMix;
+    private long resolvedLayout = -1;
 
     void resolve(WorkloadMix mix, GpuNodes nodes, Symbols symbols) {
+        if (mix == resolvedMix && nodes.layout() == resolvedLayout) {
+            return;
+        }
+        resolvedMix = mix;
+        resolvedLayout = nodes.layout();
+        version++;
         List<WorkloadMix.Entry> entries = mix.entries();
         if (cpu.length < entries.size()) {
             int cap = entries.size();

@@ -3,10 +3,12 @@ package dev.caldera.kernel.plugin.deviceshare;
 import java.util.Arrays;
 
 /**
- * Each node's fragment as it is (before a placement), kept within a session under a 64-bit digest of the
- * node's state: the fragment depends only on the node's devices, cpu left and the session's mix, while the
- * policies ask for it once per (task class, node), so a node is measured once per state instead of once per
- * class. A digest collision would reuse a wrong fragment; at 2^-64 per pair it is not guarded against (as in
+ * Each node's fragment as it is (before a placement), kept under a 64-bit digest of the node's state (its
+ * devices' free units and holders, capacity, model, cpu and memory idle, and the cpu left it is measured with):
+ * the fragment depends only on those and on the {@link MixTable} it is measured against, while the policies ask
+ * for it once per (task class, node), so a node is measured once per state instead of once per class, and
+ * across sessions while the table's {@link MixTable#version} holds (a recorded trace's cycle changes a few
+ * nodes). A digest collision would reuse a wrong fragment; at 2^-64 per pair it is not guarded against (as in
  * {@link ScoreMemo}).
  * <p>
  * Threading: filter workers read and write distinct nodes' slots; {@link #open} on the scheduling thread.
@@ -15,15 +17,17 @@ import java.util.Arrays;
 final class NodeFragments {
     private long[] keys = new long[0];
     private double[] fragments = new double[0];
+    private long table = Long.MIN_VALUE;
 
-    /** At session open: forgets every node (the mix may have changed). */
-    void open(int nodeRows) {
+    /** At session open: forgets every node when the table measured against is another version. */
+    void open(int nodeRows, long tableVersion) {
         if (keys.length < nodeRows) {
             keys = new long[nodeRows];
             fragments = new double[nodeRows];
-        } else {
+        } else if (tableVersion != table) {
             Arrays.fill(keys, 0);
         }
+        table = tableVersion;
     }
 
     /** The key of the node's state with {@code cpuLeft} (never 0, the empty slot). */
