@@ -7,7 +7,7 @@ package dev.caldera.kernel.framework;
  * {@link #nodeLocal()} when the score depends only on the task's class and that node (see Predicate).
  */
 @FunctionalInterface
-public interface NodeScorer {
+public interface NodeScorer extends NodeInputs {
     double score(int task, int node);
 
     /**

@@ -10,7 +10,7 @@ package dev.caldera.kernel.framework;
  * task's class and the node); {@link #normalize} pure arithmetic. The batch form is derived from them, so
  * both paths compute bit-identical scores.
  */
-public interface NormalizedScorer extends BatchNodeScorer {
+public interface NormalizedScorer extends BatchNodeScorer, NodeInputs {
     /** The raw, not yet normalized value for the task on the node; must be at least 0. */
     int raw(int task, int node);
 

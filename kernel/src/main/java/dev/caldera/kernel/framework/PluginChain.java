@@ -478,6 +478,64 @@ public final class PluginChain {
         return true;
     }
 
+    /**
+     * What of a node the predicates and scorers read together ({@link NodeInputs}): the or of their kinds, or
+     * {@link NodeInputs#ANY} when one of them may read anything (valid when {@link #incremental()}; asked after
+     * open, as a plugin may answer per session). Scheduling thread.
+     */
+    public int nodeInputs() {
+        int kinds = NodeInputs.NONE;
+        for (Predicate f : predicates) {
+            kinds = orInputs(kinds, f.nodeInputs());
+        }
+        for (NodeScorer f : nodeScorers) {
+            kinds = orInputs(kinds, f.nodeInputs());
+        }
+        for (BatchNodeScorer f : batchScorers) {
+            kinds = orInputs(kinds, f instanceof NormalizedScorer n ? n.nodeInputs() : NodeInputs.ANY);
+        }
+        return kinds;
+    }
+
+    /** What of a node the predicates read together ({@link #nodeInputs()} for predicates only). */
+    public int predicateInputs() {
+        int kinds = NodeInputs.NONE;
+        for (Predicate f : predicates) {
+            kinds = orInputs(kinds, f.nodeInputs());
+        }
+        return kinds;
+    }
+
+    private static int orInputs(int kinds, int more) {
+        return kinds == NodeInputs.ANY || more == NodeInputs.ANY ? NodeInputs.ANY : kinds | more;
+    }
+
+    /**
+     * The predicates and scorers that declare state of their own ({@link NodeInputs#OWN}) in chain order, into
+     * {@code out} (cleared first). Scheduling thread.
+     */
+    public void nodeKeySources(List<NodeInputs> out) {
+        out.clear();
+        for (Predicate f : predicates) {
+            ownKey(f, out);
+        }
+        for (NodeScorer f : nodeScorers) {
+            ownKey(f, out);
+        }
+        for (BatchNodeScorer f : batchScorers) {
+            if (f instanceof NormalizedScorer n) {
+                ownKey(n, out);
+            }
+        }
+    }
+
+    private static void ownKey(NodeInputs f, List<NodeInputs> out) {
+        int kinds = f.nodeInputs();
+        if (kinds != NodeInputs.ANY && (kinds & NodeInputs.OWN) != 0 && f.nodeKeyWords() > 0) {
+            out.add(f);
+        }
+    }
+
     /** The batch scorers as normalized scorers, in order (valid when {@link #incremental()}). */
     public NormalizedScorer[] normalizedScorers() {
         NormalizedScorer[] out = new NormalizedScorer[batchScorers.length];

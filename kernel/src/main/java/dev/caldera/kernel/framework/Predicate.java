@@ -14,7 +14,7 @@ package dev.caldera.kernel.framework;
  * filtered one by one.
  */
 @FunctionalInterface
-public interface Predicate {
+public interface Predicate extends NodeInputs {
     int check(int task, int node);
 
     /**

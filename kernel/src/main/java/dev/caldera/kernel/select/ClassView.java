@@ -8,21 +8,23 @@ import dev.caldera.kernel.session.Session;
 import java.util.Arrays;
 
 /**
- * Every node's filter and score result for one task class, with a tournament tree over them whose root
- * is the node {@link ScanSelector} would pick: fits-idle nodes beat fits-only-futureIdle nodes, then the
- * higher total score, then the lower rank. Totals add each {@link NormalizedScorer}'s score normalized by
- * the largest raw value of the node's own group (idle or future), exactly as the scan scores one group.
+ * Every leaf's filter and score result for one task class, with a tournament tree over them whose root is the
+ * node {@link ScanSelector} would pick: fits-idle nodes beat fits-only-futureIdle nodes, then the higher total
+ * score, then the lower position. Leaves are {@link NodeGroups}' (a group of alike nodes, or one node): a leaf is
+ * evaluated once on its representative and stands for its weight in nodes, its representative being its lowest
+ * position. Totals add each {@link NormalizedScorer}'s score normalized by the largest raw value of the leaf's own
+ * fit group (idle or future, counting nodes), exactly as the scan scores one group.
  * <p>
- * Positions are {@link NodePositions}: rank order, so a tie goes to the lower position. The tree has one
- * extra leaf value, position {@code size}, that never fits and loses every tie, padding the leaves past the
- * last node. After placements only the nodes the session's NodeJournal names are re-evaluated
- * (O(dims + plugins + log nodes) each, nothing more when a node neither fitted nor fits); when a group's
- * largest raw value changes, that group's totals are recomputed and the tree rebuilt (O(nodes)).
+ * The view keeps its own copy of each leaf's weight and representative, updated when it replays that leaf's
+ * change, so the tree's comparisons only move when the view climbs them. The tree has one extra leaf value,
+ * {@code size}, that never fits and loses every tie, padding the leaves past the last. After placements only the
+ * leaves the groups' changes name are re-evaluated or re-weighed (O(dims + plugins + log leaves) each); when a fit
+ * group's largest raw value changes, that group's totals are recomputed and the tree rebuilt (O(leaves)).
  * <p>
  * Threading: scheduling thread; while a view is built, {@link #evaluateAll} runs on filter workers for disjoint
- * position ranges (the scheduling thread waits). Allocation: arrays sized once per cluster size; a refresh
- * allocates only when a raw value is larger than any the view has seen (that scorer's histogram and its
- * normalized-score table then double).
+ * leaf ranges (the scheduling thread waits). Allocation: arrays sized once per cluster size; a refresh allocates
+ * only when a raw value is larger than any the view has seen (that scorer's histogram and its normalized-score
+ * table then double).
  */
 final class ClassView {
     static final byte NO_FIT = 0;
@@ -31,38 +33,52 @@ final class ClassView {
 
     /** The selector's key: task class, and priority while pods are nominated. */
     long key;
+    /** The groups' change sequence this view has replayed up to, or Long.MIN_VALUE to build. */
     long syncedAt;
+    /** The grouping ({@link NodeGroups#epoch}) the view was built in. */
+    int epoch;
+    /** The journal's frees count when the view was synced (NodeJournal#frees). */
+    long freesAt;
     long lastUse;
 
     private final Session session;
     private final PluginChain plugins;
-    private final NodePositions positions;
+    private final NodeGroups groups;
     private final NormalizedScorer[] normalized;
     private final int size;
     private final int leaves;
+    private int built;
     private final byte[] fit;
+    /** 1 where the predicates passed the leaf at its last evaluation. */
+    private final byte[] accepted;
     private final double[] local;
     private final int[][] raw;
     private final double[] total;
+    private final int[] position;
+    private final int[] weight;
     private final int[] tree;
-    /** histogram[group][scorer][raw value] = nodes of that group with that raw value. */
+    /** histogram[group][scorer][raw value] = nodes of that fit group with that raw value. */
     private final int[][][] histogram;
     private final int[][] max;
     /** scoreOf[group][scorer][raw value]: the normalized score at the group's current largest raw value. */
     private final double[][][] scoreOf;
 
-    ClassView(Session session, NodePositions positions, long key, int size) {
+    ClassView(Session session, NodeGroups groups, long key, int size) {
         this.session = session;
         this.plugins = session.plugins;
-        this.positions = positions;
+        this.groups = groups;
         this.normalized = plugins.normalizedScorers();
         this.key = key;
         this.size = size;
         this.leaves = Integer.highestOneBit(Math.max(1, size - 1)) << 1;
         fit = new byte[size + 1];
+        accepted = new byte[size + 1];
         local = new double[size];
         raw = new int[normalized.length][size];
         total = new double[size + 1];
+        position = new int[size + 1];
+        position[size] = Integer.MAX_VALUE;
+        weight = new int[size];
         tree = new int[2 * leaves];
         histogram = new int[3][normalized.length][8];
         max = new int[3][normalized.length];
@@ -82,69 +98,76 @@ final class ClassView {
     /** Bytes this view holds, for the selector's memory budget. */
     static long bytesFor(int size, int scorers) {
         int leaves = Integer.highestOneBit(Math.max(1, size - 1)) << 1;
-        return size * (1L + 8 + 8 + 4L * scorers) + 8L * leaves + 64;
+        return size * (2L + 8 + 8 + 4 + 4 + 4L * scorers) + 8L * leaves + 64;
     }
 
-    /** The best position, or -1 when no node fits. */
+    /** The best leaf, or -1 when no node fits. */
     int best() {
-        int p = tree[1];
-        return fit[p] != NO_FIT ? p : -1;
+        int leaf = tree[1];
+        return fit[leaf] != NO_FIT ? leaf : -1;
     }
 
-    boolean fitsIdle(int position) {
-        return fit[position] == IDLE;
+    /** The position of the node a leaf stands for first (its lowest). */
+    int position(int leaf) {
+        return position[leaf];
+    }
+
+    boolean fitsIdle(int leaf) {
+        return fit[leaf] == IDLE;
     }
 
     /**
-     * Filters and scores position {@code p} for {@code task} (any task of this class). Predicates before
-     * resources: only fit or no fit is kept here (the scan explains a failure), and most refused nodes are
-     * refused by a memoized placement check. Pure; no allocation.
+     * Filters and scores leaf {@code leaf} on its representative for {@code task} (any task of this class).
+     * Predicates before resources: only fit or no fit is kept here (the scan explains a failure), and most
+     * refused nodes are refused by a memoized placement check. Pure; no allocation.
      */
-    void evaluate(int task, int p) {
-        int node = positions.node[p];
-        boolean accepted = plugins.predicate(task, node) == FitReason.OK;
-        fit[p] = accepted ? resourceFit(task, session.request(task), node) : NO_FIT;
-        if (fit[p] == NO_FIT) {
+    private void evaluate(int task, int leaf) {
+        int node = groups.repNodes()[leaf];
+        boolean passed = plugins.predicate(task, node) == FitReason.OK;
+        accepted[leaf] = (byte) (passed ? 1 : 0);
+        fit[leaf] = passed ? resourceFit(task, session.request(task), node) : NO_FIT;
+        if (fit[leaf] == NO_FIT) {
             return;
         }
-        local[p] = plugins.score(task, node);
+        local[leaf] = plugins.score(task, node);
         for (int b = 0; b < normalized.length; b++) {
-            raw[b][p] = normalized[b].raw(task, node);
+            raw[b][leaf] = normalized[b].raw(task, node);
         }
     }
 
     /**
-     * {@link #evaluate} for positions {@code [from, to)} in batches: the predicates over the range, resources
-     * on the nodes they accept, then the scorers over the nodes that fit, each plugin once per batch. Writes
-     * only this range of the view and of {@code buffers}; no allocation.
+     * {@link #evaluate} for leaves {@code [from, to)} in batches: the predicates over the range, resources on the
+     * nodes they accept, then the scorers over the nodes that fit, each plugin once per batch. Writes only this
+     * range of the view and of {@code buffers}; no allocation.
      */
     void evaluateAll(int task, int from, int to, EvaluationBuffers buffers) {
-        int[] nodeAt = positions.node;
+        int[] nodeAt = groups.repNodes();
         int[] codes = buffers.codes;
         int[] candidates = buffers.nodes;
-        int[] candidatePositions = buffers.positions;
+        int[] candidateLeaves = buffers.positions;
         long[] request = session.request(task);
         plugins.predicateAll(task, nodeAt, from, to, codes);
         int end = from;
-        for (int p = from; p < to; p++) {
-            int node = nodeAt[p];
-            fit[p] = codes[p] != FitReason.OK ? NO_FIT : resourceFit(task, request, node);
-            if (fit[p] != NO_FIT) {
+        for (int l = from; l < to; l++) {
+            int node = nodeAt[l];
+            accepted[l] = (byte) (codes[l] == FitReason.OK ? 1 : 0);
+            fit[l] = codes[l] != FitReason.OK ? NO_FIT : resourceFit(task, request, node);
+            if (fit[l] != NO_FIT) {
                 candidates[end] = node;
-                candidatePositions[end++] = p;
+                candidateLeaves[end++] = l;
             }
         }
         double[] scores = buffers.scores;
         plugins.scoreAll(task, candidates, from, end, scores);
         for (int i = from; i < end; i++) {
-            local[candidatePositions[i]] = scores[i];
+            local[candidateLeaves[i]] = scores[i];
         }
         int[] raws = buffers.raws;
         for (int b = 0; b < normalized.length; b++) {
             normalized[b].rawAll(task, candidates, from, end, raws);
             int[] column = raw[b];
             for (int i = from; i < end; i++) {
-                column[candidatePositions[i]] = raws[i];
+                column[candidateLeaves[i]] = raws[i];
             }
         }
     }
@@ -157,57 +180,97 @@ final class ClassView {
         return ResourceFit.fitsIdle(session, task, request, node) ? IDLE : FUTURE;
     }
 
-    /** After every position was evaluated: histograms, totals and the whole tree. */
+    /** After every leaf of the groups was evaluated: weights, histograms, totals and the whole tree. */
     void rebuild(int task) {
+        built = groups.leaves();
+        for (int l = 0; l < built; l++) {
+            weight[l] = groups.weight(l);
+            position[l] = groups.repPosition(l);
+            if (weight[l] == 0) {
+                fit[l] = NO_FIT;
+            }
+        }
         for (int[][] group : histogram) {
             for (int[] h : group) {
                 Arrays.fill(h, 0);
             }
         }
-        for (int p = 0; p < size; p++) {
-            count(p, 1);
+        for (int l = 0; l < built; l++) {
+            count(l, weight[l]);
         }
         for (int g = FUTURE; g <= IDLE; g++) {
             for (int b = 0; b < normalized.length; b++) {
                 setMax(task, g, b, highest(histogram[g][b]));
             }
         }
-        for (int p = 0; p < size; p++) {
-            total(task, p);
+        for (int l = 0; l < built; l++) {
+            total(task, l);
         }
         buildTree();
     }
 
-    /** Re-evaluates one position after its node changed; rebuilds when a group's largest raw value moved. */
-    void refresh(int task, int p) {
-        boolean fitted = fit[p] != NO_FIT;
-        count(p, -1);
-        evaluate(task, p);
-        if (!fitted && fit[p] == NO_FIT) {
+    /**
+     * Replays one change of the groups on {@code leaf}: takes its current weight and representative, and
+     * re-evaluates it when its node changed ({@code evaluate}); rebuilds when a fit group's largest raw value moved.
+     * A group only loses members, and its remaining ones are unchanged, so a re-weighed leaf keeps its results. A
+     * node that left its group starts from the group's results. Nothing is evaluated for a node the predicates
+     * refused when their verdicts hold for the session ({@link NodeGroups#staticVerdicts}), nor for one that did
+     * not fit when no operation gave resources back since the view was synced ({@code shrinkOnly}).
+     */
+    void refresh(int task, int leaf, boolean evaluate, boolean shrinkOnly) {
+        boolean added = leaf >= built;
+        while (built <= leaf) {
+            // a node that left its group: a new leaf (made in order), padding until now
+            fit[built] = NO_FIT;
+            weight[built] = 0;
+            position[built] = Integer.MAX_VALUE;
+            tree[built + leaves] = built;
+            built++;
+        }
+        int from = added ? groups.origin(leaf) : leaf;
+        boolean fitted = fit[leaf] != NO_FIT;
+        int oldPosition = position[leaf];
+        count(leaf, -weight[leaf]);
+        weight[leaf] = groups.weight(leaf);
+        position[leaf] = groups.repPosition(leaf);
+        if (weight[leaf] == 0) {
+            fit[leaf] = NO_FIT;
+        } else if (evaluate) {
+            if (groups.staticVerdicts && accepted[from] == 0) {
+                accepted[leaf] = 0;
+                fit[leaf] = NO_FIT;
+            } else if (shrinkOnly && fit[from] == NO_FIT) {
+                accepted[leaf] = accepted[from];
+                fit[leaf] = NO_FIT;
+            } else {
+                evaluate(task, leaf);
+            }
+        }
+        if (!fitted && fit[leaf] == NO_FIT && !added && position[leaf] == oldPosition) {
             return;
         }
-        count(p, 1);
+        count(leaf, weight[leaf]);
         if (maxMoved(task)) {
-            for (int q = 0; q < size; q++) {
-                total(task, q);
+            for (int l = 0; l < built; l++) {
+                total(task, l);
             }
             buildTree();
             return;
         }
-        total(task, p);
-        climb(p);
+        total(task, leaf);
+        climb(leaf);
     }
 
     /**
-     * Replays the matches on the way from {@code p}'s leaf to the root. Once a subtree's winner is the same
-     * position as before and is not {@code p}, nothing above it can change, so the climb stops there.
+     * Replays the matches on the way from {@code leaf} to the root. Once a subtree's winner is the same leaf as
+     * before and is not {@code leaf}, nothing above it can change, so the climb stops there.
      */
-    private void climb(int p) {
+    private void climb(int leaf) {
         int[] t = tree;
-        for (int k = (p + leaves) >> 1; k >= 1; k >>= 1) {
+        for (int k = (leaf + leaves) >> 1; k >= 1; k >>= 1) {
             int before = t[k];
             int after = better(t[2 * k], t[2 * k + 1]);
-            if (after == before && before != p) {
+            if (after == before && before != leaf) {
                 return;
             }
             t[k] = after;
@@ -241,25 +304,25 @@ final class ClassView {
         }
     }
 
-    private void total(int task, int p) {
-        byte g = fit[p];
+    private void total(int task, int leaf) {
+        byte g = fit[leaf];
         if (g == NO_FIT) {
             return;
         }
-        double t = local[p];
+        double t = local[leaf];
         for (int b = 0; b < normalized.length; b++) {
-            t += scoreOf[g][b][raw[b][p]];
+            t += scoreOf[g][b][raw[b][leaf]];
         }
-        total[p] = t;
+        total[leaf] = t;
     }
 
-    private void count(int p, int delta) {
-        byte g = fit[p];
-        if (g == NO_FIT) {
+    private void count(int leaf, int delta) {
+        byte g = fit[leaf];
+        if (g == NO_FIT || delta == 0) {
             return;
         }
         for (int b = 0; b < normalized.length; b++) {
-            int v = raw[b][p];
+            int v = raw[b][leaf];
             int[] h = histogram[g][b];
             if (v >= h.length) {
                 h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);
@@ -280,14 +343,14 @@ final class ClassView {
 
     private void buildTree() {
         for (int i = 0; i < leaves; i++) {
-            tree[leaves + i] = Math.min(i, size);
+            tree[leaves + i] = i < built ? i : size;
         }
         for (int k = leaves - 1; k >= 1; k--) {
             tree[k] = better(tree[2 * k], tree[2 * k + 1]);
         }
     }
 
-    /** The better of two positions: fits idle over fits future over no fit, then higher total, then lower position. */
+    /** The better of two leaves: fits idle over fits future over no fit, then higher total, then lower position. */
     private int better(int a, int b) {
         byte fa = fit[a];
         byte fb = fit[b];
@@ -301,6 +364,6 @@ final class ClassView {
                 return ta > tb ? a : b;
             }
         }
-        return Math.min(a, b);
+        return position[a] <= position[b] ? a : b;
     }
 }

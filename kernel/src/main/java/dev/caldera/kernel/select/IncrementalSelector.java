@@ -1,15 +1,17 @@
 package dev.caldera.kernel.select;
 
 import dev.caldera.kernel.framework.FitErrors;
-import dev.caldera.kernel.session.NodeJournal;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 
 /**
- * The fast selector: filters and scores all nodes once per task class per session (a {@link ClassView}),
- * then keeps that view current by re-evaluating only the nodes whose usage changed since it was last
- * used (the session's {@link NodeJournal}). Picking a node is then O(changed nodes x log nodes) instead of
- * O(nodes). Decisions are identical to {@link ScanSelector}'s; when a task fits nowhere the scan runs once
+ * The fast selector: filters and scores the nodes once per task class per session (a {@link ClassView}), then
+ * keeps that view current by re-evaluating only what changed since it was last used. Nodes alike in everything
+ * the plugins read ({@link dev.caldera.kernel.framework.NodeInputs}) form one group ({@link NodeGroups}), filtered
+ * and scored once per class for all its members; a node whose usage changes in the session (the session's
+ * {@link dev.caldera.kernel.session.NodeJournal}) leaves its group for a leaf of its own. Building a view is then
+ * O(groups) evaluations instead of O(nodes), and picking a node O(changed nodes x log leaves). Decisions are
+ * identical to {@link ScanSelector}'s, with the equivalence on or off; when a task fits nowhere the scan runs once
  * to explain why.
  * <p>
  * Views are per task class, and per (class, priority) in sessions that open with pods nominated to nodes,
@@ -35,12 +37,15 @@ public final class IncrementalSelector implements NodeSelector {
     private final int parallelThreshold;
     private final long budgetBytes;
     private final boolean enabled;
+    private final boolean equivalence;
     private final Long2ObjectOpenHashMap<ClassView> views = new Long2ObjectOpenHashMap<>();
     private final ShardPool.Job evaluateJob = this::evaluateShard;
 
     private final NodePositions positions = new NodePositions();
+    private final NodeGroups groups = new NodeGroups();
     private final EvaluationBuffers buffers = new EvaluationBuffers();
     private long[] refreshedAt = new long[0];
+    private long[] evaluatedAt = new long[0];
     private long refreshStamp;
     private long sessionId = -1;
     private long clock;
@@ -56,7 +61,17 @@ public final class IncrementalSelector implements NodeSelector {
     }
 
     public IncrementalSelector(Session session, ShardPool pool, int parallelThreshold, long budgetBytes) {
+        this(session, pool, parallelThreshold, budgetBytes, true);
+    }
+
+    /**
+     * {@code equivalence} false keeps one result per node in every view, as if every plugin read anything of a
+     * node (the differential tests compare both).
+     */
+    public IncrementalSelector(Session session, ShardPool pool, int parallelThreshold, long budgetBytes,
+                               boolean equivalence) {
         this.session = session;
+        this.equivalence = equivalence;
         this.scan = new ScanSelector(session, pool, parallelThreshold);
         this.pool = pool;
         this.parallelThreshold = parallelThreshold;
@@ -85,14 +100,25 @@ public final class IncrementalSelector implements NodeSelector {
         if (session.id() != sessionId) {
             startSession();
         }
+        groups.sync(session.journal, equivalence);
         ClassView view = view(task);
-        int p = view.best();
-        if (p < 0) {
+        int leaf = view.best();
+        if (leaf < 0) {
             return scanned(task);
         }
-        fitsIdle = view.fitsIdle(p);
+        fitsIdle = view.fitsIdle(leaf);
         fromViews++;
-        return positions.node[p];
+        return positions.node[view.position(leaf)];
+    }
+
+    /** Leaves of the current grouping: groups of alike nodes plus nodes that left theirs (tests). */
+    int leaves() {
+        return groups.leaves();
+    }
+
+    /** Groups of alike nodes the session's nodes formed at the last grouping (tests and metrics). */
+    public int nodeGroups() {
+        return groups.groups();
     }
 
     @Override
@@ -124,9 +150,11 @@ public final class IncrementalSelector implements NodeSelector {
             v.syncedAt = Long.MIN_VALUE;
         }
         positions.rebuild(session);
+        groups.regroup(session, positions, equivalence);
         buffers.ensure(n);
         if (refreshedAt.length < n) {
             refreshedAt = new long[n];
+            evaluatedAt = new long[n];
         }
     }
 
@@ -137,13 +165,14 @@ public final class IncrementalSelector implements NodeSelector {
             view = newView(key);
         }
         view.lastUse = ++clock;
-        NodeJournal journal = session.journal;
-        if (view.syncedAt == Long.MIN_VALUE || !journal.covers(view.syncedAt)) {
+        if (view.syncedAt == Long.MIN_VALUE || view.epoch != groups.epoch || !groups.covers(view.syncedAt)) {
             build(view, task);
         } else {
-            catchUp(view, task, journal);
+            catchUp(view, task);
         }
-        view.syncedAt = journal.sequence();
+        view.syncedAt = groups.changeSequence();
+        view.epoch = groups.epoch;
+        view.freesAt = session.journal.frees();
         return view;
     }
 
@@ -161,7 +190,7 @@ public final class IncrementalSelector implements NodeSelector {
             view = views.remove(leastRecentlyUsed());
         }
         if (view == null) {
-            view = new ClassView(session, positions, key, n);
+            view = new ClassView(session, groups, key, n);
         } else {
             // past the budget the least recently used view gives its arrays to the new class: a cluster with more
             // classes than views then rebuilds views, but allocates nothing once it has reached the budget
@@ -187,7 +216,7 @@ public final class IncrementalSelector implements NodeSelector {
     private void build(ClassView view, int task) {
         building = view;
         buildingTask = task;
-        if (pool != null && pool.shards() > 1 && view.size() >= parallelThreshold) {
+        if (pool != null && pool.shards() > 1 && groups.leaves() >= parallelThreshold) {
             pool.run(evaluateJob);
         } else {
             evaluateShard(0, 1);
@@ -198,25 +227,34 @@ public final class IncrementalSelector implements NodeSelector {
 
     private void evaluateShard(int shard, int shards) {
         ClassView view = building;
-        int n = view.size();
+        int n = groups.leaves();
         int from = (int) ((long) n * shard / shards);
         int to = (int) ((long) n * (shard + 1) / shards);
         view.evaluateAll(buildingTask, from, to, buffers);
     }
 
-    /** Re-evaluates each node named in the journal since the view was synced, once. */
-    private void catchUp(ClassView view, int task, NodeJournal journal) {
-        long now = journal.sequence();
+    /**
+     * Replays the groups' changes since the view was synced: each leaf whose node changed is evaluated again once,
+     * each leaf whose weight or representative moved re-weighed once.
+     */
+    private void catchUp(ClassView view, int task) {
+        long now = groups.changeSequence();
         if (view.syncedAt == now) {
             return;
         }
         long stamp = ++refreshStamp;
-        int[] positionOf = positions.position;
+        // nominations hold room that other placements can give back without an operation freeing it
+        boolean shrinkOnly = equivalence && !byPriority && session.journal.frees() == view.freesAt;
         for (long s = view.syncedAt; s < now; s++) {
-            int p = positionOf[journal.node(s)];
-            if (p >= 0 && refreshedAt[p] != stamp) {
-                refreshedAt[p] = stamp;
-                view.refresh(task, p);
+            int change = groups.change(s);
+            int leaf = change >>> 1;
+            boolean evaluate = (change & 1) != 0;
+            if (evaluate ? evaluatedAt[leaf] != stamp : refreshedAt[leaf] != stamp) {
+                if (evaluate) {
+                    evaluatedAt[leaf] = stamp;
+                }
+                refreshedAt[leaf] = stamp;
+                view.refresh(task, leaf, evaluate, shrinkOnly);
             }
         }
     }

@@ -108,6 +108,12 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
         return true;
     }
 
+    /** Allocatable and used resources only. */
+    @Override
+    public int nodeInputs() {
+        return RESOURCES;
+    }
+
     /** Weights by dimension as last resolved (tests). */
     int[] weightsByDimension() {
         return Arrays.copyOf(weightByDim, weightByDim.length);

@@ -46,6 +46,15 @@ final class BatchScores implements NormalizedScorer {
         return plugin.untoleratedPreferNoSchedule(task, node);
     }
 
+    /**
+     * The raw value reads the node's taints (placement inputs); the inter-pod scores read other pods, but only
+     * for tasks that are not node-local.
+     */
+    @Override
+    public int nodeInputs() {
+        return PLACEMENT;
+    }
+
     @Override
     public double normalize(int task, int raw, int max) {
         return (double) (taintToleration(raw, max) * weights.taintToleration());

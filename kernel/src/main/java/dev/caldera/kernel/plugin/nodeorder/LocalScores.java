@@ -58,6 +58,22 @@ final class LocalScores implements NodeScorer {
         return true;
     }
 
+    /** Allocatable resources, and the requests of the pods on the node ({@link NodeRequests}) as own key words. */
+    @Override
+    public int nodeInputs() {
+        return weights.needsNodeRequests() ? RESOURCES | OWN : RESOURCES;
+    }
+
+    @Override
+    public int nodeKeyWords() {
+        return weights.needsNodeRequests() ? NodeRequests.KEY_WORDS : 0;
+    }
+
+    @Override
+    public void nodeKey(int node, long[] key, int at) {
+        plugin.requests().key(node, key, at);
+    }
+
     private long leastRequested(NodeTable n, long[] r, int node) {
         NodeRequests on = plugin.requests();
         return LeastRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),

@@ -28,6 +28,12 @@ final class NodeAffinityScores implements NormalizedScorer {
         return (int) Math.max(0, Math.min(plugin.affinityScore(task, node), Integer.MAX_VALUE / 100));
     }
 
+    /** The node's labels named by preferred terms (placement inputs). */
+    @Override
+    public int nodeInputs() {
+        return PLACEMENT;
+    }
+
     @Override
     public double normalize(int task, int raw, int max) {
         return (double) (normalized(raw, max) * weight);

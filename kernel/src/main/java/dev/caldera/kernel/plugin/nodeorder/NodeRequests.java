@@ -62,6 +62,18 @@ final class NodeRequests {
         }
     }
 
+    /** Words of {@link #key}. */
+    static final int KEY_WORDS = 5;
+
+    /** What the scorers read of {@code node}, as node-key words (NodeInputs#nodeKey). */
+    void key(int node, long[] key, int at) {
+        key[at] = cpuMilli[node];
+        key[at + 1] = memoryBytes[node];
+        key[at + 2] = gpus[node];
+        key[at + 3] = nonZeroCpuMilli[node];
+        key[at + 4] = nonZeroMemoryBytes[node];
+    }
+
     /** Recounts every node from the session's task states. */
     void rebuild(SessionView s) {
         session = s;

@@ -64,6 +64,8 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     /** Per task row: the node whose port counts include the task's ports, or -1. */
     private int[] countedNode = new int[0];
     private int allIps;
+    /** Whether this session's checks read the host ports in use on each node (some profile wants ports). */
+    private boolean portsInPlay;
     private SessionView session;
     /**
      * The session's spec tables, read once at open: check runs per (task, node) and reads them directly instead
@@ -107,6 +109,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
         taints.refresh(s.nodes(), s.symbols());
         numbers.refresh(s.symbols());
         verdicts.refresh(s.profiles(), s.nodes());
+        portsInPlay = false;
         if (options.nodePorts()) {
             countPorts(s);
         }
@@ -123,6 +126,16 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     @Override
     public boolean nodeLocal(int task) {
         return !interPod.affects(task);
+    }
+
+    /**
+     * For a node-local task the verdict reads the node's placement inputs only (the inter-pod filters pass it
+     * without reading the node), unless some profile of the session wants host ports: then also the ports in use,
+     * which no key states, so nodes are not taken as alike.
+     */
+    @Override
+    public int nodeInputs() {
+        return portsInPlay ? ANY : PLACEMENT;
     }
 
     @Override
@@ -249,6 +262,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
         if (!anyProfileWithPorts(s)) {
             return;
         }
+        portsInPlay = true;
         for (int t = 0; t < s.tasks().rows(); t++) {
             int node = s.nodeOf(t);
             if (s.tasks().live(t) && node >= 0 && s.onNode(t)

@@ -1,0 +1,313 @@
+package dev.caldera.kernel.select;
+
+import dev.caldera.kernel.cluster.NodeTable;
+import dev.caldera.kernel.cluster.NodeUsage;
+import dev.caldera.kernel.framework.NodeInputs;
+import dev.caldera.kernel.session.NodeJournal;
+import dev.caldera.kernel.session.Session;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The session's nodes in equivalence groups: nodes alike in everything the plugins read
+ * ({@link NodeInputs}: resources and usage, placement inputs, the plugins' own key words) and not holding room
+ * for a nominated pod form one group, which a {@link ClassView} filters and scores once for all its members.
+ * <p>
+ * Leaves: what a view keeps one result for. Leaf {@code g < groups} is group {@code g}; a node whose state changes
+ * during the session (the {@link NodeJournal} names it) leaves its group for a leaf of its own, so the group's
+ * remaining members stay alike. The last member of a group keeps the group's leaf. A leaf stands for
+ * {@link #weight} nodes (0 for a group all of whose members left) and is represented by its lowest position
+ * ({@link #repPosition}): the node the scan would pick among equally scored members. There are never more leaves
+ * than nodes.
+ * <p>
+ * Views replay {@link #change}s: a leaf whose weight or representative moved, or (odd entries) a leaf whose node
+ * changed and must be evaluated again. The changes are a ring; a view further behind than it holds, or one built
+ * in another grouping ({@link #epoch}), is built again.
+ * <p>
+ * With the equivalence off, or a plugin that declares {@link NodeInputs#ANY}, every node is a group of its own:
+ * the views then keep one result per node.
+ * <p>
+ * Threading: scheduling thread; read by filter workers while a view is built. Cost: grouping O(nodes x key words)
+ * per session, O(1) amortized per journal record. Allocation: arrays sized once per cluster size.
+ */
+final class NodeGroups {
+    private static final int RING = 1 << 15;
+    private static final int MASK = RING - 1;
+
+    private final NodePlacementClasses placement = new NodePlacementClasses();
+    private final List<NodeInputs> ownKeys = new ArrayList<>();
+
+    /** Incremented at every grouping; a view built in an older one is built again. */
+    int epoch;
+    private int groups;
+    private int leaves;
+    private int size;
+    /** By position: its leaf. */
+    private int[] leafOf = new int[0];
+    /** By leaf. */
+    private int[] repPosition = new int[0];
+    private int[] repNode = new int[0];
+    private int[] weight = new int[0];
+    /** By leaf: the group a node's own leaf left, or the leaf itself. */
+    private int[] origin = new int[0];
+    /**
+     * Whether this session's predicates read nothing of a node that changes in a session (their declared inputs
+     * are placement inputs at most): a leaf's verdict then holds for the whole session, and a node that leaves its
+     * group keeps the group's.
+     */
+    boolean staticVerdicts;
+    /** By group: members (positions, ascending) from memberStart[g] to memberStart[g + 1]; cursor at the lowest still in. */
+    private int[] memberStart = new int[1];
+    private int[] members = new int[0];
+    private int[] cursor = new int[0];
+    private final int[] changes = new int[RING];
+    private long changeSequence;
+    private long journalSequence;
+
+    private Session session;
+    private NodePositions positions;
+    private boolean grouped;
+    private int words;
+    private long[] keys = new long[0];
+    private int[] table = new int[0];
+
+    /**
+     * Groups the session's nodes (at session start, or when the journal ran past what {@link #sync} read).
+     * {@code equivalence} false: every node its own group.
+     */
+    void regroup(Session session, NodePositions positions, boolean equivalence) {
+        this.session = session;
+        this.positions = positions;
+        epoch++;
+        changeSequence = 0;
+        journalSequence = session.journal.sequence();
+        size = positions.size;
+        ensure(size);
+        int inputs = equivalence ? session.plugins.nodeInputs() : NodeInputs.ANY;
+        grouped = inputs != NodeInputs.ANY;
+        int verdictInputs = equivalence ? session.plugins.predicateInputs() : NodeInputs.ANY;
+        staticVerdicts = verdictInputs != NodeInputs.ANY
+                && (verdictInputs & (NodeInputs.RESOURCES | NodeInputs.OWN)) == 0;
+        if (!grouped) {
+            for (int p = 0; p < size; p++) {
+                leafOf[p] = p;
+            }
+        } else {
+            groupByKey(inputs);
+        }
+        fillMembers();
+    }
+
+    /** Detaches the nodes the journal names since the last sync; regroups when the journal no longer covers it. */
+    void sync(NodeJournal journal, boolean equivalence) {
+        long now = journal.sequence();
+        if (journalSequence == now) {
+            return;
+        }
+        if (!journal.covers(journalSequence)) {
+            regroup(session, positions, equivalence);
+            return;
+        }
+        int[] positionOf = positions.position;
+        for (long s = journalSequence; s < now; s++) {
+            int p = positionOf[journal.node(s)];
+            if (p >= 0) {
+                changed(p);
+            }
+        }
+        journalSequence = now;
+    }
+
+    int leaves() {
+        return leaves;
+    }
+
+    int groups() {
+        return groups;
+    }
+
+    int weight(int leaf) {
+        return weight[leaf];
+    }
+
+    int origin(int leaf) {
+        return origin[leaf];
+    }
+
+    int repPosition(int leaf) {
+        return repPosition[leaf];
+    }
+
+    /** Node row of each leaf's representative (filter workers read it while a view is built). */
+    int[] repNodes() {
+        return repNode;
+    }
+
+    int leafOf(int position) {
+        return leafOf[position];
+    }
+
+    long changeSequence() {
+        return changeSequence;
+    }
+
+    /** True when every change since {@code since} is still in the ring. */
+    boolean covers(long since) {
+        return since >= 0 && changeSequence - since <= RING;
+    }
+
+    /** Change {@code s}: {@code leaf << 1}, plus 1 when the leaf's node must be evaluated again. */
+    int change(long s) {
+        return changes[(int) (s & MASK)];
+    }
+
+    private void changed(int p) {
+        int leaf = leafOf[p];
+        if (weight[leaf] <= 1) {
+            record(leaf, true);
+            return;
+        }
+        int own = leaves++;
+        leafOf[p] = own;
+        repPosition[own] = p;
+        repNode[own] = positions.node[p];
+        weight[own] = 1;
+        origin[own] = leaf;
+        weight[leaf]--;
+        if (repPosition[leaf] == p) {
+            int c = cursor[leaf];
+            while (leafOf[members[c]] != leaf) {
+                c++;
+            }
+            cursor[leaf] = c;
+            repPosition[leaf] = members[c];
+            repNode[leaf] = positions.node[members[c]];
+        }
+        record(leaf, false);
+        record(own, true);
+    }
+
+    private void record(int leaf, boolean evaluate) {
+        changes[(int) (changeSequence++ & MASK)] = leaf << 1 | (evaluate ? 1 : 0);
+    }
+
+    private void ensure(int n) {
+        if (leafOf.length < n) {
+            leafOf = new int[n];
+            repPosition = new int[n];
+            repNode = new int[n];
+            weight = new int[n];
+            origin = new int[n];
+            members = new int[n];
+            cursor = new int[n];
+            memberStart = new int[n + 1];
+        }
+    }
+
+    /** leafOf[p] = group of p by key, groups numbered in order of their lowest position. */
+    private void groupByKey(int inputs) {
+        session.plugins.nodeKeySources(ownKeys);
+        placement.refresh(session);
+        boolean byPlacement = (inputs & NodeInputs.PLACEMENT) != 0;
+        int dims = session.dims.count();
+        int own = 0;
+        for (int o = 0; o < ownKeys.size(); o++) {
+            own += ownKeys.get(o).nodeKeyWords();
+        }
+        // resources always: the selector's own fit checks read them
+        words = (byPlacement ? 1 : 0) + 5 * dims + own;
+        if (keys.length < (long) (size + 1) * words) {
+            keys = new long[(size + 1) * words];
+        }
+        int slots = Integer.highestOneBit(Math.max(4, size * 2 - 1)) << 1;
+        if (table.length != slots) {
+            table = new int[slots];
+        } else {
+            Arrays.fill(table, 0);
+        }
+        groups = 0;
+        for (int p = 0; p < size; p++) {
+            int node = positions.node[p];
+            if (session.cache.nominations.any(node)) {
+                // room held for nominated pods depends on the task's priority and the pods: never alike
+                leafOf[p] = groups++;
+                continue;
+            }
+            int at = groups * words;
+            writeKey(node, at, byPlacement, dims);
+            int hash = hash(at);
+            int slot = hash & (slots - 1);
+            while (true) {
+                int g = table[slot] - 1;
+                if (g < 0) {
+                    table[slot] = groups + 1;
+                    leafOf[p] = groups++;
+                    break;
+                }
+                if (Arrays.equals(keys, g * words, g * words + words, keys, at, at + words)) {
+                    leafOf[p] = g;
+                    break;
+                }
+                slot = (slot + 1) & (slots - 1);
+            }
+        }
+    }
+
+    private void writeKey(int node, int at, boolean byPlacement, int dims) {
+        long[] k = keys;
+        int i = at;
+        if (byPlacement) {
+            k[i++] = placement.of(node);
+        }
+        NodeTable table = session.nodes;
+        NodeUsage usage = session.usage;
+        for (int d = 0; d < dims; d++) {
+            k[i++] = table.allocatable(d, node);
+            k[i++] = usage.idle(d, node);
+            k[i++] = usage.used(d, node);
+            k[i++] = usage.releasing(d, node);
+            k[i++] = usage.pipelined(d, node);
+        }
+        for (int o = 0; o < ownKeys.size(); o++) {
+            // indexed: an iterator per node is not always scalar-replaced
+            NodeInputs source = ownKeys.get(o);
+            source.nodeKey(node, k, i);
+            i += source.nodeKeyWords();
+        }
+    }
+
+    private int hash(int at) {
+        long h = 0x9E3779B97F4A7C15L;
+        for (int i = at; i < at + words; i++) {
+            h = (h ^ keys[i]) * 0xBF58476D1CE4E5B9L;
+            h ^= h >>> 31;
+        }
+        return (int) (h ^ (h >>> 32));
+    }
+
+    /** Members of each group in position order, weights and representatives; leaves = groups. */
+    private void fillMembers() {
+        groups = grouped ? groups : size;
+        leaves = groups;
+        Arrays.fill(memberStart, 0, groups + 1, 0);
+        for (int p = 0; p < size; p++) {
+            memberStart[leafOf[p] + 1]++;
+        }
+        for (int g = 0; g < groups; g++) {
+            memberStart[g + 1] += memberStart[g];
+            cursor[g] = memberStart[g];
+            weight[g] = 0;
+        }
+        for (int p = 0; p < size; p++) {
+            int g = leafOf[p];
+            members[cursor[g] + weight[g]++] = p;
+        }
+        for (int g = 0; g < groups; g++) {
+            origin[g] = g;
+            repPosition[g] = members[cursor[g]];
+            repNode[g] = positions.node[repPosition[g]];
+        }
+    }
+}
