@@ -55,6 +55,9 @@ final class TaskCache {
     private String[] specNominated = new String[0];
     /** Each task's last spec written in full (an update that only moves the pod skips the rewrite). */
     private TaskSpec[] written = new TaskSpec[0];
+    /** The spec {@link #check} passed last and its row, for the {@link #upsert} that follows it at once. */
+    private TaskSpec checkedSpec;
+    private int checkedRow;
     /** Tests: rewrite every pod in full, as before the short path for moves. */
     private boolean rewriteEveryPod;
 
@@ -103,21 +106,30 @@ final class TaskCache {
                     + " scheduler sets; a pod is Pending, Bound, Running, Releasing, Succeeded, Failed or Unknown");
         }
         int row = rows.get(spec.uid());
-        if (row >= 0 && !spec.hasKey(tasks.key(row))) {
+        if (row >= 0 && !sameKey(row, spec)) {
             throw new RejectedChange("Pod", spec.key(), "metadata.uid", spec.uid() + " is already the uid of Pod "
                     + tasks.key(row));
         }
-        if (row >= 0 && written[row] != null && written[row].request().equals(spec.request())) {
-            return; // the same request in place of itself: every total stays as it is
-        }
-        requests.check(row < 0 ? null : classes.request(tasks.taskClass(row)), spec.request(), true, dims, "Pod",
-                spec.key(), "spec.containers[].resources.requests");
+        if (row < 0 || written[row] == null || !written[row].request().equals(spec.request())) {
+            requests.check(row < 0 ? null : classes.request(tasks.taskClass(row)), spec.request(), true, dims, "Pod",
+                    spec.key(), "spec.containers[].resources.requests");
+        } // else the same request in place of itself: every total stays as it is
+        checkedSpec = spec;
+        checkedRow = row;
+    }
+
+    /** Whether the pod of {@code row} is {@code spec}'s namespace/name (from its last spec when there is one). */
+    private boolean sameKey(int row, TaskSpec spec) {
+        TaskSpec last = written[row];
+        return last != null ? last.namespace().equals(spec.namespace()) && last.name().equals(spec.name())
+                : spec.hasKey(tasks.key(row));
     }
 
     // ---------------------------------------------------------------- upsert and remove
 
     void upsert(TaskSpec spec) {
-        int row = rows.get(spec.uid());
+        int row = spec == checkedSpec ? checkedRow : rows.get(spec.uid());
+        checkedSpec = null;
         if (row >= 0 && !rewriteEveryPod && onlyMoves(row, spec)) {
             move(row, spec);
             return;
