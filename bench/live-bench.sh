@@ -10,7 +10,8 @@
 #               Either way the scheduler's watch in and its binding POSTs out stay real HTTP. --rate N paces the
 #               creation at N pods/s (the per-pod latency at a load the system sustains; 0: as fast as they go).
 #   restart:    5,000 nodes, 20,000 pods already bound, 1,000 pending; time from the informers' sync to the first
-#               bind a watcher observed
+#               bind, observed as --observe says (store: when the server stores it; watch: when the bench's watcher
+#               sees it, which on a restart can lag the stored bind by seconds while the watch streams catch up)
 # With --profile, async-profiler (the library and its Java API from the tools.profiler:async-profiler jar in the
 # local Maven repository) samples the measured throughput round only, and the share of samples in the embedded API
 # server, the kernel, the adapter, the fabric8 client, HTTP (vert.x and netty, either side), GC and the JIT is
@@ -129,7 +130,7 @@ fi
 if [[ "$ONLY" != throughput ]]; then
 echo "== restart: $NODES nodes, $BOUND bound pods, $PENDING pending"
 "$JAVA" $HEAP -cp "$JAR" $MAIN restart --nodes "$NODES" --bound "$BOUND" --pods "$PENDING" --gang "$GANG" \
-  --creators "$CREATORS" --bind-workers "$WORKERS" \
+  --creators "$CREATORS" --bind-workers "$WORKERS" --observe "$OBSERVE" \
   --out "$OUT/$STAMP-$LABEL-restart-${NODES}n-${BOUND}b-${PENDING}p.txt" 2> "$OUT/$STAMP-$LABEL-restart.log"
 fi
 echo "== results in $OUT"
