@@ -17,6 +17,7 @@ import dev.caldera.kernel.resource.ResourceList;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.testing.Clusters;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.RandomPlacements;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
@@ -138,10 +139,10 @@ class NodeEquivalenceDifferentialTest {
             cache.upsertNode(node(r, name, r.nextInt(shapes)));
             int roll = r.nextInt(6);
             if (roll == 0) {
-                PluginSessions.running(cache, "run-" + n, name, request(r), PlacementSpec.NONE);
+                PluginSessions.running(cache, "run-" + n, name, RandomPlacements.request(r), PlacementSpec.NONE);
             } else if (roll == 1) {
                 cache.upsertTask(TaskSpec.builder(PluginSessions.NS, "rel-" + n).job(PluginSessions.JOB)
-                        .request(request(r)).status(TaskStatus.RELEASING).nodeName(name).build());
+                        .request(RandomPlacements.request(r)).status(TaskStatus.RELEASING).nodeName(name).build());
             }
         }
         List<String> names = new ArrayList<>();
@@ -149,7 +150,7 @@ class NodeEquivalenceDifferentialTest {
             String name = "task-" + t;
             names.add(name);
             String nominated = r.nextInt(10) == 0 ? String.format("node-%03d", r.nextInt(nodes)) : null;
-            cache.upsertTask(TaskSpec.builder(PluginSessions.NS, name).job(PluginSessions.JOB).request(request(r))
+            cache.upsertTask(TaskSpec.builder(PluginSessions.NS, name).job(PluginSessions.JOB).request(RandomPlacements.request(r))
                     .placement(placement(r, nodes, ports, byName, byHostname)).priority(r.nextInt(2)).nominatedNodeName(nominated)
                     .build());
         }
@@ -180,20 +181,6 @@ class NodeEquivalenceDifferentialTest {
         }
         // a few nodes differ from their shape: cordoned
         return new NodeSpec(name, ResourceList.of(alloc), labels, taints, r.nextInt(12) == 0);
-    }
-
-    private static ResourceList request(SplittableRandom r) {
-        Map<String, Long> req = new LinkedHashMap<>();
-        if (r.nextInt(6) != 0) {
-            req.put("cpu", 250L * (1 + r.nextInt(8)));
-        }
-        if (r.nextInt(6) != 0) {
-            req.put("memory", (Clusters.GI / 4) * (1 + r.nextInt(8)));
-        }
-        if (r.nextInt(5) == 0) {
-            req.put("nvidia.com/gpu", 1000L);
-        }
-        return ResourceList.of(req);
     }
 
     private static PlacementSpec placement(SplittableRandom r, int nodes, boolean ports, boolean byName,

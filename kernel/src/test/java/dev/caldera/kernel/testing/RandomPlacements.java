@@ -80,7 +80,8 @@ public final class RandomPlacements {
         return new NodeSpec(name, ResourceList.of(alloc), labels, taints, r.nextInt(10) == 0);
     }
 
-    private static ResourceList request(SplittableRandom r) {
+    /** A random request: cpu and memory each five times in six, one whole GPU one time in five. */
+    public static ResourceList request(SplittableRandom r) {
         Map<String, Long> req = new LinkedHashMap<>();
         if (r.nextInt(6) != 0) {
             req.put("cpu", 250L * (1 + r.nextInt(8)));
