@@ -1,5 +1,7 @@
 package dev.caldera.kernel.framework;
 
+import dev.caldera.kernel.cluster.RowMarks;
+
 import java.util.Arrays;
 
 /**
@@ -13,10 +15,8 @@ import java.util.Arrays;
  * Threading: NOT thread safe. The FitErrors objects are pooled per job row and reused across sessions.
  */
 public final class JobConditions {
-    /** Jobs that got any condition since the last {@link #open}, each once ({@link #marked}). */
-    private int[] touched = new int[16];
-    private int touchedCount;
-    private boolean[] marked = new boolean[0];
+    /** Jobs that got any condition since the last {@link #open}. */
+    private final RowMarks touched = new RowMarks();
     private String[] reason = new String[0];
     private CharSequence[] message = new CharSequence[0];
     private boolean[] invalid = new boolean[0];
@@ -37,10 +37,17 @@ public final class JobConditions {
             hasFitErrors = new boolean[jobCapacity];
             queueLimited = new boolean[jobCapacity];
             topology = new String[jobCapacity];
-            marked = new boolean[jobCapacity];
+        } else if (touched.all()) {
+            Arrays.fill(topology, null);
+            Arrays.fill(queueLimited, false);
+            Arrays.fill(reason, null);
+            Arrays.fill(message, null);
+            Arrays.fill(invalid, false);
+            Arrays.fill(unschedulable, false);
+            Arrays.fill(hasFitErrors, false);
         } else {
-            for (int i = 0; i < touchedCount; i++) {
-                int job = touched[i];
+            for (int i = 0; i < touched.size(); i++) {
+                int job = touched.row(i);
                 topology[job] = null;
                 queueLimited[job] = false;
                 reason[job] = null;
@@ -48,20 +55,13 @@ public final class JobConditions {
                 invalid[job] = false;
                 unschedulable[job] = false;
                 hasFitErrors[job] = false;
-                marked[job] = false;
             }
         }
-        touchedCount = 0;
+        touched.clear();
     }
 
     private void touch(int job) {
-        if (!marked[job]) {
-            marked[job] = true;
-            if (touchedCount == touched.length) {
-                touched = Arrays.copyOf(touched, touchedCount * 2);
-            }
-            touched[touchedCount++] = job;
-        }
+        touched.mark(job);
     }
 
     /** The job was left out of the session: {@code reason} is a PodGroup condition reason. */

@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The scheduler's metrics under Volcano's names and label sets ({@code pkg/scheduler/metrics} in Volcano:
@@ -71,7 +72,7 @@ public final class VolcanoMetrics {
             .help("E2E job scheduling start time").labelNames(JOB_LABELS).register(registry);
     private final Gauge jobLast = Gauge.builder().name("volcano_e2e_job_scheduling_last_time")
             .help("E2E job scheduling last time").labelNames(JOB_LABELS).register(registry);
-    private final java.util.concurrent.atomic.AtomicLong preemptionAttempts = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong preemptionAttempts = new AtomicLong();
     private final Counter evictionTransactions = Counter.builder().name("volcano_eviction_transactions_total")
             .help("Total number of committed eviction transactions, by action").labelNames("action").register(registry);
     private final Gauge namespaceShare = Gauge.builder().name("volcano_namespace_share")
@@ -186,8 +187,8 @@ public final class VolcanoMetrics {
      * sets them nowhere (its drf plugin no longer orders namespaces); Caldera has no namespace ordering either,
      * so they carry no samples. The names they are registered under (a test reads them).
      */
-    java.util.List<String> namespaceGauges() {
-        return java.util.List.of(namespaceShare.getPrometheusName(), namespaceWeight.getPrometheusName(),
+    List<String> namespaceGauges() {
+        return List.of(namespaceShare.getPrometheusName(), namespaceWeight.getPrometheusName(),
                 namespaceWeightedShare.getPrometheusName());
     }
 
