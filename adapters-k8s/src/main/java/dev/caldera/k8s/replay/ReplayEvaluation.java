@@ -1,16 +1,25 @@
 package dev.caldera.k8s.replay;
 
-import java.io.BufferedWriter;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+
 import java.io.IOException;
+import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -30,9 +39,10 @@ public final class ReplayEvaluation {
             "gpushare40", "gpushare60", "gpushare80", "gpushare100", "gpuspec10", "gpuspec20", "gpuspec25", "gpuspec33",
             "multigpu20", "multigpu30", "multigpu40", "multigpu50");
     public static final List<String> POLICIES = List.of("fgdfill", "fgd", "bestfit", "gpupacking", "dotprod", "random");
-    static final String RUNS_HEADER = "workload,policy,seed,unallocatedGpuPercent,gpuAllocationPercent,arrivedPods,"
-            + "placedPods,droppedPods,events,wallSeconds,cpuSeconds";
-    static final String CURVES_HEADER = "workload,policy,seed,kind,x,y";
+    static final List<String> RUNS_HEADER = List.of("workload", "policy", "seed", "unallocatedGpuPercent",
+            "gpuAllocationPercent", "arrivedPods", "placedPods", "droppedPods", "events", "wallSeconds", "cpuSeconds");
+    static final List<String> CURVES_HEADER = List.of("workload", "policy", "seed", "kind", "x", "y");
+    private static final CsvMapper CSV = new CsvMapper();
 
     private ReplayEvaluation() {
     }
@@ -70,10 +80,12 @@ public final class ReplayEvaluation {
                         continue;
                     }
                     ReplayResult r = replay(traces, workload, policy, seed);
-                    append(curves, curveRows(key, r));
-                    append(runs, List.of(String.format(Locale.ROOT, "%s,%.2f,%.2f,%d,%d,%d,%d,%.3f,%.3f", key,
-                            r.unallocatedGpuPercent(), r.gpuAllocationPercent(), r.arrivedPods(), r.placedPods(),
-                            r.droppedPods(), r.events(), r.wallNs() / 1e9, r.cpuNs() / 1e9)));
+                    String[] id = {workload, policy, Integer.toString(seed)};
+                    append(curves, curveRows(id, r));
+                    append(runs, Collections.singletonList(row(id, fmt("%.2f", r.unallocatedGpuPercent()),
+                            fmt("%.2f", r.gpuAllocationPercent()), Integer.toString(r.arrivedPods()),
+                            Integer.toString(r.placedPods()), Integer.toString(r.droppedPods()),
+                            Long.toString(r.events()), fmt("%.3f", r.wallNs() / 1e9), fmt("%.3f", r.cpuNs() / 1e9))));
                     System.err.printf(Locale.ROOT, "[%d/%d] %s: %.2f%% unallocated (%.1f s)%n", count, total, key,
                             r.unallocatedGpuPercent(), r.wallNs() / 1e9);
                 }
@@ -90,45 +102,61 @@ public final class ReplayEvaluation {
         }
     }
 
-    private static List<String> curveRows(String key, ReplayResult r) {
-        List<String> rows = new ArrayList<>();
+    private static List<String[]> curveRows(String[] id, ReplayResult r) {
+        List<String[]> rows = new ArrayList<>();
         for (ReplayResult.CurvePoint p : r.allocationCurve()) {
             if (p.arrivedPercent() >= 80) {
-                rows.add(String.format(Locale.ROOT, "%s,allocation,%d,%.2f", key, p.arrivedPercent(),
-                        p.allocatedPercent()));
+                rows.add(row(id, "allocation", Integer.toString(p.arrivedPercent()), fmt("%.2f", p.allocatedPercent())));
             }
         }
         for (ReplayResult.FragmentationPoint f : r.fragmentation()) {
-            rows.add(String.format(Locale.ROOT, "%s,fragmentPercentOfFree,%.2f,%.3f", key, f.arrivedPercent(),
-                    f.fragmentPercentOfFree()));
+            rows.add(row(id, "fragmentPercentOfFree", fmt("%.2f", f.arrivedPercent()),
+                    fmt("%.3f", f.fragmentPercentOfFree())));
         }
         return rows;
     }
 
+    private static String[] row(String[] id, String... cells) {
+        String[] row = Arrays.copyOf(id, id.length + cells.length);
+        System.arraycopy(cells, 0, row, id.length, cells.length);
+        return row;
+    }
+
+    private static String fmt(String format, double v) {
+        return String.format(Locale.ROOT, format, v);
+    }
+
     /** The (workload, policy, seed) keys already in {@code runs}, creating it with its header if absent. */
-    private static Set<String> done(Path runs) throws IOException {
+    static Set<String> done(Path runs) throws IOException {
         header(runs, RUNS_HEADER);
         Set<String> keys = new HashSet<>();
-        for (String line : Files.readAllLines(runs, StandardCharsets.UTF_8)) {
-            String[] f = line.split(",");
-            if (f.length > 3 && !line.startsWith("workload,")) {
-                keys.add(f[0] + "," + f[1] + "," + f[2]);
+        try (Reader in = Files.newBufferedReader(runs, StandardCharsets.UTF_8);
+             MappingIterator<Map<String, String>> it = CSV.readerForMapOf(String.class)
+                     .with(CsvSchema.emptySchema().withHeader()).readValues(in)) {
+            while (it.hasNextValue()) {
+                Map<String, String> row = it.nextValue();
+                if (row.get("seed") != null && !row.get("seed").isEmpty()) {
+                    keys.add(row.get("workload") + "," + row.get("policy") + "," + row.get("seed"));
+                }
             }
         }
         return keys;
     }
 
-    private static void header(Path file, String header) throws IOException {
+    private static void header(Path file, List<String> header) throws IOException {
         if (!Files.exists(file) || Files.size(file) == 0) {
-            Files.writeString(file, header + "\n", StandardCharsets.UTF_8);
+            Files.deleteIfExists(file);
+            append(file, Collections.singletonList(header.toArray(new String[0])));
         }
     }
 
-    private static void append(Path file, List<String> rows) {
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND)) {
-            for (String row : rows) {
-                w.write(row);
-                w.newLine();
+    /** Appends {@code rows} to {@code file} (created if absent), written by jackson-dataformat-csv. */
+    private static void append(Path file, List<String[]> rows) {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
+             SequenceWriter out = CSV.writerFor(String[].class).with(CsvSchema.emptySchema()).writeValues(w)) {
+            for (String[] row : rows) {
+                out.write(row);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -37,7 +37,7 @@ import java.util.Map;
 public final class LineChart {
     private static final int WIDTH_PX = 960;
     private static final int HEIGHT_PX = 600;
-    private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
+    static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
         new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
 
     private final String title;
@@ -88,13 +88,18 @@ public final class LineChart {
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.getLegend().setPosition(RectangleEdge.TOP);
+        stampUnder(chart, stamp);
+        return chart;
+    }
+
+    /** The stamp lines under the plot, first line on top. */
+    static void stampUnder(JFreeChart chart, List<String> stamp) {
         for (int i = stamp.size() - 1; i >= 0; i--) { // bottom titles stack upwards: the first line ends on top
             TextTitle t = new TextTitle(stamp.get(i), new Font(Font.SANS_SERIF, Font.PLAIN, 11));
             t.setPosition(RectangleEdge.BOTTOM);
             t.setPaint(Color.DARK_GRAY);
             chart.addSubtitle(t);
         }
-        return chart;
     }
 
     private ValueAxis xAxis(XYSeriesCollection data) {

@@ -208,17 +208,14 @@ public final class ReplayFigures {
         write(dir, "default-unallocated.png", curve, stamp, md,
                 "unallocated GPUs as the arrived workload grows (the paper's Fig. 9(a) axis)");
 
-        LineChart workloads = new LineChart("Unallocated GPUs at 100% arrived workload, by workload (mean over seeds)",
-                "workload (1 = default, then cpu050 ... multigpu50 in the table's order)", "unallocated GPUs, %");
-        for (int i = 0; i < WORKLOADS.size(); i++) {
-            for (String p : List.of("fgdfill", "fgd", "bestfit")) {
-                double[] v = runs.meanSd(WORKLOADS.get(i), p);
-                if (v != null) {
-                    workloads.point(p, i + 1, v[0]);
-                }
-            }
+        BarChart workloads = workloadBars(runs, paperFigures(dir.resolve("paper-figures.csv")));
+        if (!workloads.isEmpty()) {
+            stamp.lines().forEach(workloads::stamp);
+            workloads.write(dir.resolve("workloads-unallocated.png"));
+            md.append("- each workload, Caldera's policy against FGD (as Caldera replays it and as the paper "
+                    + "published it) and BestFit, mean and standard deviation over the seeds: "
+                    + "![workloads-unallocated.png](workloads-unallocated.png)\n");
         }
-        write(dir, "workloads-unallocated.png", workloads, stamp, md, "each workload, Caldera's policy against FGD");
 
         LineChart frag = new LineChart("Fragmented share of the free GPUs (default trace, median over seeds)",
                 "arrived GPU workload, % of the cluster's GPUs", "fragment, % of free GPUs");
@@ -233,6 +230,21 @@ public final class ReplayFigures {
                 "FGD's fragmentation measure over the arrivals (from 50%), sampled every 5% of arrived workload");
     }
 
+    /** Unallocated GPU % at 100% arrived workload per workload: fgdfill, fgd, the paper's fgd, bestfit. */
+    static BarChart workloadBars(ReplayRuns runs, Map<String, double[]> paper) {
+        BarChart bars = new BarChart("Unallocated GPUs at 100% arrived workload, by workload (mean over seeds)",
+                "workload (openb_pod_list_<workload>.csv)", "unallocated GPUs, %");
+        for (String w : WORKLOADS) {
+            for (String p : List.of("fgdfill", "fgd", "fgd (paper)", "bestfit")) {
+                double[] v = p.endsWith("(paper)") ? paper.get(w + ",fgd") : runs.meanSd(w, p);
+                if (v != null) {
+                    bars.bar(p, w, v[0], v[1]);
+                }
+            }
+        }
+        return bars;
+    }
+
     private static void write(Path dir, String file, LineChart chart, Stamp stamp, StringBuilder md, String what)
             throws IOException {
         if (chart.isEmpty()) {
@@ -243,29 +255,21 @@ public final class ReplayFigures {
         md.append("- ").append(what).append(": ![").append(file).append("](").append(file).append(")\n");
     }
 
-    private static Map<String, double[]> paperFigures(Path file) throws IOException {
+    static Map<String, double[]> paperFigures(Path file) throws IOException {
         Map<String, double[]> out = new LinkedHashMap<>();
-        if (!Files.exists(file)) {
-            return out;
-        }
-        for (String line : Files.readAllLines(file)) {
-            String[] f = line.split(",");
-            if (f.length >= 4 && !f[0].startsWith("#") && !f[0].equals("workload")) {
-                out.put(f[0] + "," + f[1], new double[] {Double.parseDouble(f[2]), Double.parseDouble(f[3])});
-            }
+        for (Map<String, String> row : CsvRows.read(file)) {
+            out.put(row.get("workload") + "," + row.get("policy"), new double[] {
+                CsvRows.number(row, "meanUnallocatedGpuPercent", file), CsvRows.number(row, "sd", file)});
         }
         return out;
     }
 
     private static Map<Integer, Double> paperCurve(Path file, String policy) throws IOException {
         Map<Integer, Double> out = new TreeMap<>();
-        if (!Files.exists(file)) {
-            return out;
-        }
-        for (String line : Files.readAllLines(file)) {
-            String[] f = line.split(",");
-            if (f.length == 3 && f[0].equals(policy)) {
-                out.put(Integer.parseInt(f[1]), Double.parseDouble(f[2]));
+        for (Map<String, String> row : CsvRows.read(file)) {
+            if (policy.equals(row.get("policy"))) {
+                out.put((int) CsvRows.number(row, "arrivedPercent", file),
+                        CsvRows.number(row, "medianAllocatedPercent", file));
             }
         }
         return out;
@@ -273,9 +277,5 @@ public final class ReplayFigures {
 
     static String fmt(double v) {
         return String.format(Locale.ROOT, "%.2f", v);
-    }
-
-    static List<String> lines(Path file) throws IOException {
-        return Files.exists(file) ? Files.readAllLines(file) : new ArrayList<>();
     }
 }

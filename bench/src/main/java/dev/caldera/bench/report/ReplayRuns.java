@@ -23,24 +23,19 @@ final class ReplayRuns {
 
     static ReplayRuns read(Path runsCsv, Path curvesCsv) throws IOException {
         ReplayRuns r = new ReplayRuns();
-        for (String line : ReplayFigures.lines(runsCsv)) {
-            String[] f = line.split(",");
-            if (f.length < 11 || f[0].equals("workload")) {
-                continue;
-            }
-            int seed = Integer.parseInt(f[2]);
+        for (Map<String, String> row : CsvRows.read(runsCsv)) {
+            int seed = (int) CsvRows.number(row, "seed", runsCsv);
             r.firstSeed = Math.min(r.firstSeed, seed);
             r.lastSeed = Math.max(r.lastSeed, seed);
-            r.runs.computeIfAbsent(f[0] + "," + f[1], k -> new TreeMap<>()).put(seed, new double[] {
-                Double.parseDouble(f[3]), Double.parseDouble(f[9]), Double.parseDouble(f[10]), Double.parseDouble(f[8])});
+            r.runs.computeIfAbsent(row.get("workload") + "," + row.get("policy"), k -> new TreeMap<>()).put(seed,
+                    new double[] {CsvRows.number(row, "unallocatedGpuPercent", runsCsv),
+                        CsvRows.number(row, "wallSeconds", runsCsv), CsvRows.number(row, "cpuSeconds", runsCsv),
+                        CsvRows.number(row, "events", runsCsv)});
         }
-        for (String line : ReplayFigures.lines(curvesCsv)) {
-            String[] f = line.split(",");
-            if (f.length != 6 || f[0].equals("workload")) {
-                continue;
-            }
-            r.curves.computeIfAbsent(f[0] + "," + f[1] + "," + f[2] + "," + f[3], k -> new TreeMap<>())
-                    .put(Double.parseDouble(f[4]), Double.parseDouble(f[5]));
+        for (Map<String, String> row : CsvRows.read(curvesCsv)) {
+            r.curves.computeIfAbsent(row.get("workload") + "," + row.get("policy") + "," + row.get("seed") + ","
+                    + row.get("kind"), k -> new TreeMap<>())
+                    .put(CsvRows.number(row, "x", curvesCsv), CsvRows.number(row, "y", curvesCsv));
         }
         return r;
     }

@@ -49,6 +49,27 @@ class ReplayFiguresTest {
         assertThat(ReplayFigures.versus(new double[] {4.7}, new double[] {4.7})).isEqualTo("no (+0.00)");
     }
 
+    @Test
+    void readsCommentedPaperFilesAndDrawsOneBarPerSeriesAndWorkload(@TempDir Path dir) throws IOException {
+        ReplayRuns runs = runs(dir, "default,fgdfill,42,4.00", "default,fgdfill,43,5.00", "cpu050,fgd,42,5.20",
+                "cpu050,bestfit,42,6.50");
+        Files.writeString(dir.resolve("paper-figures.csv"), "# a comment naming the source, with, commas\n"
+                + "workload,policy,meanUnallocatedGpuPercent,sd,seeds\n"
+                + "default,fgd,4.77,0.11,10\n" + "cpu050,fgd,5.00,0.11,10\n");
+        Files.writeString(dir.resolve("curves.csv"), "workload,policy,seed,kind,x,y\n"
+                + "default,fgdfill,42,allocation,80,79.97\ndefault,fgdfill,43,allocation,80,79.01\n");
+        runs = ReplayRuns.read(dir.resolve("runs.csv"), dir.resolve("curves.csv"));
+        assertThat(runs.medianAllocation("default", "fgdfill").get(80)).isCloseTo(79.49, org.assertj.core.data.Offset.offset(1e-9));
+
+        BarChart bars = ReplayFigures.workloadBars(runs, ReplayFigures.paperFigures(dir.resolve("paper-figures.csv")));
+        assertThat(bars.categoryCount()).isEqualTo(2);               // default, cpu050
+        assertThat(bars.seriesCount()).isEqualTo(4);                 // fgdfill, fgd, fgd (paper), bestfit
+        Path png = dir.resolve("bars.png");
+        bars.stamp("JVM: test").write(png);
+        byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(png), 4);
+        assertThat(head).containsExactly(0x89, 'P', 'N', 'G');
+    }
+
     private static ReplayRuns runs(Path dir, String... rows) throws IOException {
         StringBuilder csv = new StringBuilder("workload,policy,seed,unallocatedGpuPercent,gpuAllocationPercent,"
                 + "arrivedPods,placedPods,droppedPods,events,wallSeconds,cpuSeconds\n");
