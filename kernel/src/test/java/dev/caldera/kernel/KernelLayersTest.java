@@ -22,7 +22,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 /**
  * The kernel's layers as docs/ARCHITECTURE.md draws them, checked on the compiled main classes: tables
  * ({@code resource}, {@code cluster}, {@code placement}, {@code conf}, {@code order}, {@code bind}) &lt;-
- * {@code cache} &lt;- {@code topology} &lt;- {@code framework} (with {@code interpod}) &lt;- {@code session} /
+ * {@code cache} &lt;- {@code topology} &lt;- {@code framework} &lt;- {@code session} /
  * {@code statement} &lt;- {@code plugin.*} &lt;- {@code select} &lt;- {@code action.*} &lt;- {@code scheduler}.
  * No class may depend on a layer above its own, no two packages may depend on each other through any
  * chain, plugins see the framework, never the session's internals (and below the framework only the classes
@@ -38,7 +38,7 @@ class KernelLayersTest {
             List.of("resource..", "cluster..", "placement..", "conf..", "order..", "bind.."),
             List.of("cache.."),
             List.of("topology.."),
-            List.of("framework..", "interpod.."),
+            List.of("framework.."),
             List.of("session..", "statement.."),
             List.of("plugin.."),
             List.of("select.."),
@@ -172,18 +172,14 @@ class KernelLayersTest {
      * plugin packages fails.
      */
     private static final Set<String> PLUGIN_LOWER = Set.of(
-            "cluster.JobTable", "cluster.NodeTable", "cluster.QueueTable", "cluster.Symbols",
-            "cluster.TaskClasses", "cluster.TaskStatus", "cluster.TaskTable",
+            "cluster.TaskStatus", "cluster.JobPhase", "cluster.QueueState",
             "conf.Arguments", "conf.ConfException", "conf.PluginFlag", "conf.PluginOption",
-            "interpod.AffinityFilter", "interpod.AffinityScore", "interpod.InterPodIndex", "interpod.SpreadFilter",
-            "interpod.SpreadScore",
-            "placement.HostPort", "placement.PlacementProfiles", "placement.PlacementSpec",
+            "cluster.LabelPairs",
+            "placement.HostPort", "placement.PlacementSpec", "placement.InterPodSpec",
             "placement.PreferredTerm", "placement.SelectorOperator", "placement.SelectorRequirement",
-            "placement.SelectorTerm", "placement.SpecInterner", "placement.Taint", "placement.TaintEffect",
-            "placement.Toleration",
-            "placement.match.CompiledProfiles", "placement.match.CompiledTerm",
-            "placement.match.CompiledTolerations", "placement.match.LabelNumbers", "placement.match.NodeTaints",
-            "placement.match.ProfileNodeMemo", "placement.match.RequiredNodeAffinity",
+            "placement.SelectorTerm", "placement.Taint", "placement.TaintEffect", "placement.Toleration",
+            "placement.LabelOperator", "placement.LabelRequirement", "placement.LabelSelector",
+            "placement.PodAffinityTerm", "placement.SpreadConstraint", "placement.WeightedPodAffinityTerm",
             "resource.ResourceDimensions", "resource.ResourceList", "resource.VolcanoDimensions",
             "topology.HyperNodeTree", "topology.HyperNodeUsage", "topology.SubGroupConditions", "topology.SubJobs",
             "topology.TopologySession");

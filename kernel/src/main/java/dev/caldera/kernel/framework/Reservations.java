@@ -2,9 +2,7 @@ package dev.caldera.kernel.framework;
 
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
-import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;
 
@@ -102,10 +100,10 @@ public final class Reservations {
         if (s.count(job, TaskStatus.PENDING) == 0) {
             return gated;
         }
-        IntArrayList tasks = s.jobs().tasks(job);
-        for (int i = 0; i < tasks.size(); i++) {
-            int t = tasks.getInt(i);
-            if (s.status(t) == TaskStatus.PENDING && s.tasks().has(t, TaskTable.SCHEDULING_GATED)) {
+        Jobs jobs = s.jobs();
+        for (int i = 0; i < jobs.taskCount(job); i++) {
+            int t = jobs.task(job, i);
+            if (s.status(t) == TaskStatus.PENDING && s.tasks().has(t, Tasks.SCHEDULING_GATED)) {
                 long[] req = s.request(t);
                 for (int d : dims) {
                     gated[d] += JobReservation.at(req, d);

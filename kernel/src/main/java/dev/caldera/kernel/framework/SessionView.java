@@ -1,22 +1,17 @@
 package dev.caldera.kernel.framework;
 
-import dev.caldera.kernel.cluster.JobTable;
-import dev.caldera.kernel.cluster.NodeTable;
-import dev.caldera.kernel.cluster.QueueTable;
-import dev.caldera.kernel.cluster.Symbols;
-import dev.caldera.kernel.cluster.TaskClasses;
 import dev.caldera.kernel.cluster.TaskStatus;
-import dev.caldera.kernel.cluster.TaskTable;
-import dev.caldera.kernel.placement.InterPodProfiles;
-import dev.caldera.kernel.placement.PlacementProfiles;
+import dev.caldera.kernel.placement.InterPodSpec;
+import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.topology.TopologySession;
 
 /**
  * What a plugin may read of one scheduling cycle: the session's own state (task status and node, job phase,
- * status counts and request sums, node usage) through primitive getters, and the cache's spec tables, which
- * the session never writes and plugins must only read. Plugins receive this view, never the
- * {@code SessionView}: every write to session state goes through the {@code Statement} (task and node moves) or
+ * status counts and request sums, node usage) through primitive getters, and the cache's spec tables through
+ * read-only classes of this package ({@link Nodes}, {@link Tasks}, {@link Classes}, {@link Jobs}, {@link Queues},
+ * {@link Names}, {@link Profiles}), which hand out no table. Plugins receive this view, never the
+ * {@code Session}: every write to session state goes through the {@code Statement} (task and node moves) or
  * the session itself (PodGroup phases), so a plugin's only outputs are its extension-point answers and the
  * {@link JobConditions} it reports.
  * <p>
@@ -29,21 +24,21 @@ public interface SessionView {
 
     ResourceDimensions dims();
 
-    Symbols symbols();
+    Names symbols();
 
-    PlacementProfiles profiles();
+    Profiles<PlacementSpec> profiles();
 
-    InterPodProfiles interPodProfiles();
+    Profiles<InterPodSpec> interPodProfiles();
 
-    NodeTable nodes();
+    Nodes nodes();
 
-    TaskTable tasks();
+    Tasks tasks();
 
-    TaskClasses classes();
+    Classes classes();
 
-    JobTable jobs();
+    Jobs jobs();
 
-    QueueTable queues();
+    Queues queues();
 
     /** The resolved plugins of this session, for a plugin that consults the chain (victim orders). */
     PluginChain plugins();

@@ -15,11 +15,19 @@ import dev.caldera.kernel.cluster.TaskClasses;
 import dev.caldera.kernel.cluster.TaskState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.framework.Classes;
 import dev.caldera.kernel.framework.JobConditions;
+import dev.caldera.kernel.framework.Jobs;
+import dev.caldera.kernel.framework.Names;
+import dev.caldera.kernel.framework.Nodes;
+import dev.caldera.kernel.framework.Profiles;
+import dev.caldera.kernel.framework.Queues;
+import dev.caldera.kernel.framework.Tasks;
 import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.framework.SessionView;
-import dev.caldera.kernel.placement.InterPodProfiles;
+import dev.caldera.kernel.placement.InterPodSpec;
 import dev.caldera.kernel.placement.PlacementProfiles;
+import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.topology.TopologySession;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -69,6 +77,16 @@ public final class Session implements SessionView {
     /** HyperNodes, their sums, and the jobs' network topology in this session. */
     public final TopologySession topology = new TopologySession();
 
+    /** The read-only faces of the spec tables that plugins get ({@link SessionView}). */
+    private final Nodes nodeView;
+    private final Tasks taskView;
+    private final Classes classView;
+    private final Jobs jobView;
+    private final Queues queueView;
+    private final Names names;
+    private final Profiles<PlacementSpec> profileView;
+    private final Profiles<InterPodSpec> interPodView;
+
     /** Live node rows (the cache's array; read only). */
     private int[] nodeList = new int[0];
     private int nodeCount;
@@ -114,6 +132,14 @@ public final class Session implements SessionView {
         this.jobs = cache.jobs;
         this.queues = cache.queues;
         this.usage = new NodeUsage(dims.count());
+        this.nodeView = new Nodes(nodes);
+        this.taskView = new Tasks(tasks);
+        this.classView = new Classes(classes);
+        this.jobView = new Jobs(jobs);
+        this.queueView = new Queues(queues);
+        this.names = new Names(symbols);
+        this.profileView = new Profiles<>(profiles);
+        this.interPodView = new Profiles<>(cache.interPodProfiles);
     }
 
     public void sinks(Sinks sinks) {
@@ -149,43 +175,43 @@ public final class Session implements SessionView {
     }
 
     @Override
-    public Symbols symbols() {
-        return symbols;
+    public Names symbols() {
+        return names;
     }
 
     @Override
-    public PlacementProfiles profiles() {
-        return profiles;
+    public Profiles<PlacementSpec> profiles() {
+        return profileView;
     }
 
     @Override
-    public InterPodProfiles interPodProfiles() {
-        return cache.interPodProfiles;
+    public Profiles<InterPodSpec> interPodProfiles() {
+        return interPodView;
     }
 
     @Override
-    public NodeTable nodes() {
-        return nodes;
+    public Nodes nodes() {
+        return nodeView;
     }
 
     @Override
-    public TaskTable tasks() {
-        return tasks;
+    public Tasks tasks() {
+        return taskView;
     }
 
     @Override
-    public TaskClasses classes() {
-        return classes;
+    public Classes classes() {
+        return classView;
     }
 
     @Override
-    public JobTable jobs() {
-        return jobs;
+    public Jobs jobs() {
+        return jobView;
     }
 
     @Override
-    public QueueTable queues() {
-        return queues;
+    public Queues queues() {
+        return queueView;
     }
 
     @Override

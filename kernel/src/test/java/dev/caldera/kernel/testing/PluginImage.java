@@ -1,8 +1,8 @@
 package dev.caldera.kernel.testing;
 
 import dev.caldera.kernel.framework.Plugin;
-import dev.caldera.kernel.interpod.InterPodIndex;
-import dev.caldera.kernel.placement.match.ProfileNodeMemo;
+import dev.caldera.kernel.plugin.interpod.InterPodIndex;
+import dev.caldera.kernel.plugin.match.ProfileNodeMemo;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

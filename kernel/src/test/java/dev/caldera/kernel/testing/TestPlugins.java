@@ -1,5 +1,6 @@
 package dev.caldera.kernel.testing;
 
+import dev.caldera.kernel.framework.Names;
 import dev.caldera.kernel.cluster.Symbols;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.FitReason;
@@ -53,7 +54,7 @@ public final class TestPlugins {
         private int check(int task, int node) {
             PlacementSpec spec = session.profiles().spec(session.classes().profile(session.tasks().taskClass(task)));
             for (Map.Entry<String, String> e : spec.nodeSelector().entrySet()) {
-                Symbols sym = session.symbols();
+                Names sym = session.symbols();
                 int key = sym.find(e.getKey());
                 if (key < 0 || session.nodes().label(node, key) != sym.find(e.getValue())) {
                     return FitReason.NODE_SELECTOR_MISMATCH;

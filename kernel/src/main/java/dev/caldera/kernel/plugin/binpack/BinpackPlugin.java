@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.binpack;
 
-import dev.caldera.kernel.cluster.NodeTable;
+import dev.caldera.kernel.framework.Nodes;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.NodeScorer;
@@ -36,7 +36,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
     private int[] weightByDim = new int[0];
     private SessionView session;
     /** The session's node table, read once at open: the score reads it directly, not through a view call per node. */
-    private NodeTable nodes;
+    private Nodes nodes;
 
     /** Builds the plugin; a mistyped or negative weight is a ConfException. */
     public BinpackPlugin(Arguments arguments) {

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
-import dev.caldera.kernel.cluster.QueueTable;
+import dev.caldera.kernel.framework.Queues;
 import dev.caldera.kernel.framework.SessionView;
 
 import java.util.Arrays;
@@ -45,7 +45,7 @@ final class FlatQueues {
         }
     }
 
-    private void init(QueueTable queues, int q, QueueAttrs a, int[] dims) {
+    private void init(Queues queues, int q, QueueAttrs a, int[] dims) {
         QueueSpecs.copy(queues, q, a, dims);
         int b = a.base(q);
         Vectors.exceededPart(total, 0, totalGuarantee, 0, a.realCapability, a.realCapabilityHas, b, dims);
@@ -57,7 +57,7 @@ final class FlatQueues {
     }
 
     /** The guarantees of every live queue, whether or not it has jobs (Volcano sums ssn.Queues). */
-    private void sumGuarantees(QueueTable queues, int[] dims) {
+    private void sumGuarantees(Queues queues, int[] dims) {
         Arrays.fill(totalGuarantee, 0);
         for (int q = 0; q < queues.rows(); q++) {
             if (!queues.live(q) || queues.guarantee(q) == null) {

@@ -1,11 +1,11 @@
 package dev.caldera.kernel.plugin.capacity;
 
+import dev.caldera.kernel.framework.Jobs;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
-import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.framework.Tasks;
 import dev.caldera.kernel.framework.JobReservation;
 import dev.caldera.kernel.framework.SessionView;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
  * What one job adds to its queue's attributes at session open, as current Volcano's capacity plugin counts
@@ -80,10 +80,10 @@ final class JobTotals {
         if (s.count(job, TaskStatus.PENDING) == 0) {
             return;
         }
-        IntArrayList tasks = s.jobs().tasks(job);
-        for (int i = 0; i < tasks.size(); i++) {
-            int t = tasks.getInt(i);
-            if (s.status(t) == TaskStatus.PENDING && s.tasks().has(t, TaskTable.SCHEDULING_GATED)) {
+        Jobs jobs = s.jobs();
+        for (int i = 0; i < jobs.taskCount(job); i++) {
+            int t = jobs.task(job, i);
+            if (s.status(t) == TaskStatus.PENDING && s.tasks().has(t, Tasks.SCHEDULING_GATED)) {
                 long[] req = s.request(t);
                 for (int d : dims) {
                     gated[d] += Limits.at(req, d);

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
-import dev.caldera.kernel.cluster.QueueTable;
+import dev.caldera.kernel.framework.Queues;
 import dev.caldera.kernel.resource.VolcanoDimensions;
 
 /**
@@ -15,7 +15,7 @@ final class QueueSpecs {
     }
 
     /** Fills deserved, guarantee and capability of slot {@code q} from queue-table row {@code q}. */
-    static void copy(QueueTable queues, int q, QueueAttrs a, int[] dims) {
+    static void copy(Queues queues, int q, QueueAttrs a, int[] dims) {
         int b = a.base(q);
         a.present[q] = true;
         copy(queues.deserved(q), queues.deservedListed(q), a.deserved, a.deservedHas, b, dims);
@@ -27,7 +27,7 @@ final class QueueSpecs {
     private static void copy(long[] vector, boolean[] listed, long[] out, boolean[] has, int b, int[] dims) {
         for (int d : dims) {
             out[b + d] = Limits.at(vector, d);
-            has[b + d] = VolcanoDimensions.fixed(d) || QueueTable.listed(listed, d);
+            has[b + d] = VolcanoDimensions.fixed(d) || Queues.listed(listed, d);
         }
     }
 

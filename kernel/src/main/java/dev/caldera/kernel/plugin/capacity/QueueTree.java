@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
-import dev.caldera.kernel.cluster.QueueTable;
+import dev.caldera.kernel.framework.Queues;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 
 import java.util.Arrays;
@@ -35,7 +35,7 @@ final class QueueTree {
     private String problem;
 
     /** Builds the tree over the live queues of {@code queues}; false (see {@link #problem}) when invalid. */
-    boolean build(QueueTable queues, int virtualRoot) {
+    boolean build(Queues queues, int virtualRoot) {
         int slots = virtualRoot + 1;
         size(slots);
         problem = null;
@@ -76,7 +76,7 @@ final class QueueTree {
     }
 
     /** Sets parent[q], following parents up first; detects unknown parents and cycles. */
-    private void link(QueueTable queues, int q) {
+    private void link(Queues queues, int q) {
         int[] path = pathScratch(queues.rows() + 1);
         int n = 0;
         int at = q;
@@ -104,7 +104,7 @@ final class QueueTree {
     }
 
     /** Depths, the parents-first order (counting sort by depth) and every queue's ancestor list. */
-    private void ancestors(QueueTable queues, int slots) {
+    private void ancestors(Queues queues, int slots) {
         depth[root] = 0;
         int maxDepth = 0;
         int pool = 0;

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.conformance;
 
-import dev.caldera.kernel.cluster.Symbols;
-import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.framework.Names;
+import dev.caldera.kernel.framework.Tasks;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.Plugin;
@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * Volcano's {@code conformance} plugin: preempt and reclaim never take critical pods (priority class
- * {@code system-cluster-critical} or {@code system-node-critical}, flagged {@link TaskTable#CRITICAL} by
+ * {@code system-cluster-critical} or {@code system-node-critical}, flagged {@link Tasks#CRITICAL} by
  * the adapter) nor pods of a system namespace. Volcano protects {@code kube-system} ({@code v1.NamespaceSystem});
  * the argument {@value #SYSTEM_NAMESPACES} (a list of namespaces, Caldera's own) replaces that list.
  * <p>
@@ -63,7 +63,7 @@ public final class ConformancePlugin implements Plugin {
     int victims(int evictor, IntArrayList candidates, IntArrayList victims) {
         for (int i = 0; i < candidates.size(); i++) {
             int v = candidates.getInt(i);
-            if (!session.tasks().has(v, TaskTable.CRITICAL) && !inSystemNamespace(v)) {
+            if (!session.tasks().has(v, Tasks.CRITICAL) && !inSystemNamespace(v)) {
                 victims.add(v);
             }
         }
@@ -73,7 +73,7 @@ public final class ConformancePlugin implements Plugin {
     private boolean inSystemNamespace(int task) {
         int ns = session.tasks().namespace(task);
         for (int system : systemSymbols) {
-            if (system == ns && ns != Symbols.NONE) {
+            if (system == ns && ns != Names.NONE) {
                 return true;
             }
         }

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import dev.caldera.kernel.cluster.TaskClasses;
+import dev.caldera.kernel.framework.Classes;
 import dev.caldera.kernel.framework.ShareDimensions;
 import dev.caldera.kernel.resource.ResourceDimensions;
 
@@ -26,7 +26,7 @@ final class GpuClasses {
     long[] hash = new long[0];
     boolean[] conflicting = new boolean[0];
 
-    void refresh(TaskClasses classes, int memoryDim, int numberDim) {
+    void refresh(Classes classes, int memoryDim, int numberDim) {
         int n = classes.size();
         if (share.length < n) {
             int cap = Math.max(n, share.length * 2);

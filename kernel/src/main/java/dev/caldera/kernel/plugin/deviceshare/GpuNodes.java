@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import dev.caldera.kernel.cluster.NodeTable;
-import dev.caldera.kernel.cluster.Symbols;
+import dev.caldera.kernel.framework.Nodes;
+import dev.caldera.kernel.framework.Names;
 
 import java.util.Arrays;
 
@@ -43,7 +43,7 @@ public final class GpuNodes {
     private long layout;
 
     /** Reads every node's device count, capacity and model; all devices start empty. */
-    void rebuild(NodeTable nodes, Symbols symbols, int numberDim, int memoryDim, int modelKey) {
+    void rebuild(Nodes nodes, Names symbols, int numberDim, int memoryDim, int modelKey) {
         boolean moved = rows != nodes.rows();
         rows = nodes.rows();
         if (first.length < nodes.capacity()) {
@@ -90,7 +90,7 @@ public final class GpuNodes {
         Arrays.fill(holders, 0, slots, 0);
     }
 
-    private static int devices(NodeTable nodes, int numberDim, int node) {
+    private static int devices(Nodes nodes, int numberDim, int node) {
         if (numberDim < 0) {
             return 0;
         }
@@ -98,8 +98,8 @@ public final class GpuNodes {
         return (int) Math.max(0, Math.min(whole, MAX_DEVICES));
     }
 
-    private int modelIndex(int valueSymbol, Symbols symbols) {
-        if (valueSymbol == Symbols.NONE) {
+    private int modelIndex(int valueSymbol, Names symbols) {
+        if (valueSymbol == Names.NONE) {
             return -1;
         }
         if (valueSymbol >= modelOfSymbol.length) {
@@ -118,9 +118,9 @@ public final class GpuNodes {
     }
 
     /** The model index of a label value, or -1 when no node carries it. */
-    public int modelIndex(String value, Symbols symbols) {
+    public int modelIndex(String value, Names symbols) {
         int symbol = symbols.find(value);
-        return symbol == Symbols.NONE || symbol >= modelOfSymbol.length ? -1 : modelOfSymbol[symbol];
+        return symbol == Names.NONE || symbol >= modelOfSymbol.length ? -1 : modelOfSymbol[symbol];
     }
 
     /** The label value of a model index. */

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import dev.caldera.kernel.cluster.Symbols;
+import dev.caldera.kernel.framework.Names;
 
 import java.util.List;
 
@@ -47,7 +47,7 @@ final class MixTable {
     private WorkloadMix resolvedMix;
     private long resolvedLayout = -1;
 
-    void resolve(WorkloadMix mix, GpuNodes nodes, Symbols symbols) {
+    void resolve(WorkloadMix mix, GpuNodes nodes, Names symbols) {
         if (mix == resolvedMix && nodes.layout() == resolvedLayout) {
             return;
         }
@@ -140,7 +140,7 @@ final class MixTable {
         return devices == 0 || units == 0 ? 1 : units / devices;
     }
 
-    private static long modelMask(WorkloadMix.Shape s, GpuNodes nodes, Symbols symbols) {
+    private static long modelMask(WorkloadMix.Shape s, GpuNodes nodes, Names symbols) {
         if (s.models().isEmpty()) {
             return ANY_MODEL;
         }

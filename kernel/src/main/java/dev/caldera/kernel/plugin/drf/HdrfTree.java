@@ -1,8 +1,8 @@
 package dev.caldera.kernel.plugin.drf;
 
+import dev.caldera.kernel.framework.Jobs;
 import dev.caldera.kernel.framework.JobReservation;
 import dev.caldera.kernel.framework.SessionView;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 
 import java.util.ArrayList;
@@ -151,9 +151,9 @@ final class HdrfTree {
         for (int d : dims) {
             allocated[b + d] = s.allocatedRequest(d, j) + s.pipelinedRequest(d, j);
         }
-        IntArrayList tasks = s.jobs().tasks(j);
-        for (int i = 0; i < tasks.size(); i++) {
-            long[] req = s.request(tasks.getInt(i));
+        Jobs jobs = s.jobs();
+        for (int i = 0; i < jobs.taskCount(j); i++) {
+            long[] req = s.request(jobs.task(j, i));
             for (int d : dims) {
                 request[b + d] += d < req.length ? req[d] : 0;
             }

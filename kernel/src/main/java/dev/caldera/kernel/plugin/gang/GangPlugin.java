@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin.gang;
 
+import dev.caldera.kernel.framework.Jobs;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.TaskStatus;
@@ -73,7 +74,7 @@ public final class GangPlugin implements Plugin {
     public void close(SessionView s) {
         for (int i = 0; i < s.jobCount(); i++) {
             int job = s.job(i);
-            if (!s.jobs().tasks(job).isEmpty() && !ready(job) && !releasingHoldTheGang(s, job)) {
+            if (s.jobs().taskCount(job) > 0 && !ready(job) && !releasingHoldTheGang(s, job)) {
                 s.conditions().unschedulable(job, "NotEnoughResources", message(job));
             }
         }
@@ -81,9 +82,9 @@ public final class GangPlugin implements Plugin {
 
     private static boolean releasingHoldTheGang(SessionView s, int job) {
         int releasingOnNodes = 0;
-        IntArrayList tasks = s.jobs().tasks(job);
-        for (int i = 0; s.count(job, TaskStatus.RELEASING) > 0 && i < tasks.size(); i++) {
-            int t = tasks.getInt(i);
+        Jobs jobs = s.jobs();
+        for (int i = 0; s.count(job, TaskStatus.RELEASING) > 0 && i < jobs.taskCount(job); i++) {
+            int t = jobs.task(job, i);
             if (s.status(t) == TaskStatus.RELEASING && s.nodeOf(t) >= 0) {
                 releasingOnNodes++;
             }
@@ -210,7 +211,7 @@ public final class GangPlugin implements Plugin {
     private GangReason message(int job) {
         SessionView s = session;
         int missing = Math.max(0, s.jobs().minMember(job) - s.readyCount(job));
-        GangReason reason = pooledReason(job).head(missing, s.jobs().tasks(job).size());
+        GangReason reason = pooledReason(job).head(missing, s.jobs().taskCount(job));
         JobValidation invalid = validate(job);
         if (invalid != null) {
             return reason.detail(GangReason.Kind.INVALID, invalid.message());

@@ -1,9 +1,9 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
 import dev.caldera.kernel.framework.NormalizedScorer;
-import dev.caldera.kernel.interpod.AffinityScore;
-import dev.caldera.kernel.interpod.InterPodIndex;
-import dev.caldera.kernel.interpod.SpreadScore;
+import dev.caldera.kernel.plugin.interpod.AffinityScore;
+import dev.caldera.kernel.plugin.interpod.InterPodIndex;
+import dev.caldera.kernel.plugin.interpod.SpreadScore;
 
 /**
  * nodeorder's batch node order function, less nodeaffinity ({@link NodeAffinityScores}): per candidate node,

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
-import dev.caldera.kernel.cluster.NodeTable;
+import dev.caldera.kernel.framework.Nodes;
 import dev.caldera.kernel.framework.NodeScorer;
 import dev.caldera.kernel.resource.ResourceDimensions;
 
@@ -32,14 +32,14 @@ final class LocalScores implements NodeScorer {
 
     @Override
     public void scoreAll(int task, int[] nodes, int from, int to, double[] scores) {
-        NodeTable n = plugin.nodes();
+        Nodes n = plugin.nodes();
         long[] r = plugin.session().request(task);
         for (int i = from; i < to; i++) {
             scores[i] += score(n, r, nodes[i]);
         }
     }
 
-    private double score(NodeTable n, long[] r, int node) {
+    private double score(Nodes n, long[] r, int node) {
         double score = 0.0;
         if (weights.leastRequested() != 0) {
             score += (double) leastRequested(n, r, node) * weights.leastRequested();
@@ -74,7 +74,7 @@ final class LocalScores implements NodeScorer {
         plugin.requests().key(node, key, at);
     }
 
-    private long leastRequested(NodeTable n, long[] r, int node) {
+    private long leastRequested(Nodes n, long[] r, int node) {
         NodeRequests on = plugin.requests();
         return LeastRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
                 n.allocatable(ResourceDimensions.CPU, node),
@@ -82,7 +82,7 @@ final class LocalScores implements NodeScorer {
                 n.allocatable(ResourceDimensions.MEMORY, node));
     }
 
-    private long mostRequested(NodeTable n, long[] r, int node) {
+    private long mostRequested(Nodes n, long[] r, int node) {
         NodeRequests on = plugin.requests();
         return MostRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
                 n.allocatable(ResourceDimensions.CPU, node),
@@ -90,7 +90,7 @@ final class LocalScores implements NodeScorer {
                 n.allocatable(ResourceDimensions.MEMORY, node));
     }
 
-    private long balanced(NodeTable n, long[] r, int node) {
+    private long balanced(Nodes n, long[] r, int node) {
         NodeRequests on = plugin.requests();
         int gpu = on.gpuDim;
         long podGpus = NodeRequests.wholeUnits(NodeRequests.amount(r, gpu));

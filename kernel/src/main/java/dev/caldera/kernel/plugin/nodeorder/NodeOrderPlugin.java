@@ -1,20 +1,20 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
-import dev.caldera.kernel.cluster.NodeTable;
-import dev.caldera.kernel.cluster.TaskClasses;
-import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.framework.Nodes;
+import dev.caldera.kernel.framework.Classes;
+import dev.caldera.kernel.framework.Tasks;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.framework.AllocateListener;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.framework.SessionView;
-import dev.caldera.kernel.interpod.InterPodIndex;
+import dev.caldera.kernel.plugin.interpod.InterPodIndex;
 import dev.caldera.kernel.placement.PlacementSpec;
-import dev.caldera.kernel.placement.match.CompiledProfiles;
-import dev.caldera.kernel.placement.match.LabelNumbers;
-import dev.caldera.kernel.placement.match.NodeTaints;
-import dev.caldera.kernel.placement.match.ProfileNodeMemo;
+import dev.caldera.kernel.plugin.match.CompiledProfiles;
+import dev.caldera.kernel.plugin.match.LabelNumbers;
+import dev.caldera.kernel.plugin.match.NodeTaints;
+import dev.caldera.kernel.plugin.match.ProfileNodeMemo;
 
 /**
  * Current Volcano's {@code nodeorder} plugin ({@code plugins/nodeorder/nodeorder.go}): kube-scheduler score
@@ -53,9 +53,9 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
      * through a {@link SessionView} call per node (the tables are the session's final fields, so the
      * references stay valid until the next open).
      */
-    private NodeTable nodes;
-    private TaskTable tasks;
-    private TaskClasses classes;
+    private Nodes nodes;
+    private Tasks tasks;
+    private Classes classes;
     private InterPodIndex interPod;
 
     /** Builds the plugin; a mistyped or negative weight is a ConfException. */
@@ -117,7 +117,7 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     }
 
     /** The session's node table, as read at open. */
-    NodeTable nodes() {
+    Nodes nodes() {
         return nodes;
     }
 

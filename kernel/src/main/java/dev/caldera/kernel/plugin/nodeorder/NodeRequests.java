@@ -37,7 +37,7 @@ final class NodeRequests {
     int gpuDim = -1;
 
     private int[] countedNode = new int[0];
-    /** The request vector each counted task was counted with (a class's vector never changes: see TaskClasses). */
+    /** The request vector each counted task was counted with (a class's vector never changes: see Classes). */
     private long[][] countedRequest = new long[0][];
     private SessionView session;
 

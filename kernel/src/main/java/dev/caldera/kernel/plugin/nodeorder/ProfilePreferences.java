@@ -1,12 +1,12 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
-import dev.caldera.kernel.cluster.NodeTable;
-import dev.caldera.kernel.cluster.Symbols;
+import dev.caldera.kernel.framework.Nodes;
+import dev.caldera.kernel.framework.Names;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.PreferredTerm;
-import dev.caldera.kernel.placement.match.CompiledTerm;
-import dev.caldera.kernel.placement.match.CompiledTolerations;
-import dev.caldera.kernel.placement.match.LabelNumbers;
+import dev.caldera.kernel.plugin.match.CompiledTerm;
+import dev.caldera.kernel.plugin.match.CompiledTolerations;
+import dev.caldera.kernel.plugin.match.LabelNumbers;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +33,7 @@ final class ProfilePreferences {
         this.tolerations = tolerations;
     }
 
-    static ProfilePreferences compile(PlacementSpec spec, Symbols symbols) {
+    static ProfilePreferences compile(PlacementSpec spec, Names symbols) {
         List<CompiledTerm> terms = new ArrayList<>();
         List<Integer> weights = new ArrayList<>();
         for (PreferredTerm p : spec.preferredTerms()) {
@@ -55,7 +55,7 @@ final class ProfilePreferences {
     }
 
     /** kube's NodeAffinity score: the sum of the weights of the preferred terms the node matches. */
-    long affinityScore(NodeTable nodes, int node, LabelNumbers numbers) {
+    long affinityScore(Nodes nodes, int node, LabelNumbers numbers) {
         long score = 0;
         for (int i = 0; i < terms.length; i++) {
             if (terms[i].matches(nodes, node, numbers)) {

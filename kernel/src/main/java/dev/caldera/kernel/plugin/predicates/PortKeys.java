@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.predicates;
 
-import dev.caldera.kernel.cluster.Symbols;
+import dev.caldera.kernel.framework.Names;
 import dev.caldera.kernel.placement.HostPort;
 
 import java.util.Arrays;
@@ -18,7 +18,7 @@ final class PortKeys {
     private PortKeys() {
     }
 
-    static long[] compile(List<HostPort> ports, Symbols symbols) {
+    static long[] compile(List<HostPort> ports, Names symbols) {
         if (ports.isEmpty()) {
             return NONE;
         }

@@ -1,8 +1,8 @@
 package dev.caldera.kernel.plugin.predicates;
 
-import dev.caldera.kernel.cluster.NodeTable;
-import dev.caldera.kernel.cluster.TaskClasses;
-import dev.caldera.kernel.cluster.TaskTable;
+import dev.caldera.kernel.framework.Nodes;
+import dev.caldera.kernel.framework.Classes;
+import dev.caldera.kernel.framework.Tasks;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.framework.AllocateListener;
 import dev.caldera.kernel.framework.Extensions;
@@ -12,14 +12,14 @@ import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.framework.PrePredicate;
 import dev.caldera.kernel.framework.Predicate;
 import dev.caldera.kernel.framework.SessionView;
-import dev.caldera.kernel.interpod.AffinityFilter;
-import dev.caldera.kernel.interpod.InterPodIndex;
-import dev.caldera.kernel.interpod.SpreadFilter;
+import dev.caldera.kernel.plugin.interpod.AffinityFilter;
+import dev.caldera.kernel.plugin.interpod.InterPodIndex;
+import dev.caldera.kernel.plugin.interpod.SpreadFilter;
 import dev.caldera.kernel.placement.PlacementSpec;
-import dev.caldera.kernel.placement.match.CompiledProfiles;
-import dev.caldera.kernel.placement.match.LabelNumbers;
-import dev.caldera.kernel.placement.match.NodeTaints;
-import dev.caldera.kernel.placement.match.ProfileNodeMemo;
+import dev.caldera.kernel.plugin.match.CompiledProfiles;
+import dev.caldera.kernel.plugin.match.LabelNumbers;
+import dev.caldera.kernel.plugin.match.NodeTaints;
+import dev.caldera.kernel.plugin.match.ProfileNodeMemo;
 
 import java.util.Arrays;
 
@@ -71,9 +71,9 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
      * The session's spec tables, read once at open: check runs per (task, node) and reads them directly instead
      * of through a {@link SessionView} call per node (the tables are the session's final fields).
      */
-    private NodeTable nodeTable;
-    private TaskTable tasks;
-    private TaskClasses classes;
+    private Nodes nodeTable;
+    private Tasks tasks;
+    private Classes classes;
     private InterPodIndex interPod;
     private AffinityFilter affinity;
     private SpreadFilter spread;

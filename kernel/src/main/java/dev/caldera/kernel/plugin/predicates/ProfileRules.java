@@ -1,14 +1,14 @@
 package dev.caldera.kernel.plugin.predicates;
 
-import dev.caldera.kernel.cluster.NodeTable;
-import dev.caldera.kernel.cluster.Symbols;
+import dev.caldera.kernel.framework.Nodes;
+import dev.caldera.kernel.framework.Names;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.placement.TaintEffect;
 import dev.caldera.kernel.placement.Toleration;
-import dev.caldera.kernel.placement.match.CompiledTolerations;
-import dev.caldera.kernel.placement.match.LabelNumbers;
-import dev.caldera.kernel.placement.match.RequiredNodeAffinity;
+import dev.caldera.kernel.plugin.match.CompiledTolerations;
+import dev.caldera.kernel.plugin.match.LabelNumbers;
+import dev.caldera.kernel.plugin.match.RequiredNodeAffinity;
 
 import java.util.List;
 
@@ -37,14 +37,14 @@ final class ProfileRules {
         this.hostPorts = hostPorts;
     }
 
-    static ProfileRules compile(PlacementSpec spec, Symbols symbols) {
+    static ProfileRules compile(PlacementSpec spec, Names symbols) {
         return new ProfileRules(RequiredNodeAffinity.compile(spec, symbols),
                 CompiledTolerations.compile(spec.tolerations(), symbols),
                 tolerates(spec.tolerations(), UNSCHEDULABLE_TAINT), PortKeys.compile(spec.hostPorts(), symbols));
     }
 
     /** Kube's RequiredNodeAffinity: every nodeSelector label equal, and some required term matching. */
-    boolean matchesNode(NodeTable nodes, int node, LabelNumbers numbers) {
+    boolean matchesNode(Nodes nodes, int node, LabelNumbers numbers) {
         return nodeAffinity.matches(nodes, node, numbers);
     }
 

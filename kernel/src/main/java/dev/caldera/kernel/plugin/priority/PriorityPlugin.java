@@ -60,6 +60,6 @@ public final class PriorityPlugin implements Plugin {
 
     private boolean starving(int job) {
         int placed = session.readyCount(job) + session.count(job, TaskStatus.PIPELINED);
-        return placed < session.jobs().tasks(job).size();
+        return placed < session.jobs().taskCount(job);
     }
 }

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.proportion;
 
-import dev.caldera.kernel.cluster.QueueTable;
+import dev.caldera.kernel.framework.Queues;
 import dev.caldera.kernel.framework.JobReservation;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceDimensions;
@@ -46,7 +46,7 @@ final class QueueLimits {
         if (d == ResourceDimensions.CPU || d == ResourceDimensions.MEMORY) {
             return cap > 0 ? Math.min(real, cap) : real;
         }
-        return QueueTable.listed(listed, d) ? Math.min(real, cap) : real;
+        return Queues.listed(listed, d) ? Math.min(real, cap) : real;
     }
 
     private static boolean listsAny(boolean[] listed) {

@@ -1,0 +1,98 @@
+package dev.caldera.kernel.framework;
+
+import dev.caldera.kernel.cluster.TaskTable;
+
+/**
+ * The task (pod) specs a plugin may read: the cache's {@code TaskTable} behind getters only. A task's state in
+ * the session (status, node) is {@link SessionView#status} and {@link SessionView#nodeOf}.
+ * <p>
+ * Threading: the scheduling thread and filter workers while it waits. Cost: O(1) getters, no allocation; final,
+ * so the JIT inlines through it.
+ */
+public final class Tasks {
+    /** Flag bits for {@link #has}: a system-critical priority class, never preempted, scheduling gated. */
+    public static final int CRITICAL = TaskTable.CRITICAL;
+    public static final int PREEMPT_NEVER = TaskTable.PREEMPT_NEVER;
+    public static final int SCHEDULING_GATED = TaskTable.SCHEDULING_GATED;
+
+    private final TaskTable table;
+
+    public Tasks(TaskTable table) {
+        this.table = table;
+    }
+
+    public int capacity() {
+        return table.capacity();
+    }
+
+    public int rows() {
+        return table.rows();
+    }
+
+    public boolean live(int task) {
+        return table.live(task);
+    }
+
+    public boolean has(int task, int flag) {
+        return table.has(task, flag);
+    }
+
+    public String uid(int task) {
+        return table.uid(task);
+    }
+
+    /** "namespace/name", the key reports use. */
+    public String key(int task) {
+        return table.key(task);
+    }
+
+    public String name(int task) {
+        return table.name(task);
+    }
+
+    public int namespace(int task) {
+        return table.namespace(task);
+    }
+
+    public int job(int task) {
+        return table.job(task);
+    }
+
+    public int taskClass(int task) {
+        return table.taskClass(task);
+    }
+
+    public int priority(int task) {
+        return table.priority(task);
+    }
+
+    public int role(int task) {
+        return table.role(task);
+    }
+
+    public boolean preemptable(int task) {
+        return table.preemptable(task);
+    }
+
+    public long creationMs(int task) {
+        return table.creationMs(task);
+    }
+
+    /** GPU device indices the pod already holds on its node, as a bit mask (0: unknown or none). */
+    public long gpuDevices(int task) {
+        return table.gpuDevices(task);
+    }
+
+    /** The value symbol of label {@code keySymbol} on the task, or {@link Names#NONE}. */
+    public int label(int task, int keySymbol) {
+        return table.label(task, keySymbol);
+    }
+
+    /**
+     * The task's labels as sorted (keySymbol, valueSymbol) pairs: the table's own array, handed out because the
+     * inter-pod matchers walk it per candidate pod. Read only.
+     */
+    public int[] labels(int task) {
+        return table.labels(task);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.caldera.kernel.plugin.interpod;
+
+import dev.caldera.kernel.framework.Names;
+import dev.caldera.kernel.placement.SpreadConstraint;
+import dev.caldera.kernel.plugin.match.CompiledLabelSelector;
+
+/**
+ * One topology spread constraint in int form. {@link #counts} is kube's countPodsMatchSelector test (pods of
+ * the owner's namespace, not terminating, whose labels match; an empty or nil selector counts no pod), and
+ * {@link #selfMatches} is the Filter's selfMatchNum test (the selector alone).
+ * <p>
+ * Threading: immutable; pure reads, no allocation.
+ */
+public final class CompiledSpread {
+    public final int maxSkew;
+    public final int topologyKey;
+    public final int minDomains;
+    public final boolean honorNodeAffinity;
+    public final boolean honorNodeTaints;
+    private final CompiledLabelSelector selector;
+    private final boolean countsNothing;
+
+    private CompiledSpread(SpreadConstraint c, int topologyKey, CompiledLabelSelector selector) {
+        this.maxSkew = c.maxSkew();
+        this.topologyKey = topologyKey;
+        this.minDomains = c.minDomains();
+        this.honorNodeAffinity = c.honorNodeAffinity();
+        this.honorNodeTaints = c.honorNodeTaints();
+        this.selector = selector;
+        this.countsNothing = selector.matchesNothing() || selector.matchesEverything();
+    }
+
+    static CompiledSpread compile(SpreadConstraint c, Names symbols) {
+        return new CompiledSpread(c, symbols.intern(c.topologyKey()),
+                CompiledLabelSelector.compile(c.labelSelector(), symbols));
+    }
+
+    /** Whether a pod with these labels, of the owner's namespace and not terminating, is counted. */
+    public boolean counts(int[] labelPairs) {
+        return !countsNothing && selector.matches(labelPairs);
+    }
+
+    /** Whether the incoming pod's own labels match the selector (kube's selfMatchNum). */
+    public boolean selfMatches(int[] labelPairs) {
+        return selector.matches(labelPairs);
+    }
+}
