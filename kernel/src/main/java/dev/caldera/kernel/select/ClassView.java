@@ -341,12 +341,23 @@ final class ClassView {
         return 0;
     }
 
+    /**
+     * Plays every match over the built leaves; the matches of padding only are the padding leaf, written without
+     * comparing (the tree has room for every node, a view far fewer leaves while nodes are grouped).
+     */
     private void buildTree() {
-        for (int i = 0; i < leaves; i++) {
-            tree[leaves + i] = i < built ? i : size;
+        int[] t = tree;
+        for (int i = 0; i < built; i++) {
+            t[leaves + i] = i;
         }
-        for (int k = leaves - 1; k >= 1; k--) {
-            tree[k] = better(tree[2 * k], tree[2 * k + 1]);
+        Arrays.fill(t, leaves + built, 2 * leaves, size);
+        int used = built;
+        for (int level = leaves >> 1; level >= 1; level >>= 1) {
+            used = (used + 1) >> 1;
+            for (int k = level; k < level + used; k++) {
+                t[k] = better(t[2 * k], t[2 * k + 1]);
+            }
+            Arrays.fill(t, level + used, 2 * level, size);
         }
     }
 
