@@ -60,6 +60,8 @@ final class ClassView {
     /** histogram[group][scorer][raw value] = nodes of that fit group with that raw value. */
     private final int[][][] histogram;
     private final int[][] max;
+    /** Set when a count may have moved a fit group's largest raw value (above it, or its last node at it left). */
+    private boolean maxStale;
     /** scoreOf[group][scorer][raw value]: the normalized score at the group's current largest raw value. */
     private final double[][][] scoreOf;
 
@@ -203,6 +205,7 @@ final class ClassView {
                 setMax(task, g, b, highest(histogram[g][b]));
             }
         }
+        maxStale = false;
         for (int l = 0; l < built; l++) {
             total(task, l);
         }
@@ -278,6 +281,10 @@ final class ClassView {
     }
 
     private boolean maxMoved(int task) {
+        if (!maxStale) {
+            return false;
+        }
+        maxStale = false;
         boolean moved = false;
         for (int g = FUTURE; g <= IDLE; g++) {
             for (int b = 0; b < normalized.length; b++) {
@@ -329,6 +336,10 @@ final class ClassView {
                 histogram[g][b] = h;
             }
             h[v] += delta;
+            int m = max[g][b];
+            if (delta > 0 ? v > m : v == m && h[v] == 0) {
+                maxStale = true;
+            }
         }
     }
 
