@@ -138,6 +138,27 @@ final class ClassView {
     }
 
     /**
+     * {@link #evaluate} for a leaf whose node's usage changed, when the predicates' verdicts hold for the session
+     * and passed {@code from} (the leaf's last result, or its group's): resources and node scores again, and the
+     * raw values of the normalized scorers that read no usage taken from {@code from} when it fitted (only a
+     * fitting leaf has raw values).
+     */
+    private void reevaluate(int task, int leaf, int from) {
+        int node = groups.repNodes()[leaf];
+        boolean rawsKnown = fit[from] != NO_FIT;
+        accepted[leaf] = 1;
+        fit[leaf] = resourceFit(task, session.request(task), node);
+        if (fit[leaf] == NO_FIT) {
+            return;
+        }
+        local[leaf] = plugins.score(task, node);
+        long kept = rawsKnown ? groups.staticRaws : 0;
+        for (int b = 0; b < normalized.length; b++) {
+            raw[b][leaf] = (kept >>> b & 1) != 0 ? raw[b][from] : normalized[b].raw(task, node);
+        }
+    }
+
+    /**
      * {@link #evaluate} for leaves {@code [from, to)} in batches: the predicates over the range, resources on the
      * nodes they accept, then the scorers over the nodes that fit, each plugin once per batch. Writes only this
      * range of the view and of {@code buffers}; no allocation.
@@ -218,7 +239,9 @@ final class ClassView {
      * A group only loses members, and its remaining ones are unchanged, so a re-weighed leaf keeps its results. A
      * node that left its group starts from the group's results. Nothing is evaluated for a node the predicates
      * refused when their verdicts hold for the session ({@link NodeGroups#staticVerdicts}), nor for one that did
-     * not fit when no operation gave resources back since the view was synced ({@code shrinkOnly}).
+     * not fit when no operation gave resources back since the view was synced ({@code shrinkOnly}); a node the
+     * predicates passed, when their verdicts hold, is not filtered again, and keeps the raw values of the scorers
+     * that read no usage ({@link #reevaluate}).
      */
     void refresh(int task, int leaf, boolean evaluate, boolean shrinkOnly) {
         boolean added = leaf >= built;
@@ -245,6 +268,8 @@ final class ClassView {
             } else if (shrinkOnly && fit[from] == NO_FIT) {
                 accepted[leaf] = accepted[from];
                 fit[leaf] = NO_FIT;
+            } else if (groups.staticVerdicts) {
+                reevaluate(task, leaf, from);
             } else {
                 evaluate(task, leaf);
             }

@@ -3,6 +3,7 @@ package dev.caldera.kernel.select;
 import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.NodeUsage;
 import dev.caldera.kernel.framework.NodeInputs;
+import dev.caldera.kernel.framework.NormalizedScorer;
 import dev.caldera.kernel.session.NodeJournal;
 import dev.caldera.kernel.session.Session;
 
@@ -58,6 +59,11 @@ final class NodeGroups {
      * group keeps the group's.
      */
     boolean staticVerdicts;
+    /**
+     * Bit {@code b} set when normalized scorer {@code b} reads nothing of a node that changes in a session: its raw
+     * value for a node that leaves its group is the group's.
+     */
+    long staticRaws;
     /** By group: members (positions, ascending) from memberStart[g] to memberStart[g + 1]; cursor at the lowest still in. */
     private int[] memberStart = new int[1];
     private int[] members = new int[0];
@@ -90,6 +96,7 @@ final class NodeGroups {
         int verdictInputs = equivalence ? session.plugins.predicateInputs() : NodeInputs.ANY;
         staticVerdicts = verdictInputs != NodeInputs.ANY
                 && (verdictInputs & (NodeInputs.RESOURCES | NodeInputs.OWN)) == 0;
+        staticRaws = equivalence ? staticRaws(session.plugins.normalizedScorers()) : 0;
         if (!grouped) {
             for (int p = 0; p < size; p++) {
                 leafOf[p] = p;
@@ -98,6 +105,17 @@ final class NodeGroups {
             groupByKey(inputs);
         }
         fillMembers();
+    }
+
+    private static long staticRaws(NormalizedScorer[] scorers) {
+        long bits = 0;
+        for (int b = 0; b < Math.min(scorers.length, 64); b++) {
+            int inputs = scorers[b].nodeInputs();
+            if (inputs != NodeInputs.ANY && (inputs & (NodeInputs.RESOURCES | NodeInputs.OWN)) == 0) {
+                bits |= 1L << b;
+            }
+        }
+        return bits;
     }
 
     /** Detaches the nodes the journal names since the last sync; regroups when the journal no longer covers it. */
