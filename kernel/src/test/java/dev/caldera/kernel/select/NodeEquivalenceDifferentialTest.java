@@ -21,6 +21,7 @@ import dev.caldera.kernel.testing.RandomPlacements;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.statistics.Statistics;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -94,8 +95,10 @@ class NodeEquivalenceDifferentialTest {
         assertThat(placed).as("seed " + seed + " placed something").isPositive();
         assertThat(off.nodeGroups()).as("equivalence off: a group per node").isEqualTo(s.nodeCount());
         if (!ports && !byName && !byHostname && on.fromViews() > 0) {
-            // the property must compare groups, not nodes one by one: alike nodes exist in every cluster drawn
-            assertThat(on.nodeGroups()).as("seed " + seed + " groups of alike nodes").isLessThan(s.nodeCount());
+            // the property must compare groups, not nodes one by one: most clusters drawn have alike nodes (not
+            // all: running, releasing and nominated pods and cordoning can leave a small cluster none, seed 302030)
+            Statistics.label("alike nodes grouped").collect(on.nodeGroups() < s.nodeCount());
+            Statistics.label("alike nodes grouped").coverage(c -> c.check(true).percentage(p -> p >= 75));
         }
     }
 
