@@ -12,7 +12,8 @@ import java.util.Arrays;
  * other than {@code \n} (SnakeYAML counts {@code \r}, U+0085, U+2028 and U+2029 as line breaks too, and a
  * part's lines are offset by the {@code \n}s before it).
  * <p>
- * Threading: stateless. Cost: one pass over the bytes, no allocation but the result.
+ * Threading: stateless. Cost: {@link #starts} reads only the lines around each cut; {@link #cuttable} and
+ * {@link #newlines} one pass over the bytes they are given; no allocation but the result.
  */
 final class DocumentCuts {
     private DocumentCuts() {
@@ -20,29 +21,58 @@ final class DocumentCuts {
 
     /**
      * The starts of up to {@code parts} parts of {@code b[from, b.length)} of about equal size, cut at document
-     * starts (the first is {@code from}); {@code lines} receives, per part, the number of lines before it.
+     * starts (the first is {@code from}), or only {@code from} when the file is not {@link #cuttable};
+     * {@code lines} receives, per part, the number of lines before it.
      */
     static int[] of(byte[] b, int from, int parts, int[] lines) {
-        if (!cuttable(b, from)) {
+        if (!cuttable(b, from, b.length)) {
             return new int[] {from};
         }
+        int[] starts = starts(b, from, parts);
+        for (int i = 0; i < starts.length; i++) {
+            lines[i] = i == 0 ? 0 : lines[i - 1] + newlines(b, starts[i - 1], starts[i]);
+        }
+        return starts;
+    }
+
+    /**
+     * The starts of up to {@code parts} parts of about equal size, each the first document start at or after its
+     * share of the bytes (the first is {@code from}), found without reading the bytes between: the caller checks
+     * that the file is {@link #cuttable} and counts the lines before each part, both of which the parts can do in
+     * parallel.
+     */
+    static int[] starts(byte[] b, int from, int parts) {
         int[] starts = new int[parts];
         starts[0] = from;
-        lines[0] = 0;
         int count = 1;
-        int line = 0;
-        int p = from;
-        while (p < b.length && count < parts) {
-            long target = from + (long) (b.length - from) * count / parts;
-            if (p >= target && isDocumentStart(b, p)) {
-                starts[count] = p;
-                lines[count++] = line;
+        for (int i = 1; i < parts; i++) {
+            int p = documentStartFrom(b, Math.max(starts[count - 1] + 1,
+                    (int) (from + (long) (b.length - from) * i / parts)));
+            if (p < b.length) {
+                starts[count++] = p;
             }
-            int next = lineEnd(b, p) + 1;
-            line++;
-            p = next;
         }
         return Arrays.copyOf(starts, count);
+    }
+
+    /** The first document start at a line start at or after {@code p}, or {@code b.length}. */
+    private static int documentStartFrom(byte[] b, int p) {
+        int q = p == 0 || b[p - 1] == '\n' ? p : lineEnd(b, p) + 1;
+        while (q < b.length && !isDocumentStart(b, q)) {
+            q = lineEnd(b, q) + 1;
+        }
+        return Math.min(q, b.length);
+    }
+
+    /** The number of {@code \n} in {@code b[from, to)}. */
+    static int newlines(byte[] b, int from, int to) {
+        int n = 0;
+        for (int p = from; p < to; p++) {
+            if (b[p] == '\n') {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Whether a line starts at {@code p} with {@code ---} followed by a space, a tab, a line break or the end. */
@@ -54,7 +84,15 @@ final class DocumentCuts {
     }
 
     static boolean cuttable(byte[] b, int from) {
-        for (int p = from; p < b.length; p++) {
+        return cuttable(b, from, b.length);
+    }
+
+    /**
+     * Whether {@code b[from, to)} holds nothing that forbids a cut: no directive at a line start and no line break
+     * but {@code \n} (a multi-byte one that starts before {@code to} is looked at whole).
+     */
+    static boolean cuttable(byte[] b, int from, int to) {
+        for (int p = from; p < to; p++) {
             byte c = b[p];
             if (c == '\r' || c == '%' && (p == from || b[p - 1] == '\n')) {
                 return false;

@@ -8,7 +8,6 @@ import dev.caldera.k8s.manifest.token.Tokens;
 import dev.caldera.k8s.manifest.token.YamlTokens;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -59,13 +58,16 @@ final class YamlFile {
         read(bytes, name, handler, out, workers);
     }
 
-    /** Reads YAML held in memory in up to {@code workers} parts. */
+    /**
+     * Reads YAML held in memory in up to {@code workers} parts. Text that is not UTF-8 is refused before anything
+     * else is reported, whichever path reads it.
+     */
     static <R> void read(byte[] bytes, String name, ObjectHandler<R> handler, Consumer<R> out, int workers) {
-        checkUtf8(bytes, name);
         int from = bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB
                 && (bytes[2] & 0xff) == 0xBF ? 3 : 0;
         List<R> results = workers < 2 ? null : parallel(bytes, from, name, handler, workers);
         if (results == null) {
+            checkUtf8(bytes, 0, bytes.length, name);
             results = sequential(name, handler, () -> reader(bytes, from, bytes.length));
         }
         results.forEach(out);
@@ -77,9 +79,7 @@ final class YamlFile {
             if (Files.size(path) > MAX_IN_MEMORY_BYTES) {
                 return null;
             }
-            try (InputStream in = Files.newInputStream(path)) {
-                return in.readAllBytes();
-            }
+            return Files.readAllBytes(path);
         } catch (NoSuchFileException e) {
             throw new ManifestException(name + ": no such file or directory");
         } catch (IOException e) {
@@ -87,15 +87,22 @@ final class YamlFile {
         }
     }
 
-    /** Plain ASCII is checked in one pass; anything else by a strict decoder. */
-    private static void checkUtf8(byte[] bytes, String name) {
+    /** Plain ASCII is checked in one pass; anything else by a strict decoder (the whole input). */
+    private static void checkUtf8(byte[] bytes, int from, int to, String name) {
+        if (!ascii(bytes, from, to)) {
+            checkUtf8(bytes, name);
+        }
+    }
+
+    private static boolean ascii(byte[] bytes, int from, int to) {
         int high = 0;
-        for (byte b : bytes) {
-            high |= b;
+        for (int p = from; p < to; p++) {
+            high |= bytes[p];
         }
-        if (high >= 0) {
-            return;
-        }
+        return high >= 0;
+    }
+
+    private static void checkUtf8(byte[] bytes, String name) {
         try {
             StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
@@ -122,20 +129,36 @@ final class YamlFile {
         return results;
     }
 
-    /** The results of reading the parts in parallel, or null when the input is to be read on one thread. */
+    /**
+     * The results of reading the parts in parallel, or null when the input is to be read on one thread. The cuts
+     * are found first ({@link DocumentCuts#starts}, a few lines read per cut); each part then checks its own bytes
+     * (UTF-8, {@link DocumentCuts#cuttable}) and counts the lines before it on its own thread, so that no pass over
+     * the whole file runs before the parts start. A part that finds its bytes forbid the cut sends the input to one
+     * thread, as the cut would not have been made.
+     */
     private static <R> List<R> parallel(byte[] bytes, int from, String name, ObjectHandler<R> handler, int workers) {
-        int[] lines = new int[workers];
-        int[] starts = DocumentCuts.of(bytes, from, workers, lines);
+        int[] starts = DocumentCuts.starts(bytes, from, workers);
         if (starts.length < 2) {
+            checkUtf8(bytes, from, bytes.length, name);
             return listItems(bytes, from, name, handler, workers);
         }
         List<Part<R>> parts = new ArrayList<>(starts.length);
         for (int i = 0; i < starts.length; i++) {
             int end = i + 1 < starts.length ? starts[i + 1] : bytes.length;
-            parts.add(new Part<>(bytes, starts[i], end, lines[i], name, handler, false));
+            parts.add(new Part<>(bytes, starts[i], end, from, name, handler));
         }
         runAll(parts);
-        return inOrder(parts);
+        rethrowFailures(parts);
+        boolean ascii = true;
+        boolean cuttable = true;
+        for (Part<R> p : parts) {
+            ascii &= p.ascii;
+            cuttable &= p.cuttable;
+        }
+        if (!ascii) {
+            checkUtf8(bytes, name);
+        }
+        return cuttable ? inOrder(parts) : null;
     }
 
     /**
@@ -164,9 +187,8 @@ final class YamlFile {
         return inOrder(parts);
     }
 
-    /** The parts' results in order; null when a part needs the whole input read on one thread. */
-    private static <R> List<R> inOrder(List<Part<R>> parts) {
-        List<R> results = new ArrayList<>();
+    /** A bug or an Error on a part's thread, thrown again on the caller's. */
+    private static <R> void rethrowFailures(List<Part<R>> parts) {
         for (Part<R> p : parts) {
             if (p.failure instanceof RuntimeException e) {
                 throw e;
@@ -175,6 +197,12 @@ final class YamlFile {
                 throw e;
             }
         }
+    }
+
+    /** The parts' results in order; null when a part needs the whole input read on one thread. */
+    private static <R> List<R> inOrder(List<Part<R>> parts) {
+        rethrowFailures(parts);
+        List<R> results = new ArrayList<>();
         for (Part<R> p : parts) {
             if (p.needsWholeInput) {
                 return null;
@@ -224,17 +252,25 @@ final class YamlFile {
         Reader open() throws IOException;
     }
 
-    /** Reads the bytes {@code [from, to)} by the event parser; stops at the first problem. */
+    /**
+     * Reads the bytes {@code [from, to)} by the event parser; stops at the first problem. A part of a
+     * multi-document file first checks its bytes and counts the lines before it.
+     */
     private static final class Part<R> implements Runnable {
         final byte[] bytes;
         final int from;
         final int to;
-        final int lineOffset;
+        /** Where the file's lines start (a part of a multi-document file), or -1 when lineOffset is given. */
+        final int fileFrom;
+        int lineOffset;
         final String name;
         final ObjectHandler<R> handler;
         /** A part of a List's items (a sequence of objects) rather than whole documents. */
         final boolean items;
         final List<R> results = new ArrayList<>();
+        /** Whether the part's bytes are plain ASCII and allow the cuts (checked by parts of multi-document files). */
+        boolean ascii = true;
+        boolean cuttable = true;
         /** The part needs the composer, or is not well-formed YAML on its own. */
         boolean needsWholeInput;
         ManifestException error;
@@ -242,10 +278,21 @@ final class YamlFile {
         Throwable failure;
 
         Part(byte[] bytes, int from, int to, int lineOffset, String name, ObjectHandler<R> handler, boolean items) {
+            this(bytes, from, to, -1, lineOffset, name, handler, items);
+        }
+
+        /** A part of a multi-document file whose lines start at {@code fileFrom}. */
+        Part(byte[] bytes, int from, int to, int fileFrom, String name, ObjectHandler<R> handler) {
+            this(bytes, from, to, fileFrom, 0, name, handler, false);
+        }
+
+        private Part(byte[] bytes, int from, int to, int fileFrom, int lineOffset, String name,
+                ObjectHandler<R> handler, boolean items) {
             this.items = items;
             this.bytes = bytes;
             this.from = from;
             this.to = to;
+            this.fileFrom = fileFrom;
             this.lineOffset = lineOffset;
             this.name = name;
             this.handler = handler;
@@ -253,6 +300,14 @@ final class YamlFile {
 
         @Override
         public void run() {
+            if (fileFrom >= 0) {
+                ascii = ascii(bytes, from, to);
+                cuttable = DocumentCuts.cuttable(bytes, from, to);
+                if (!cuttable) {
+                    return;
+                }
+                lineOffset = DocumentCuts.newlines(bytes, fileFrom, from);
+            }
             YamlTokens t = new YamlTokens(reader(bytes, from, to), name, lineOffset);
             try {
                 ObjectReader<R> reader = new ObjectReader<>(handler, name);

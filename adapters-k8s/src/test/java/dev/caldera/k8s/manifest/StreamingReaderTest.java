@@ -243,6 +243,36 @@ class StreamingReaderTest {
         assertThat(read(crlf, 4)).isEqualTo(read(plain, 1));
     }
 
+    @Test
+    void aLoneCarriageReturnInAnEarlierPartKeepsTheLineOfALaterError() {
+        String text = new String(documents(3_000, 2_500, "apiVersion: scheduling.volcano.sh/v1beta1\nkind: PodGroup\n"
+                + "metadata: {name: bad}\nspec:\n  minMember: many\n"), StandardCharsets.UTF_8);
+        byte[] bytes = text.replace("name: n1500\n", "name: n1500\r# a line SnakeYAML counts\r")
+                .getBytes(StandardCharsets.UTF_8);
+        Throwable one = catchThrowable(() -> read(bytes, 1));
+        assertThat(one).hasMessageStartingWith("f.yaml:" + (lineOf(bytes, "name: bad") - 2 + 2) + ":");
+        assertThat(catchThrowable(() -> read(bytes, 3))).hasMessage(one.getMessage());
+    }
+
+    @Test
+    void textThatIsNotUtf8IsRefusedBeforeAnEarlierPartsError() {
+        String text = new String(documents(3_000, 500, "apiVersion: scheduling.volcano.sh/v1beta1\nkind: PodGroup\n"
+                + "metadata: {name: bad}\nspec:\n  minMember: many\n"), StandardCharsets.UTF_8);
+        byte[] bytes = text.replace("name: n2700", "name: n2700-\u00e9").getBytes(StandardCharsets.UTF_8);
+        int at = lineOf(bytes, "n2700-");
+        byte[] broken = bytes.clone();
+        for (int p = 0; p < broken.length; p++) {
+            if (broken[p] == (byte) 0xC3) {
+                broken[p] = (byte) 0xFF;
+            }
+        }
+        assertThat(at).isGreaterThan(0);
+        assertThat(catchThrowable(() -> read(broken, 1))).hasMessage("f.yaml: not valid UTF-8 text");
+        assertThat(catchThrowable(() -> read(broken, 3))).hasMessage("f.yaml: not valid UTF-8 text");
+        assertThat(catchThrowable(() -> read(bytes, 3))).hasMessage(catchThrowable(() -> read(bytes, 1)).getMessage())
+                .hasMessageContaining("bad").hasMessageNotContaining("UTF-8");
+    }
+
     /** The documents of {@link #documents} as the items of one {@code kubectl get -o yaml} List. */
     private static byte[] list(int n, int oddAt, String odd, String kind) {
         StringBuilder sb = new StringBuilder("apiVersion: v1\nitems:\n");
