@@ -8,6 +8,7 @@ import dev.caldera.k8s.manifest.token.Tokens;
 import dev.caldera.k8s.manifest.token.YamlTokens;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -38,6 +40,8 @@ final class YamlFile {
     /** Smaller inputs are read on one thread: starting another costs more than it saves. */
     static final int PARALLEL_MIN_BYTES = 1 << 20;
     static final int MAX_WORKERS = 4;
+    /** A file is read this much at a time (the size of the direct buffer a channel reads it through). */
+    private static final int READ_CHUNK_BYTES = 1 << 20;
 
     private YamlFile() {
     }
@@ -73,18 +77,45 @@ final class YamlFile {
         results.forEach(out);
     }
 
-    /** The file's bytes, or null when it is too large to hold. */
+    /**
+     * The file's bytes, or null when it is too large to hold. Read into one array of the file's size a chunk at a
+     * time: a channel reads a heap array through a temporary direct buffer as large as the read, which the thread
+     * then keeps (a whole-file read would keep a second copy of the file outside the heap for the rest of the run).
+     */
     private static byte[] bytes(Path path, String name) {
         try {
-            if (Files.size(path) > MAX_IN_MEMORY_BYTES) {
+            long size = Files.size(path);
+            if (size > MAX_IN_MEMORY_BYTES) {
                 return null;
             }
-            return Files.readAllBytes(path);
+            try (InputStream in = Files.newInputStream(path)) {
+                return readFully(in, (int) size);
+            }
         } catch (NoSuchFileException e) {
             throw new ManifestException(name + ": no such file or directory");
         } catch (IOException e) {
             throw new ManifestException(name + ": cannot read: " + ManifestReader.reason(e));
         }
+    }
+
+    /** All of {@code in}, expected to be {@code size} bytes (a file that changed while read is read as it is). */
+    static byte[] readFully(InputStream in, int size) throws IOException {
+        byte[] b = new byte[size];
+        int n = 0;
+        int r = 0;
+        while (n < size && (r = in.read(b, n, Math.min(READ_CHUNK_BYTES, size - n))) >= 0) {
+            n += r;
+        }
+        if (n < size) {
+            return Arrays.copyOf(b, n);
+        }
+        byte[] rest = in.readAllBytes();
+        if (rest.length == 0) {
+            return b;
+        }
+        byte[] all = Arrays.copyOf(b, size + rest.length);
+        System.arraycopy(rest, 0, all, size, rest.length);
+        return all;
     }
 
     /** Plain ASCII is checked in one pass; anything else by a strict decoder (the whole input). */

@@ -273,6 +273,14 @@ class StreamingReaderTest {
                 .hasMessageContaining("bad").hasMessageNotContaining("UTF-8");
     }
 
+    @Test
+    void aFileThatChangedSizeSinceItWasMeasuredIsReadAsItIs() throws IOException {
+        byte[] text = "0123456789".repeat(300_000).getBytes(StandardCharsets.UTF_8);
+        for (int expected : new int[] {0, 7, text.length - 1, text.length, text.length + 1, 2 * text.length}) {
+            assertThat(YamlFile.readFully(new java.io.ByteArrayInputStream(text), expected)).isEqualTo(text);
+        }
+    }
+
     /** The documents of {@link #documents} as the items of one {@code kubectl get -o yaml} List. */
     private static byte[] list(int n, int oddAt, String odd, String kind) {
         StringBuilder sb = new StringBuilder("apiVersion: v1\nitems:\n");
