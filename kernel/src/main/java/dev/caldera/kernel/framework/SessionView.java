@@ -4,7 +4,6 @@ import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.placement.InterPodSpec;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.topology.TopologySession;
 
 /**
  * What a plugin may read of one scheduling cycle: the session's own state (task status and node, job phase,
@@ -47,7 +46,7 @@ public interface SessionView {
     JobConditions conditions();
 
     /** HyperNodes, their sums, and the jobs' network topology in this session. */
-    TopologySession topology();
+    Topology topology();
 
     // ------------------------------------------------------------------ session identity and time
 

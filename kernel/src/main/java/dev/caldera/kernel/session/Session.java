@@ -23,6 +23,7 @@ import dev.caldera.kernel.framework.Nodes;
 import dev.caldera.kernel.framework.Profiles;
 import dev.caldera.kernel.framework.Queues;
 import dev.caldera.kernel.framework.Tasks;
+import dev.caldera.kernel.framework.Topology;
 import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.placement.InterPodSpec;
@@ -86,6 +87,7 @@ public final class Session implements SessionView {
     private final Names names;
     private final Profiles<PlacementSpec> profileView;
     private final Profiles<InterPodSpec> interPodView;
+    private final Topology topologyView = new Topology(topology);
 
     /** Live node rows (the cache's array; read only). */
     private int[] nodeList = new int[0];
@@ -225,8 +227,8 @@ public final class Session implements SessionView {
     }
 
     @Override
-    public TopologySession topology() {
-        return topology;
+    public Topology topology() {
+        return topologyView;
     }
 
     @Override

@@ -25,27 +25,27 @@ public final class HyperNodeTree {
     /** Volcano's name for the virtual top HyperNode. */
     public static final String ROOT_NAME = "<cluster-top-hypernode>";
 
-    public final int count;
-    public final int root;
-    public final String[] name;
-    public final int[] tier;
-    public final String[] tierName;
-    public final int[] parent;
-    public final int[] depth;
-    public final int[] childStart;
-    public final int[] children;
-    public final int[] memberStart;
-    public final int[] memberEnd;
-    public final int[] members;
-    public final int[] chainStart;
-    public final int[] chain;
-    public final int[] leafOf;
-    public final int[] tiers;
-    public final int topTier;
-    public final int minTier;
+    private final int count;
+    private final int root;
+    private final String[] name;
+    private final int[] tier;
+    private final String[] tierName;
+    private final int[] parent;
+    private final int[] depth;
+    private final int[] childStart;
+    private final int[] children;
+    private final int[] memberStart;
+    private final int[] memberEnd;
+    private final int[] members;
+    private final int[] chainStart;
+    private final int[] chain;
+    private final int[] leafOf;
+    private final int[] tiers;
+    private final int topTier;
+    private final int minTier;
     /** Number of HyperNodes whose nodes form one contiguous range of the depth-first node order. */
-    public final int contiguous;
-    public final List<String> problems;
+    private final int contiguous;
+    private final List<String> problems;
     private final Object2IntOpenHashMap<String> byName;
     private final Object2IntOpenHashMap<String> tierByName;
 
@@ -72,6 +72,109 @@ public final class HyperNodeTree {
         problems = List.copyOf(p.problems);
         byName = p.byName;
         tierByName = p.tierByName;
+    }
+
+    /** Real HyperNodes; the virtual root is id {@code count()}. */
+    public int count() {
+        return count;
+    }
+
+    /** The virtual root's id. */
+    public int root() {
+        return root;
+    }
+
+    public String name(int h) {
+        return name[h];
+    }
+
+    public int tier(int h) {
+        return tier[h];
+    }
+
+    /** The tier name HyperNode {@code h}'s spec gave, or null. */
+    public String tierName(int h) {
+        return tierName[h];
+    }
+
+    /** The parent HyperNode, -1 for the root. */
+    public int parent(int h) {
+        return parent[h];
+    }
+
+    public int depth(int h) {
+        return depth[h];
+    }
+
+    /** HyperNode {@code h}'s children are {@code childAt(i)} for {@code childStart(h) <= i < childStart(h + 1)}. */
+    public int childStart(int h) {
+        return childStart[h];
+    }
+
+    public int childAt(int i) {
+        return children[i];
+    }
+
+    /** HyperNode {@code h}'s nodes are {@code member(i)} for {@code memberStart(h) <= i < memberEnd(h)}. */
+    public int memberStart(int h) {
+        return memberStart[h];
+    }
+
+    public int memberEnd(int h) {
+        return memberEnd[h];
+    }
+
+    public int member(int i) {
+        return members[i];
+    }
+
+    /**
+     * The node rows of every HyperNode in depth-first order, the array itself, for a selector that walks
+     * {@code memberStart(h) .. memberEnd(h)} in place (per placement, so not copied): the caller must not write it.
+     */
+    public int[] memberArray() {
+        return members;
+    }
+
+    /** The HyperNodes holding node row {@code n}: {@code chain(i)} for {@code chainStart(n) <= i < chainStart(n + 1)}. */
+    public int chainStart(int node) {
+        return chainStart[node];
+    }
+
+    public int chain(int i) {
+        return chain[i];
+    }
+
+    /** The HyperNode of the lowest tier holding node row {@code node}, or -1. */
+    public int leafOf(int node) {
+        return leafOf[node];
+    }
+
+    /** Distinct tiers, ascending; the root's is last. */
+    public int tierCount() {
+        return tiers.length;
+    }
+
+    public int tierAt(int i) {
+        return tiers[i];
+    }
+
+    public int topTier() {
+        return topTier;
+    }
+
+    public int minTier() {
+        return minTier;
+    }
+
+    /** Number of HyperNodes whose nodes form one contiguous range of the depth-first node order. */
+    public int contiguous() {
+        return contiguous;
+    }
+
+    /** What {@link TreeBuilder} skipped and why (unmodifiable). */
+    public List<String> problems() {
+        return problems;
     }
 
     /** The HyperNode called {@code hyperNode} (the root by its {@link #ROOT_NAME}), or -1. */

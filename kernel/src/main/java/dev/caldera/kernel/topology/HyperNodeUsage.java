@@ -41,7 +41,7 @@ public final class HyperNodeUsage {
         tree = t;
         nodes = usage;
         int dims = usage.dims();
-        int size = t.count + 1;
+        int size = t.count() + 1;
         allocatable = fresh(allocatable, dims, size);
         idle = fresh(idle, dims, size);
         futureIdle = fresh(futureIdle, dims, size);
@@ -52,8 +52,8 @@ public final class HyperNodeUsage {
             futureBefore = new long[2][dims];
         }
         for (int node : liveNodes) {
-            for (int i = t.chainStart[node]; i < t.chainStart[node + 1]; i++) {
-                int h = t.chain[i];
+            for (int i = t.chainStart(node); i < t.chainStart(node + 1); i++) {
+                int h = t.chain(i);
                 for (int d = 0; d < dims; d++) {
                     long fi = usage.futureIdle(d, node);
                     allocatable[d][h] += table.allocatable(d, node);
@@ -109,8 +109,8 @@ public final class HyperNodeUsage {
                 if ((dIdle | dFuture | dRoom) == 0) {
                     continue;
                 }
-                for (int i = tree.chainStart[node]; i < tree.chainStart[node + 1]; i++) {
-                    int h = tree.chain[i];
+                for (int i = tree.chainStart(node); i < tree.chainStart(node + 1); i++) {
+                    int h = tree.chain(i);
                     idle[d][h] += dIdle;
                     futureIdle[d][h] += dFuture;
                     room[d][h] += dRoom;
@@ -125,8 +125,8 @@ public final class HyperNodeUsage {
         if (node < 0) {
             return;
         }
-        for (int i = tree.chainStart[node]; i < tree.chainStart[node + 1]; i++) {
-            int h = tree.chain[i];
+        for (int i = tree.chainStart(node); i < tree.chainStart(node + 1); i++) {
+            int h = tree.chain(i);
             for (int d = 0; d < request.length; d++) {
                 used[d][h] += sign * request[d];
             }

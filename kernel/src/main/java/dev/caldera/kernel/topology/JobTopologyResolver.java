@@ -54,7 +54,7 @@ final class JobTopologyResolver {
             n++;
             t.handled[job] = true;
             t.withTopology[job] = spec != null;
-            int topTier = t.tree().topTier;
+            int topTier = t.tree().topTier();
             resolve(s, job, spec, topTier);
             t.hard[job] = resolved[0] == 1;
             t.highestTier[job] = resolved[1];
@@ -98,7 +98,7 @@ final class JobTopologyResolver {
         IntArrayList tasks = s.jobs.tasks(job);
         sj.policies(policies);
         assigner.assign(s, job, policies, sj, t.subJobOfTask);
-        int softLimit = t.hard[job] ? t.highestTier[job] : t.tree().topTier;
+        int softLimit = t.hard[job] ? t.highestTier[job] : t.tree().topTier();
         for (int k = 0; k < sj.count(); k++) {
             NetworkTopologySpec own = sj.policy(k) < 0 ? spec : policies.get(sj.policy(k)).networkTopology();
             sj.withTopology(k, own != null);
@@ -169,7 +169,7 @@ final class JobTopologyResolver {
             if (!TaskStatus.isAllocated(s.status(task)) || node < 0) {
                 continue;
             }
-            int leaf = tree.chain[tree.chainStart[node]];
+            int leaf = tree.chain(tree.chainStart(node));
             candidate = candidate < 0 ? leaf : lowestCommon(candidate, node);
         }
         return candidate;
@@ -178,13 +178,13 @@ final class JobTopologyResolver {
     /** The lowest-tier HyperNode on {@code node}'s chain that also holds every node {@code current} holds. */
     private int lowestCommon(int current, int node) {
         HyperNodeTree tree = t.tree();
-        for (int i = tree.chainStart[node]; i < tree.chainStart[node + 1]; i++) {
-            int h = tree.chain[i];
-            if (h == current || tree.tier[h] >= tree.tier[current] && tree.within(current, h)) {
+        for (int i = tree.chainStart(node); i < tree.chainStart(node + 1); i++) {
+            int h = tree.chain(i);
+            if (h == current || tree.tier(h) >= tree.tier(current) && tree.within(current, h)) {
                 return h;
             }
         }
-        return tree.root;
+        return tree.root();
     }
 
     /** Writes the allocated HyperNodes of handled jobs back to the cache. */
@@ -195,11 +195,11 @@ final class JobTopologyResolver {
                 continue;
             }
             HyperNodeTree tree = t.tree();
-            s.cache.topology.keepAllocated(job, t.allocated[job] < 0 ? null : tree.name[t.allocated[job]]);
+            s.cache.topology.keepAllocated(job, t.allocated[job] < 0 ? null : tree.name(t.allocated[job]));
             SubJobs sj = t.subJobs[job];
             for (int k = 0; k < sj.count(); k++) {
                 s.cache.topology.keepAllocated(job, sj.key(k),
-                        sj.allocated(k) < 0 ? null : tree.name[sj.allocated(k)]);
+                        sj.allocated(k) < 0 ? null : tree.name(sj.allocated(k)));
             }
         }
     }

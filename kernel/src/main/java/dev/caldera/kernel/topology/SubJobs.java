@@ -97,6 +97,16 @@ public final class SubJobs {
         policies = value;
     }
 
+    /** How many sub-group policies the job has. */
+    public int policyCount() {
+        return policies.size();
+    }
+
+    /** The {@code minSubGroups} of policy {@code p}. */
+    public int minSubGroups(int p) {
+        return policies.get(p).minSubGroups();
+    }
+
     public int policy(int sub) {
         return policy[sub];
     }

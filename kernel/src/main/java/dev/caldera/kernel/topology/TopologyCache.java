@@ -64,13 +64,13 @@ public final class TopologyCache {
         tree = TreeBuilder.build(specs.values(), nodes, liveNodes, symbols, nodeRow);
         version++;
         dirty = false;
-        if (!tree.problems.equals(reported)) {
-            for (String problem : tree.problems) {
+        if (!tree.problems().equals(reported)) {
+            for (String problem : tree.problems()) {
                 if (!reported.contains(problem)) {
                     problemSink.accept(problem);
                 }
             }
-            reported = tree.problems;
+            reported = tree.problems();
         }
     }
 

@@ -20,7 +20,7 @@ import java.util.Arrays;
  */
 public final class TopologySession {
     private HyperNodeTree tree;
-    public final HyperNodeUsage usage = new HyperNodeUsage();
+    private final HyperNodeUsage usage = new HyperNodeUsage();
     private final JobTopologyResolver resolver = new JobTopologyResolver(this);
     private boolean tracking;
 
@@ -41,7 +41,7 @@ public final class TopologySession {
         tree = s.cache.topology.tree();
         ensure(s.jobs.capacity(), s.tasks.capacity());
         handledCount = resolver.open(s);
-        tracking = tree != null && (tree.count > 0 || handledCount > 0 || pluginConfigured);
+        tracking = tree != null && (tree.count() > 0 || handledCount > 0 || pluginConfigured);
         if (tracking) {
             usage.open(tree, s.nodes, s.usage, s.liveNodes());
         }
@@ -148,6 +148,11 @@ public final class TopologySession {
     /** What {@link #scoring} said for {@code task}, or -1 when it was said for another task. */
     public int scoringAllocated(int task) {
         return task == scoringTask ? scoringAllocated : -1;
+    }
+
+    /** The per-HyperNode sums (exact while {@link #tracking()}). */
+    public HyperNodeUsage usage() {
+        return usage;
     }
 
     public HyperNodeTree tree() {

@@ -44,7 +44,7 @@ public final class SessionImage {
         jobRequests = new long[][][] {rows(jobDims, jobs, (d, j) -> s.jobState.requests.allocated(d, j)),
             rows(jobDims, jobs, (d, j) -> s.jobState.requests.pipelined(d, j)),
             rows(jobDims, jobs, (d, j) -> s.jobState.requests.pending(d, j))};
-        var u = s.topology.usage;
+        var u = s.topology.usage();
         hyperNodeSums = s.topology.tracking() ? u.snapshot() : new long[0][][];
         allocatedHyperNodes = allocatedHyperNodes(s, jobs);
         roleCounts = new int[jobs][];

@@ -41,22 +41,22 @@ class HyperNodeTreeTest {
         cache.upsertHyperNode(ofHyperNodes("core", 3, "spine-1", "spine-2"));
         HyperNodeTree t = tree(cache);
 
-        assertThat(t.problems).isEmpty();
-        assertThat(t.count).isEqualTo(6);
-        assertThat(t.tiers).containsExactly(1, 2, 3, 4);
-        assertThat(t.name[t.root]).isEqualTo(HyperNodeTree.ROOT_NAME);
-        assertThat(t.tier[t.root]).isEqualTo(4);
-        assertThat(t.parent[t.id("core")]).isEqualTo(t.root);
+        assertThat(t.problems()).isEmpty();
+        assertThat(t.count()).isEqualTo(6);
+        assertThat(java.util.stream.IntStream.range(0, t.tierCount()).map(t::tierAt)).containsExactly(1, 2, 3, 4);
+        assertThat(t.name(t.root())).isEqualTo(HyperNodeTree.ROOT_NAME);
+        assertThat(t.tier(t.root())).isEqualTo(4);
+        assertThat(t.parent(t.id("core"))).isEqualTo(t.root());
         assertThat(names(cache, t, "spine-1")).containsExactly("n1", "n2", "n3", "n4");
         assertThat(names(cache, t, "core")).hasSize(8);
-        assertThat(t.size(t.root)).isEqualTo(9);
-        assertThat(t.contiguous).isEqualTo(7);
+        assertThat(t.size(t.root())).isEqualTo(9);
+        assertThat(t.contiguous()).isEqualTo(7);
         int n3 = cache.nodeRow("n3");
-        assertThat(t.leafOf[n3]).isEqualTo(t.id("leaf-b"));
+        assertThat(t.leafOf(n3)).isEqualTo(t.id("leaf-b"));
         assertThat(t.lca(t.id("leaf-a"), t.id("leaf-b"))).isEqualTo(t.id("spine-1"));
         assertThat(t.lca(t.id("leaf-a"), t.id("leaf-c"))).isEqualTo(t.id("core"));
         assertThat(t.lca(-1, t.id("leaf-c"))).isEqualTo(t.id("leaf-c"));
-        assertThat(t.leafOf[cache.nodeRow("loose")]).isEqualTo(-1);
+        assertThat(t.leafOf(cache.nodeRow("loose"))).isEqualTo(-1);
         assertThat(chain(t, n3)).containsExactly("leaf-b", "spine-1", "core", HyperNodeTree.ROOT_NAME);
     }
 
@@ -72,7 +72,7 @@ class HyperNodeTreeTest {
         cache.upsertHyperNode(new HyperNodeSpec("by-label", 1, null, List.of(HyperNodeMember.nodesLabelled(gpuRack))));
         HyperNodeTree t = tree(cache);
 
-        assertThat(t.problems).isEmpty();
+        assertThat(t.problems()).isEmpty();
         assertThat(names(cache, t, "by-regex")).containsExactly("rack1-a", "rack1-b");
         assertThat(names(cache, t, "by-label")).containsExactly("rack2-a");
     }
@@ -94,7 +94,7 @@ class HyperNodeTreeTest {
         cache.upsertHyperNode(ofHyperNodes("spine", 2, "leaf", "missing"));
         HyperNodeTree t = tree(cache);
 
-        assertThat(t.problems).containsExactly(
+        assertThat(t.problems()).containsExactly(
                 "HyperNode leaf: member Node \"ghost\" is not a node of the cluster; the member is ignored",
                 "HyperNode spine: member HyperNode \"missing\" does not exist; the member is ignored");
         assertThat(names(cache, t, "spine")).containsExactly("n1");
@@ -110,10 +110,10 @@ class HyperNodeTreeTest {
         cache.upsertHyperNode(ofHyperNodes("self", 3, "self"));
         HyperNodeTree t = tree(cache);
 
-        assertThat(t.problems).containsExactly(
+        assertThat(t.problems()).containsExactly(
                 "HyperNodes a, b are members of each other in a cycle; they are skipped",
                 "HyperNode self is a member of itself; it is skipped");
-        assertThat(t.count).isZero();
+        assertThat(t.count()).isZero();
     }
 
     @Test
@@ -124,9 +124,9 @@ class HyperNodeTreeTest {
         cache.upsertHyperNode(ofHyperNodes("spine", 2, "leaf"));
         HyperNodeTree t = tree(cache);
 
-        assertThat(t.problems).containsExactly("HyperNode spine (tier 2): member HyperNode leaf has tier 2, not"
+        assertThat(t.problems()).containsExactly("HyperNode spine (tier 2): member HyperNode leaf has tier 2, not"
                 + " lower; the member is ignored");
-        assertThat(t.parent[t.id("leaf")]).isEqualTo(t.root);
+        assertThat(t.parent(t.id("leaf"))).isEqualTo(t.root());
         assertThat(t.size(t.id("spine"))).isZero();
     }
 
@@ -141,7 +141,7 @@ class HyperNodeTreeTest {
         cache.upsertHyperNode(ofHyperNodes("spine", 2, "rack-a", "rack-b"));
         HyperNodeTree t = tree(cache);
 
-        assertThat(t.problems).containsExactly("HyperNode rack-b (tier 1) shares node n2 with HyperNode rack-a of"
+        assertThat(t.problems()).containsExactly("HyperNode rack-b (tier 1) shares node n2 with HyperNode rack-a of"
                 + " the same tier (a node belongs to at most one HyperNode per tier); rack-b is skipped");
         assertThat(t.id("rack-b")).isEqualTo(-1);
         assertThat(names(cache, t, "spine")).containsExactly("n1", "n2");
@@ -156,9 +156,9 @@ class HyperNodeTreeTest {
         cache.upsertHyperNode(ofHyperNodes("a-spine", 3, "leaf"));
         HyperNodeTree t = tree(cache);
 
-        assertThat(t.problems).containsExactly("HyperNode leaf is a member of both a-spine and x-spine; it stays"
+        assertThat(t.problems()).containsExactly("HyperNode leaf is a member of both a-spine and x-spine; it stays"
                 + " under a-spine (first by name)");
-        assertThat(t.parent[t.id("leaf")]).isEqualTo(t.id("a-spine"));
+        assertThat(t.parent(t.id("leaf"))).isEqualTo(t.id("a-spine"));
     }
 
     @Test
@@ -170,11 +170,11 @@ class HyperNodeTreeTest {
                 new HyperNodeMember(HyperNodeMember.Type.HYPER_NODE, null, "h.*", null))));
         HyperNodeTree t = tree(cache);
 
-        assertThat(t.problems).hasSize(3);
-        assertThat(t.problems.get(0)).startsWith("HyperNode h: member Node regex \"([\" is not a valid regular expression");
-        assertThat(t.problems.get(1)).isEqualTo("HyperNode h: member Node labels {} has an empty label selector,"
+        assertThat(t.problems()).hasSize(3);
+        assertThat(t.problems().get(0)).startsWith("HyperNode h: member Node regex \"([\" is not a valid regular expression");
+        assertThat(t.problems().get(1)).isEqualTo("HyperNode h: member Node labels {} has an empty label selector,"
                 + " which selects no node");
-        assertThat(t.problems.get(2)).isEqualTo("HyperNode h: member HyperNode regex \"h.*\": HyperNode members are"
+        assertThat(t.problems().get(2)).isEqualTo("HyperNode h: member HyperNode regex \"h.*\": HyperNode members are"
                 + " chosen by exact name only; the member is ignored");
     }
 
@@ -190,9 +190,9 @@ class HyperNodeTreeTest {
                 List.of(HyperNodeMember.node("n1"), HyperNodeMember.node("n4"))));
         HyperNodeTree t = tree(cache);
 
-        assertThat(t.problems).isEmpty();
+        assertThat(t.problems()).isEmpty();
         assertThat(names(cache, t, "cross")).containsExactlyInAnyOrder("n1", "n4");
-        assertThat(t.memberStart[t.id("cross")]).isGreaterThanOrEqualTo(4);
+        assertThat(t.memberStart(t.id("cross"))).isGreaterThanOrEqualTo(4);
     }
 
     @Test
@@ -227,16 +227,16 @@ class HyperNodeTreeTest {
     static List<String> names(ClusterCache cache, HyperNodeTree t, String hyperNode) {
         int h = t.id(hyperNode);
         List<String> out = new ArrayList<>();
-        for (int i = t.memberStart[h]; i < t.memberEnd[h]; i++) {
-            out.add(cache.nodes.name(t.members[i]));
+        for (int i = t.memberStart(h); i < t.memberEnd(h); i++) {
+            out.add(cache.nodes.name(t.member(i)));
         }
         return out;
     }
 
     static List<String> chain(HyperNodeTree t, int node) {
         List<String> out = new ArrayList<>();
-        for (int i = t.chainStart[node]; i < t.chainStart[node + 1]; i++) {
-            out.add(t.name[t.chain[i]]);
+        for (int i = t.chainStart(node); i < t.chainStart(node + 1); i++) {
+            out.add(t.name(t.chain(i)));
         }
         return out;
     }

@@ -94,8 +94,8 @@ final class FlatPlacement {
             } else {
                 stmt.pipeline(task, node);
             }
-            if (aware && tree.leafOf[node] >= 0) {
-                reached = tree.lca(tree.leafOf[node], reached);
+            if (aware && tree.leafOf(node) >= 0) {
+                reached = tree.lca(tree.leafOf(node), reached);
             }
             if (SubJobStates.ready(s, job, subJobs, sub)) {
                 break;
@@ -124,7 +124,7 @@ final class FlatPlacement {
         }
         int node = nominated(task, h, tree);
         if (node < 0) {
-            node = selector.select(task, tree.members, tree.memberStart[h], tree.memberEnd[h]);
+            node = selector.select(task, tree.memberArray(), tree.memberStart(h), tree.memberEnd(h));
             if (node < 0) {
                 lastErrors.copyFrom(selector.errors());
             }

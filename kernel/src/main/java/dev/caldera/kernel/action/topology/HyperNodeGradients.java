@@ -29,7 +29,7 @@ final class HyperNodeGradients {
     }
 
     int tierOf(HyperNodeTree tree, int group) {
-        return tree.tier[ids.getInt(groupStart.getInt(group))];
+        return tree.tier(ids.getInt(groupStart.getInt(group)));
     }
 
     /** The single candidate {@code within}. */
@@ -56,8 +56,8 @@ final class HyperNodeGradients {
             if (eligible(tree, usage, h, highestTier, allocated, minResources)) {
                 found.add(h);
             }
-            for (int i = tree.childStart[h]; i < tree.childStart[h + 1]; i++) {
-                queue.add(tree.children[i]);
+            for (int i = tree.childStart(h); i < tree.childStart(h + 1); i++) {
+                queue.add(tree.childAt(i));
             }
         }
         byTier(tree);
@@ -72,7 +72,7 @@ final class HyperNodeGradients {
 
     private static boolean eligible(HyperNodeTree tree, HyperNodeUsage usage, int h, int highestTier, int allocated,
                                     long[] minResources) {
-        if (tree.tier[h] > highestTier) {
+        if (tree.tier(h) > highestTier) {
             return false;
         }
         return allocated >= 0 || usage.idleCovers(h, minResources)
@@ -83,10 +83,11 @@ final class HyperNodeGradients {
     private void byTier(HyperNodeTree tree) {
         int[] f = found.toIntArray();
         java.util.Arrays.sort(f);
-        for (int tier : tree.tiers) {
+        for (int i = 0; i < tree.tierCount(); i++) {
+            int tier = tree.tierAt(i);
             int before = ids.size();
             for (int h : f) {
-                if (tree.tier[h] == tier) {
+                if (tree.tier(h) == tier) {
                     ids.add(h);
                 }
             }
@@ -106,8 +107,8 @@ final class HyperNodeGradients {
             return within;
         }
         int highest = -1;
-        for (int a = allocated; a >= 0; a = tree.parent[a]) {
-            if (tree.tier[a] > highestTier) {
+        for (int a = allocated; a >= 0; a = tree.parent(a)) {
+            if (tree.tier(a) > highestTier) {
                 break;
             }
             highest = a;

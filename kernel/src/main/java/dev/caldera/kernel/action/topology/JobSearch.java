@@ -60,10 +60,10 @@ final class JobSearch {
         boolean single = sj.count() == 1;
         sub.beginJob(p, single);
         if (t.hard(job) && p != null && p.gradientEnabled()) {
-            candidates.search(t.tree(), t.usage, t.tree().root, t.highestTier(job), t.allocated(job),
+            candidates.search(t.tree(), t.usage(), t.tree().root(), t.highestTier(job), t.allocated(job),
                     session.jobs.minResources(job));
         } else {
-            candidates.only(t.tree().root);
+            candidates.only(t.tree().root());
         }
         for (int g = 0; g < candidates.groups(); g++) {
             chosen = -1;

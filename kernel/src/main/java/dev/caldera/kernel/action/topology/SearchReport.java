@@ -62,11 +62,11 @@ final class SearchReport {
         }
         boolean byMin = candidates.groups() == 0;
         long[] need = byMin ? min : pending;
-        int largest = largestFree(tree, t.usage, highestTier, need);
+        int largest = largestFree(tree, t.usage(), highestTier, need);
         String what = byMin ? "the PodGroup's minResources (" + format(s.dims, need, need) + ")"
                 : format(s.dims, need, need) + " its " + pendingPods(s, job) + " pending pods request";
         return head + ": the largest free, " + tree.describe(largest) + ", has "
-                + format(s.dims, futureIdle(t.usage, largest, need.length), need) + " of the " + what;
+                + format(s.dims, futureIdle(t.usage(), largest, need.length), need) + " of the " + what;
     }
 
     /** How many of the job's pods are pending (their requests are what a candidate must hold, not minMember's). */
@@ -83,8 +83,8 @@ final class SearchReport {
     private static int largestFree(HyperNodeTree tree, HyperNodeUsage u, int highestTier, long[] need) {
         int best = -1;
         double bestShare = -1;
-        for (int h = 0; h <= tree.count; h++) {
-            if (tree.tier[h] > highestTier) {
+        for (int h = 0; h <= tree.count(); h++) {
+            if (tree.tier(h) > highestTier) {
                 continue;
             }
             double share = Double.MAX_VALUE;

@@ -71,7 +71,7 @@ final class SubJobSearch {
         plugin = p;
         memo = remember;
         generation++;
-        int size = session.topology.tree().count + 1;
+        int size = session.topology.tree().count() + 1;
         if (memoAt.length < size) {
             memoAt = new long[size];
             memoOk = new boolean[size];
@@ -95,7 +95,7 @@ final class SubJobSearch {
         SubJobs sj = t.subJobs(job);
         prepare(ws, sub, from);
         if (sj.hard(sub) && plugin != null && plugin.gradientEnabled()) {
-            gradients.search(t.tree(), t.usage, within, sj.highestTier(sub), sj.allocated(sub), pendingSum(sj, sub));
+            gradients.search(t.tree(), t.usage(), within, sj.highestTier(sub), sj.allocated(sub), pendingSum(sj, sub));
         } else {
             gradients.only(within);
         }
@@ -158,10 +158,10 @@ final class SubJobSearch {
         if (sj.allocated(sub) < 0) {
             return noLowerCandidateLeft(t, within, sj.highestTier(sub), pendingSum(sj, sub));
         }
-        gradients.search(t.tree(), t.usage, within, sj.highestTier(sub), sj.allocated(sub), pendingSum(sj, sub));
+        gradients.search(t.tree(), t.usage(), within, sj.highestTier(sub), sj.allocated(sub), pendingSum(sj, sub));
         for (int i = 0; i < gradients.ids.size(); i++) {
             int x = gradients.ids.getInt(i);
-            int xt = t.tree().tier[x];
+            int xt = t.tree().tier(x);
             if (xt < tier && !knownFailed(x) || xt >= tier && x != within) {
                 return false;
             }
@@ -176,10 +176,10 @@ final class SubJobSearch {
      */
     private boolean noLowerCandidateLeft(TopologySession t, int within, int highestTier, long[] pending) {
         HyperNodeTree tree = t.tree();
-        for (int i = tree.childStart[within]; i < tree.childStart[within + 1]; i++) {
-            int x = tree.children[i];
-            boolean candidate = tree.tier[x] <= highestTier && (t.usage.idleCovers(x, pending)
-                    || t.usage.futureIdleCovers(x, pending));
+        for (int i = tree.childStart(within); i < tree.childStart(within + 1); i++) {
+            int x = tree.childAt(i);
+            boolean candidate = tree.tier(x) <= highestTier && (t.usage().idleCovers(x, pending)
+                    || t.usage().futureIdleCovers(x, pending));
             if (candidate && !knownFailed(x) || !noLowerCandidateLeft(t, x, highestTier, pending)) {
                 return false;
             }
@@ -250,7 +250,7 @@ final class SubJobSearch {
         if (from >= ws.tasks[sub].length) {
             return false;
         }
-        HyperNodeUsage usage = session.topology.usage;
+        HyperNodeUsage usage = session.topology.usage();
         int dims = usage.dims();
         for (int d = 0; d < smallest.length; d++) {
             if (smallest[d] > 0 && (d >= dims || usage.room(d, h) < smallest[d])) {

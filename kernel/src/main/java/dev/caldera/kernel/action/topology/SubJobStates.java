@@ -2,7 +2,7 @@ package dev.caldera.kernel.action.topology;
 
 import dev.caldera.kernel.plugin.gang.GangPlugin;
 import dev.caldera.kernel.session.Session;
-import dev.caldera.kernel.topology.SubGroupConditions;
+import dev.caldera.kernel.framework.SubGroupConditions;
 import dev.caldera.kernel.topology.SubJobs;
 
 /**

@@ -103,7 +103,7 @@ public final class TopologyAllocate {
 
     private boolean flatTurn(int job, Worksheet ws) {
         finalStatement.begin();
-        boolean ok = flat.run(job, 0, ws, ws.pos[0], session.topology.tree().root, finalStatement);
+        boolean ok = flat.run(job, 0, ws, ws.pos[0], session.topology.tree().root(), finalStatement);
         ws.pos[0] = flat.cursor;
         if (!ok) {
             if (flat.failedAny) {

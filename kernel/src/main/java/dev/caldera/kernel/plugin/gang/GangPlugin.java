@@ -11,7 +11,7 @@ import dev.caldera.kernel.framework.JobValidation;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.Vote;
-import dev.caldera.kernel.topology.SubGroupConditions;
+import dev.caldera.kernel.framework.SubGroupConditions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;

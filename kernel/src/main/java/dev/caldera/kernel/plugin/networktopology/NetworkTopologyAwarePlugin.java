@@ -7,11 +7,8 @@ import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.Topology;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.topology.HyperNodeTree;
-import dev.caldera.kernel.topology.HyperNodeUsage;
-import dev.caldera.kernel.topology.SubJobs;
-import dev.caldera.kernel.topology.TopologySession;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;
@@ -77,7 +74,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
         for (int d = 0; d < dims.count(); d++) {
             weightByDim[d] = weightOf(d, dims.name(d));
         }
-        int size = s.topology().tree() == null ? 1 : s.topology().tree().count + 1;
+        int size = s.topology().hasTree() ? s.topology().hyperNodeCount() + 1 : 1;
         if (perHyperNode.length < size) {
             perHyperNode = new double[size];
             perHyperNodeStamp = new long[size];
@@ -125,7 +122,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
      * allocatable}; 0 when one of them would overflow or none is weighted. Unscaled.
      */
     public double hyperNodeScore(long[] request, int h) {
-        HyperNodeUsage u = session.topology().usage;
+        Topology u = session.topology();
         double total = 0;
         int totalWeight = 0;
         for (int d = 0; d < request.length && d < weightByDim.length; d++) {
@@ -159,7 +156,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
         if (tasks.isEmpty()) {
             return 0;
         }
-        HyperNodeTree tree = session.topology().tree();
+        Topology tree = session.topology();
         int inside = 0;
         for (int i = 0; i < tasks.size(); i++) {
             int node = session.nodeOf(tasks.getInt(i));
@@ -174,33 +171,31 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
 
     @Override
     public void score(int task, int[] nodes, int count, double[] scores) {
-        TopologySession topo = session.topology();
-        if (topo.tree() == null) {
+        Topology topo = session.topology();
+        if (!topo.hasTree()) {
             return;
         }
         int job = session.jobOf(task);
         int sub = topo.subJobOf(task);
-        SubJobs subJobs = topo.subJobs(job);
-        if (subJobs != null && sub >= 0 && subJobs.withTopology(sub)) {
-            networkAware(task, subJobs.tasks(sub), nodes, count, scores);
+        if (sub >= 0 && sub < topo.subJobCount(job) && topo.subJobWithTopology(job, sub)) {
+            networkAware(task, job, sub, nodes, count, scores);
         } else if (weights.normalPodEnable()) {
             normalPod(task, nodes, count, scores);
         }
     }
 
-    private void networkAware(int task, IntArrayList subJobTasks, int[] nodes, int count, double[] scores) {
-        TopologySession topo = session.topology();
-        int allocated = topo.scoringAllocated(task);
+    private void networkAware(int task, int job, int sub, int[] nodes, int count, double[] scores) {
+        Topology tree = session.topology();
+        int allocated = tree.scoringAllocated(task);
         if (allocated < 0) {
             return;
         }
-        HyperNodeTree tree = topo.tree();
         double[] s = raw(count);
         double max = -1;
         int atMax = 0;
         for (int i = 0; i < count; i++) {
-            int leaf = tree.leafOf[nodes[i]];
-            s[i] = leaf < 0 ? 0 : leaf == allocated ? 1 : tierScore(tree, tree.tier[tree.lca(leaf, allocated)]);
+            int leaf = tree.leafOf(nodes[i]);
+            s[i] = leaf < 0 ? 0 : leaf == allocated ? 1 : tierScore(tree, tree.tier(tree.lca(leaf, allocated)));
             if (s[i] > max) {
                 max = s[i];
                 atMax = 1;
@@ -209,25 +204,24 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
             }
         }
         if (atMax > 1) {
-            addTaskShares(tree, subJobTasks, nodes, count, s, max);
+            addTaskShares(tree, job, sub, nodes, count, s, max);
         }
         for (int i = 0; i < count; i++) {
             scores[i] += scaled(s[i]);
         }
     }
 
-    private void addTaskShares(HyperNodeTree tree, IntArrayList subJobTasks, int[] nodes, int count, double[] s,
-                               double max) {
-        Arrays.fill(tasksIn, 0, tree.count + 1, 0);
-        for (int k = 0; k < subJobTasks.size(); k++) {
-            int node = session.nodeOf(subJobTasks.getInt(k));
-            if (node >= 0 && tree.leafOf[node] >= 0) {
-                tasksIn[tree.leafOf[node]]++;
+    private void addTaskShares(Topology tree, int job, int sub, int[] nodes, int count, double[] s, double max) {
+        Arrays.fill(tasksIn, 0, tree.hyperNodeCount() + 1, 0);
+        int all = tree.subJobTaskCount(job, sub);
+        for (int k = 0; k < all; k++) {
+            int node = session.nodeOf(tree.subJobTask(job, sub, k));
+            if (node >= 0 && tree.leafOf(node) >= 0) {
+                tasksIn[tree.leafOf(node)]++;
             }
         }
-        int all = subJobTasks.size();
         for (int i = 0; i < count; i++) {
-            int leaf = tree.leafOf[nodes[i]];
+            int leaf = tree.leafOf(nodes[i]);
             if (s[i] == max && all > 0) {
                 s[i] += leaf < 0 ? 0 : (double) tasksIn[leaf] / all;
             }
@@ -235,9 +229,9 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
     }
 
     /** {@code (maxTier - tier) / (maxTier - minTier)}; 1 when all tiers are one; 0 outside the tiers. */
-    private static double tierScore(HyperNodeTree tree, int tier) {
-        int min = tree.minTier;
-        int max = tree.topTier;
+    private static double tierScore(Topology tree, int tier) {
+        int min = tree.minTier();
+        int max = tree.topTier();
         if (min == max) {
             return 1;
         }
@@ -245,10 +239,10 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
     }
 
     private void normalPod(int task, int[] nodes, int count, double[] scores) {
-        HyperNodeTree tree = session.topology().tree();
+        Topology tree = session.topology();
         double fading = weights.normalPodFading();
         double totalWeight = 0;
-        for (int tier = tree.minTier; tier <= tree.topTier; tier++) {
+        for (int tier = tree.minTier(); tier <= tree.topTier(); tier++) {
             totalWeight += Math.pow(fading, tier - 1);
         }
         if (totalWeight <= 0) {
@@ -259,15 +253,15 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
         for (int i = 0; i < count; i++) {
             int node = nodes[i];
             double total = 0;
-            int chain = tree.chainStart[node];
-            int end = tree.chainStart[node + 1];
-            for (int tier = tree.minTier; tier <= tree.topTier; tier++) {
-                while (chain < end && tree.tier[tree.chain[chain]] < tier) {
+            int chain = tree.chainStart(node);
+            int end = tree.chainEnd(node);
+            for (int tier = tree.minTier(); tier <= tree.topTier(); tier++) {
+                while (chain < end && tree.tier(tree.chain(chain)) < tier) {
                     chain++;
                 }
                 double tierScore = 1;
-                if (chain < end && tree.tier[tree.chain[chain]] == tier) {
-                    tierScore = podScore(tree.chain[chain], request, mark);
+                if (chain < end && tree.tier(tree.chain(chain)) == tier) {
+                    tierScore = podScore(tree.chain(chain), request, mark);
                 }
                 total += Math.pow(fading, tier - 1) * tierScore;
             }

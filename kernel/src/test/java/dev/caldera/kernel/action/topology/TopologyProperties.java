@@ -102,11 +102,11 @@ class TopologyProperties {
             byte status = s.status(task);
             int node = s.taskState.node(task);
             if ((status == TaskStatus.BINDING || status == TaskStatus.PIPELINED) && node >= 0) {
-                common = tree.lca(common, tree.chain[tree.chainStart[node]]);
+                common = tree.lca(common, tree.chain(tree.chainStart(node)));
             }
         }
         if (common >= 0) {
-            assertThat(tree.tier[common]).as("%s: its tasks meet only in %s", what, tree.describe(common))
+            assertThat(tree.tier(common)).as("%s: its tasks meet only in %s", what, tree.describe(common))
                     .isLessThanOrEqualTo(allowed);
         }
     }

@@ -1,11 +1,8 @@
-package dev.caldera.kernel.topology;
+package dev.caldera.kernel.framework;
 
-import dev.caldera.kernel.cache.SubGroupPolicySpec;
 import dev.caldera.kernel.cluster.TaskStatus;
-import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.topology.SubJobs;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-
-import java.util.List;
 
 /**
  * The gang rules on sub-groups (Volcano's {@code JobInfo.CheckSubJobValid}, {@code CheckSubJobReady},
@@ -23,25 +20,24 @@ public final class SubGroupConditions {
     /** Every policy has at least minSubGroups sub-groups. */
     public static boolean valid(SessionView s, int job) {
         SubJobs sj = s.topology().subJobs(job);
-        if (sj == null || sj.policies().isEmpty()) {
+        if (sj == null || sj.policyCount() == 0) {
             return true;
         }
-        return enough(sj, sj.policies(), s, false, false);
+        return enough(sj, s, false, false);
     }
 
     /** Every policy has at least minSubGroups ready (or, with {@code pipelined}, pipelined) sub-groups. */
     public static boolean met(SessionView s, int job, boolean pipelined) {
         SubJobs sj = s.topology().subJobs(job);
-        if (sj == null || sj.policies().isEmpty()) {
+        if (sj == null || sj.policyCount() == 0) {
             return true;
         }
-        return enough(sj, sj.policies(), s, true, pipelined);
+        return enough(sj, s, true, pipelined);
     }
 
-    private static boolean enough(SubJobs sj, List<SubGroupPolicySpec> policies, SessionView s, boolean counted,
-                                  boolean pipelined) {
-        for (int p = 0; p < policies.size(); p++) {
-            int min = policies.get(p).minSubGroups();
+    private static boolean enough(SubJobs sj, SessionView s, boolean counted, boolean pipelined) {
+        for (int p = 0; p < sj.policyCount(); p++) {
+            int min = sj.minSubGroups(p);
             if (min == 0) {
                 continue;
             }
