@@ -49,8 +49,14 @@ final class ClassView {
     private final int leaves;
     private int built;
     private final byte[] fit;
-    /** 1 where the predicates passed the leaf at its last evaluation. */
+    /** 1 where the predicates passed the leaf, written by {@link #evaluateAll} and read into {@link #passed}. */
     private final byte[] accepted;
+    /**
+     * A bit per leaf: whether it fits, and whether the predicates passed it at its last evaluation. A replay reads
+     * them first: kilobytes per view, where the columns of a leaf it can leave alone would cost a cache miss.
+     */
+    private final long[] fitting;
+    private final long[] passed;
     private final double[] local;
     private final int[][] raw;
     private final double[] total;
@@ -75,6 +81,8 @@ final class ClassView {
         this.leaves = Integer.highestOneBit(Math.max(1, size - 1)) << 1;
         fit = new byte[size + 1];
         accepted = new byte[size + 1];
+        fitting = new long[(size >> 6) + 1];
+        passed = new long[(size >> 6) + 1];
         local = new double[size];
         raw = new int[normalized.length][size];
         total = new double[size + 1];
@@ -125,9 +133,9 @@ final class ClassView {
      */
     private void evaluate(int task, int leaf) {
         int node = groups.repNodes()[leaf];
-        boolean passed = plugins.predicate(task, node) == FitReason.OK;
-        accepted[leaf] = (byte) (passed ? 1 : 0);
-        fit[leaf] = passed ? resourceFit(task, session.request(task), node) : NO_FIT;
+        boolean ok = plugins.predicate(task, node) == FitReason.OK;
+        bit(passed, leaf, ok);
+        fit(leaf, ok ? resourceFit(task, session.request(task), node) : NO_FIT);
         if (fit[leaf] == NO_FIT) {
             return;
         }
@@ -146,8 +154,8 @@ final class ClassView {
     private void reevaluate(int task, int leaf, int from) {
         int node = groups.repNodes()[leaf];
         boolean rawsKnown = fit[from] != NO_FIT;
-        accepted[leaf] = 1;
-        fit[leaf] = resourceFit(task, session.request(task), node);
+        bit(passed, leaf, true);
+        fit(leaf, resourceFit(task, session.request(task), node));
         if (fit[leaf] == NO_FIT) {
             return;
         }
@@ -212,6 +220,8 @@ final class ClassView {
             if (weight[l] == 0) {
                 fit[l] = NO_FIT;
             }
+            bit(fitting, l, fit[l] != NO_FIT);
+            bit(passed, l, accepted[l] != 0);
         }
         for (int[][] group : histogram) {
             for (int[] h : group) {
@@ -247,27 +257,32 @@ final class ClassView {
         boolean added = leaf >= built;
         while (built <= leaf) {
             // a node that left its group: a new leaf (made in order), padding until now
-            fit[built] = NO_FIT;
+            fit(built, NO_FIT);
             weight[built] = 0;
             position[built] = Integer.MAX_VALUE;
             tree[built + leaves] = built;
             built++;
         }
         int from = added ? groups.origin(leaf) : leaf;
+        if (staysNoFit(from, evaluate, shrinkOnly)) {
+            // its weight and position matter once it fits, and the refresh that makes it fit sets them
+            bit(passed, leaf, bit(passed, from));
+            return;
+        }
         boolean fitted = fit[leaf] != NO_FIT;
         int oldPosition = position[leaf];
         count(leaf, -weight[leaf]);
         weight[leaf] = groups.weight(leaf);
         position[leaf] = groups.repPosition(leaf);
         if (weight[leaf] == 0) {
-            fit[leaf] = NO_FIT;
+            fit(leaf, NO_FIT);
         } else if (evaluate) {
-            if (groups.staticVerdicts && accepted[from] == 0) {
-                accepted[leaf] = 0;
-                fit[leaf] = NO_FIT;
+            if (groups.staticVerdicts && !bit(passed, from)) {
+                bit(passed, leaf, false);
+                fit(leaf, NO_FIT);
             } else if (shrinkOnly && fit[from] == NO_FIT) {
-                accepted[leaf] = accepted[from];
-                fit[leaf] = NO_FIT;
+                bit(passed, leaf, bit(passed, from));
+                fit(leaf, NO_FIT);
             } else if (groups.staticVerdicts) {
                 reevaluate(task, leaf, from);
             } else {
@@ -287,6 +302,35 @@ final class ClassView {
         }
         total(task, leaf);
         climb(leaf);
+    }
+
+    /**
+     * True when a change leaves a leaf that does not fit ({@code from}: the leaf, or the group a new leaf left) as
+     * it is: a re-weighed leaf keeps its results, a node the predicates refused stays refused while their verdicts
+     * hold for the session, and a node short of room stays short while nothing gave resources back. Reads two bits.
+     */
+    private boolean staysNoFit(int from, boolean evaluate, boolean shrinkOnly) {
+        if (bit(fitting, from)) {
+            return false;
+        }
+        return !evaluate || shrinkOnly || groups.staticVerdicts && !bit(passed, from);
+    }
+
+    private void fit(int leaf, byte f) {
+        fit[leaf] = f;
+        bit(fitting, leaf, f != NO_FIT);
+    }
+
+    private static boolean bit(long[] bits, int i) {
+        return (bits[i >> 6] & 1L << i) != 0;
+    }
+
+    private static void bit(long[] bits, int i, boolean on) {
+        if (on) {
+            bits[i >> 6] |= 1L << i;
+        } else {
+            bits[i >> 6] &= ~(1L << i);
+        }
     }
 
     /**
