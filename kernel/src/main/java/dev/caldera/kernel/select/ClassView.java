@@ -30,6 +30,7 @@ final class ClassView {
     static final byte NO_FIT = 0;
     static final byte FUTURE = 1;
     static final byte IDLE = 2;
+    // NO_FIT, FUTURE and IDLE are ResourceFit.level's 0, 1 and 2
 
     /** The selector's key: task class, and priority while pods are nominated. */
     long key;
@@ -205,10 +206,7 @@ final class ClassView {
 
     /** NO_FIT, FUTURE or IDLE for a node the predicates accepted. */
     private byte resourceFit(int task, long[] request, int node) {
-        if (ResourceFit.shortOfFutureIdle(session, task, request, node) != 0) {
-            return NO_FIT;
-        }
-        return ResourceFit.fitsIdle(session, task, request, node) ? IDLE : FUTURE;
+        return (byte) ResourceFit.level(session, task, request, node);
     }
 
     /** After every leaf of the groups was evaluated: weights, histograms, totals and the whole tree. */

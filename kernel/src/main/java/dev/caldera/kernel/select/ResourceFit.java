@@ -50,6 +50,32 @@ public final class ResourceFit {
         return true;
     }
 
+    /**
+     * Both checks in one pass: 0 when the task is short in futureIdle, 1 when it fits futureIdle only, 2 when it
+     * fits idle ({@link #shortOfFutureIdle} then {@link #fitsIdle}, as the incremental selector's views keep them).
+     */
+    static int level(Session s, int task, long[] request, int node) {
+        if (s.cache.nominations.any(node)) {
+            return shortOfFutureIdle(s, task, request, node) != 0 ? 0 : fitsIdle(s, task, request, node) ? 2 : 1;
+        }
+        NodeUsage u = s.usage;
+        int level = 2;
+        for (int d = 0; d < request.length; d++) {
+            long r = request[d];
+            if (r == 0) {
+                continue;
+            }
+            long idle = u.idle(d, node);
+            if (r > idle + u.releasing(d, node) - u.pipelined(d, node)) {
+                return 0;
+            }
+            if (r > idle) {
+                level = 1;
+            }
+        }
+        return level;
+    }
+
     /** Dimension {@code d} held on {@code node} for other pending pods nominated there with priority >= the task's. */
     static long reservedFor(Session s, int task, int node, int d) {
         Nominations n = s.cache.nominations;
