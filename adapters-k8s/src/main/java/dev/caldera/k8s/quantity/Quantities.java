@@ -39,6 +39,12 @@ public final class Quantities {
      * @throws IllegalArgumentException saying why {@code text} is not a usable quantity
      */
     public static long canonical(String resource, String text) {
+        long quick = SimpleQuantity.canonical(isMilli(resource), text);
+        return quick >= 0 ? quick : exactCanonical(resource, text);
+    }
+
+    /** {@link #canonical} by exact decimal arithmetic, for every form ({@link SimpleQuantity} takes the common ones). */
+    static long exactCanonical(String resource, String text) {
         BigDecimal value = parse(text);
         if (value.signum() < 0) {
             throw new IllegalArgumentException(quote(text) + " is negative");

@@ -1,5 +1,10 @@
 package dev.caldera.k8s.quantity;
 
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -7,6 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 class QuantitiesTest {
     @ParameterizedTest(name = "{0} {1} = {2}")
@@ -115,5 +121,31 @@ class QuantitiesTest {
                 assertThat(Quantities.canonical(r, Quantities.text(r, v))).as("%s %d", r, v).isEqualTo(v);
             }
         }
+    }
+
+    /** The integer shortcut ({@link SimpleQuantity}) gives what exact decimal arithmetic gives, amount or message. */
+    @Property(tries = 3000)
+    void theIntegerShortcutAgreesWithExactArithmetic(@ForAll("resources") String resource,
+            @ForAll("quantities") String text) {
+        Throwable exactProblem = catchThrowable(() -> Quantities.exactCanonical(resource, text));
+        if (exactProblem != null) {
+            assertThatThrownBy(() -> Quantities.canonical(resource, text)).hasMessage(exactProblem.getMessage());
+        } else {
+            assertThat(Quantities.canonical(resource, text)).isEqualTo(Quantities.exactCanonical(resource, text));
+        }
+    }
+
+    @Provide
+    Arbitrary<String> resources() {
+        return Arbitraries.of("cpu", "memory", "pods", "nvidia.com/gpu");
+    }
+
+    @Provide
+    Arbitrary<String> quantities() {
+        Arbitrary<String> digits = Arbitraries.<String>oneOf(Arbitraries.strings().numeric().ofMinLength(1).ofMaxLength(18),
+                Arbitraries.longs().between(0, 1L << 57).map(v -> Long.toString(v)));
+        Arbitrary<String> suffixes = Arbitraries.of("", "", "m", "k", "M", "G", "T", "Ki", "Mi", "Gi", "Ti", "Pi", "i",
+                "mi", "K", "e3", ".5", "n");
+        return net.jqwik.api.Combinators.combine(digits, suffixes).as((d, s) -> d + s);
     }
 }
