@@ -92,20 +92,46 @@ final class DocumentCuts {
      * but {@code \n} (a multi-byte one that starts before {@code to} is looked at whole).
      */
     static boolean cuttable(byte[] b, int from, int to) {
+        return (check(b, from, to) & NOT_CUTTABLE) == 0;
+    }
+
+    /** {@link #check}: the bytes forbid a cut (the other flags are then not looked for). */
+    static final int NOT_CUTTABLE = 1;
+    /** {@link #check}: the bytes are not all ASCII. */
+    static final int NOT_ASCII = 2;
+
+    /**
+     * {@link #NOT_CUTTABLE} and {@link #NOT_ASCII} as they apply to {@code b[from, to)}, in one pass that looks
+     * closer only at bytes below 14 (line breaks, bytes of multi-byte characters) and at {@code %}.
+     */
+    static int check(byte[] b, int from, int to) {
+        int flags = 0;
         for (int p = from; p < to; p++) {
             byte c = b[p];
+            if (c >= 14 && c != '%' || c == '\n') {
+                continue;
+            }
             if (c == '\r' || c == '%' && (p == from || b[p - 1] == '\n')) {
-                return false;
+                return flags | NOT_CUTTABLE;
             }
-            if (c == (byte) 0xC2 && p + 1 < b.length && b[p + 1] == (byte) 0x85) {
-                return false; // U+0085, next line
-            }
-            if (c == (byte) 0xE2 && p + 2 < b.length && b[p + 1] == (byte) 0x80
-                    && (b[p + 2] == (byte) 0xA8 || b[p + 2] == (byte) 0xA9)) {
-                return false; // U+2028, U+2029
+            if (c < 0) {
+                flags |= NOT_ASCII;
+                if (nextLine(b, p)) {
+                    return flags | NOT_CUTTABLE;
+                }
             }
         }
-        return true;
+        return flags;
+    }
+
+    /** Whether U+0085, U+2028 or U+2029 (line breaks to SnakeYAML) starts at {@code p}. */
+    private static boolean nextLine(byte[] b, int p) {
+        byte c = b[p];
+        if (c == (byte) 0xC2) {
+            return p + 1 < b.length && b[p + 1] == (byte) 0x85;
+        }
+        return c == (byte) 0xE2 && p + 2 < b.length && b[p + 1] == (byte) 0x80
+                && (b[p + 2] == (byte) 0xA8 || b[p + 2] == (byte) 0xA9);
     }
 
     static int lineEnd(byte[] b, int p) {

@@ -332,8 +332,9 @@ final class YamlFile {
         @Override
         public void run() {
             if (fileFrom >= 0) {
-                ascii = ascii(bytes, from, to);
-                cuttable = DocumentCuts.cuttable(bytes, from, to);
+                int check = DocumentCuts.check(bytes, from, to);
+                ascii = (check & DocumentCuts.NOT_ASCII) == 0;
+                cuttable = (check & DocumentCuts.NOT_CUTTABLE) == 0;
                 if (!cuttable) {
                     return;
                 }

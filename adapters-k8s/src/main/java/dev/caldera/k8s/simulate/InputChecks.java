@@ -37,13 +37,17 @@ final class InputChecks {
             if (!cluster.jobs().containsKey(group) && !t.job().startsWith("podgroup-")) {
                 missingGroups.computeIfAbsent(group, k -> new TreeSet<>()).add(t.key());
             }
-            noteClass(t.priority() == null ? t.priorityClassName() : null, "Pod " + t.key(), missingClasses);
+            if (t.priority() == null && isMissing(t.priorityClassName())) {
+                note(t.priorityClassName(), "Pod " + t.key(), missingClasses);
+            }
             if (t.nodeName() != null && !cluster.nodes().containsKey(t.nodeName())) {
                 missingNodes.computeIfAbsent(t.nodeName(), k -> new TreeSet<>()).add(t.key());
             }
         }
         for (JobSpec j : cluster.jobs().values()) {
-            noteClass(j.priorityClassName(), "PodGroup " + j.key(), missingClasses);
+            if (isMissing(j.priorityClassName())) {
+                note(j.priorityClassName(), "PodGroup " + j.key(), missingClasses);
+            }
         }
         report(missingGroups, "PodGroup %s is not in the input; its pods are not scheduled: %s");
         report(missingClasses, "PriorityClass %s is not in the input; priority 0 (or the global default) is used"
@@ -59,8 +63,11 @@ final class InputChecks {
     private void queueAdmission() {
         Map<String, Integer> podsByQueue = new LinkedHashMap<>();
         for (TaskSpec t : cluster.tasks().values()) {
+            if (t.nodeName() == null || !dev.caldera.kernel.cluster.TaskStatus.onNode(t.status())) {
+                continue;
+            }
             JobSpec j = cluster.jobs().get(t.namespace() + "/" + t.job());
-            if (j != null && t.nodeName() != null && dev.caldera.kernel.cluster.TaskStatus.onNode(t.status())) {
+            if (j != null) {
                 podsByQueue.merge(j.queue(), 1, Integer::sum);
             }
         }
@@ -69,10 +76,13 @@ final class InputChecks {
         }
     }
 
-    private void noteClass(String className, String user, Map<String, TreeSet<String>> missing) {
-        if (className != null && !cluster.priorityClasses().containsKey(className)) {
-            missing.computeIfAbsent(className, k -> new TreeSet<>()).add(user);
-        }
+    /** Whether a priority class is named but not in the input (the user's name is built only then). */
+    private boolean isMissing(String className) {
+        return className != null && !cluster.priorityClasses().containsKey(className);
+    }
+
+    private static void note(String className, String user, Map<String, TreeSet<String>> missing) {
+        missing.computeIfAbsent(className, k -> new TreeSet<>()).add(user);
     }
 
     private void report(Map<String, TreeSet<String>> missing, String format) {
