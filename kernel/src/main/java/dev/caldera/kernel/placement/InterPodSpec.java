@@ -49,6 +49,26 @@ public record InterPodSpec(String namespace, List<PodAffinityTerm> requiredAffin
                 spreadConstraints);
     }
 
+    // Written out rather than the record's generated methods: interning calls them once per pod, and C1-compiled
+    // code (a short run's) calls the generated ones through a chain of method handles.
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof InterPodSpec p && namespace.equals(p.namespace)
+                && requiredAffinity.equals(p.requiredAffinity) && requiredAntiAffinity.equals(p.requiredAntiAffinity)
+                && preferredAffinity.equals(p.preferredAffinity)
+                && preferredAntiAffinity.equals(p.preferredAntiAffinity) && spreadConstraints.equals(p.spreadConstraints);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = namespace.hashCode();
+        h = 31 * h + requiredAffinity.hashCode();
+        h = 31 * h + requiredAntiAffinity.hashCode();
+        h = 31 * h + preferredAffinity.hashCode();
+        h = 31 * h + preferredAntiAffinity.hashCode();
+        return 31 * h + spreadConstraints.hashCode();
+    }
+
     public boolean isNone() {
         return requiredAffinity.isEmpty() && requiredAntiAffinity.isEmpty() && preferredAffinity.isEmpty()
                 && preferredAntiAffinity.isEmpty() && spreadConstraints.isEmpty();

@@ -26,4 +26,22 @@ public record PlacementSpec(
         tolerations = tolerations == null ? List.of() : List.copyOf(tolerations);
         hostPorts = hostPorts == null ? List.of() : List.copyOf(hostPorts);
     }
+
+    // Written out rather than the record's generated methods: interning calls them once per pod, and C1-compiled
+    // code (a short run's) calls the generated ones through a chain of method handles.
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof PlacementSpec p && nodeSelector.equals(p.nodeSelector)
+                && requiredTerms.equals(p.requiredTerms) && preferredTerms.equals(p.preferredTerms)
+                && tolerations.equals(p.tolerations) && hostPorts.equals(p.hostPorts);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = nodeSelector.hashCode();
+        h = 31 * h + requiredTerms.hashCode();
+        h = 31 * h + preferredTerms.hashCode();
+        h = 31 * h + tolerations.hashCode();
+        return 31 * h + hostPorts.hashCode();
+    }
 }

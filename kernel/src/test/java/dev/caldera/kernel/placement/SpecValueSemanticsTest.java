@@ -1,0 +1,55 @@
+package dev.caldera.kernel.placement;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The interned specs' written-out equals and hashCode: equal in every component, or not equal. */
+class SpecValueSemanticsTest {
+    private static PlacementSpec placement(int change) {
+        return new PlacementSpec(Map.of("zone", change == 0 ? "b" : "a"),
+                List.of(term(change == 1 ? "x" : "y")),
+                List.of(new PreferredTerm(change == 2 ? 2 : 1, term("p"))),
+                List.of(new Toleration("gpu", change == 3, "", TaintEffect.NO_SCHEDULE)),
+                List.of(new HostPort("TCP", change == 4 ? 81 : 80, "")));
+    }
+
+    private static SelectorTerm term(String value) {
+        return new SelectorTerm(List.of(new SelectorRequirement("k", SelectorOperator.IN, List.of(value))), List.of());
+    }
+
+    private static InterPodSpec interPod(int change) {
+        PodAffinityTerm a = PodAffinityTerm.of(LabelSelector.of(Map.of("app", "a")), "zone");
+        PodAffinityTerm b = PodAffinityTerm.of(LabelSelector.of(Map.of("app", "b")), "zone");
+        return new InterPodSpec(change == 0 ? "ns2" : "ns1", List.of(change == 1 ? b : a), List.of(change == 2 ? b : a),
+                List.of(new WeightedPodAffinityTerm(change == 3 ? 2 : 1, a)),
+                List.of(new WeightedPodAffinityTerm(change == 4 ? 2 : 1, a)),
+                List.of(SpreadConstraint.of(change == 5 ? 2 : 1, "zone", true, LabelSelector.EVERYTHING)));
+    }
+
+    @Test
+    void placementSpecsAreEqualExactlyWhenEveryComponentIs() {
+        PlacementSpec base = placement(-1);
+        assertThat(placement(-1)).isEqualTo(base).hasSameHashCodeAs(base).isNotSameAs(base);
+        List<PlacementSpec> changed = new ArrayList<>();
+        for (int c = 0; c < 5; c++) {
+            changed.add(placement(c));
+        }
+        assertThat(changed).allSatisfy(p -> assertThat(p).isNotEqualTo(base));
+        assertThat(PlacementSpec.NONE).isEqualTo(new PlacementSpec(null, null, null, null, null)).isNotEqualTo(base);
+    }
+
+    @Test
+    void interPodSpecsAreEqualExactlyWhenEveryComponentIs() {
+        InterPodSpec base = interPod(-1);
+        assertThat(interPod(-1)).isEqualTo(base).hasSameHashCodeAs(base).isNotSameAs(base);
+        for (int c = 0; c < 6; c++) {
+            assertThat(interPod(c)).isNotEqualTo(base);
+        }
+        assertThat(InterPodSpec.NONE).isEqualTo(InterPodSpec.NONE.inNamespace("other")).isNotEqualTo(base);
+    }
+}
