@@ -20,13 +20,16 @@ usage: bench/dump-bench.sh [--runs N] [--jdk PATH] [--warm] [--profile] [--quick
   --quick      smoke pass: 500 nodes, 4,000 pods, 1 run, written to perf-results/tmp/dump-bench.md
   --no-build   use the jars already built
   --baseline-jar JAR  also run an earlier build's caldera.jar (plain java), for a before/after in one session
+  --baseline-root DIR  also run an earlier checkout's bin/caldera (its own jar, class-data archive and flags,
+               built there), alternating with this one's: a side-by-side before/after in the same minutes
+  --only-caldera  run bin/caldera only (and the baselines), not the C2 and plain java variants
   --out FILE   the report (default perf-results/dump-bench.md)
 USAGE
 }
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 COMMAND="bench/dump-bench.sh${*:+ $*}"
-JAVA=java; JDK=""; RUNS=5; WARM=0; PROFILE=0; BUILD=1; QUICK=0; BASELINE=""
+JAVA=java; JDK=""; RUNS=5; WARM=0; PROFILE=0; BUILD=1; QUICK=0; BASELINE=""; BASEROOT=""; ONLY=0
 NODES=5000; PODS=40000; RUNNING=75; GANG=1-19; SEED=1
 OUT="$ROOT/perf-results/dump-bench.md"
 FLAMES="$ROOT/perf-results/flamegraphs"
@@ -39,6 +42,8 @@ while [[ $# -gt 0 ]]; do
     --quick) QUICK=1 ;;
     --no-build) BUILD=0 ;;
     --baseline-jar) BASELINE="$2"; shift ;;
+    --baseline-root) BASEROOT=$(cd "$2" && pwd); shift ;;
+    --only-caldera) ONLY=1 ;;
     --out) OUT="$2"; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "dump-bench.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
@@ -60,6 +65,10 @@ if [[ $BUILD == 1 ]]; then
   (cd "$ROOT" && JAVA_HOME=${JDK:-${JAVA_HOME:-}} mvn -B -ntp -q -pl "$MODULES" -am package -DskipTests)
 fi
 [[ -f $JAR ]] || { echo "dump-bench.sh: $JAR not found (build it, or drop --no-build)" >&2; exit 1; }
+if [[ -n $BASEROOT && ! -f $BASEROOT/adapters-k8s/target/caldera.jar ]]; then
+  echo "dump-bench.sh: $BASEROOT/adapters-k8s/target/caldera.jar not found (build the baseline there)" >&2
+  exit 1
+fi
 command -v /usr/bin/time > /dev/null || { echo "dump-bench.sh: needs GNU time (/usr/bin/time)" >&2; exit 1; }
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/caldera-dump-bench.XXXXXX")
@@ -104,6 +113,19 @@ median() {
     if (v[1] == "-") print "-"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# ratio COLUMN AFTER BEFORE: median of AFTER over median of BEFORE (CPU: user + system)
+ratio() {
+  local x y
+  if [[ $1 == 3 ]]; then
+    x=$(awk '{ print $3 + $4 }' "$2" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+    y=$(awk '{ print $3 + $4 }' "$3" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+  else
+    x=$(median "$1" "$2")
+    y=$(median "$1" "$3")
+  fi
+  awk -v x="$x" -v y="$y" 'BEGIN { printf "%.2f", x / y }'
+}
+
 JVM=$("$JAVA" -version 2>&1 | tail -1)
 MACHINE="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) vCPU"
 mkdir -p "$(dirname "$OUT")"
@@ -125,15 +147,21 @@ mkdir -p "$(dirname "$OUT")"
   echo "\`--timings\`: JVM start to the command, reading the manifests into a checked cluster, the first cycle with its"
   echo "report; the kernel's own cycle time and allocate action (\`stats\` of the JSON); pods placed of pending."
   [[ -n $BASELINE ]] && echo "baseline: \`$BASELINE\` (an earlier build, run as plain \`java -jar\`, without \`--timings\`)."
+  [[ -n $BASEROOT ]] && echo "before: \`$BASEROOT/bin/caldera\` at $(git -C "$BASEROOT" rev-parse --short HEAD 2>/dev/null || echo '?') (an earlier checkout, its own jar, archive and flags), run alternately with this checkout's \`bin/caldera\` at $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')."
   echo
   echo "| run | wall s | RSS MB | CPU s | start ms | reading ms | cycle + report ms | kernel cycle ms | allocate ms | placed |"
   echo "|---|---|---|---|---|---|---|---|---|---|"
 } > "$OUT"
 for i in $(seq "$RUNS"); do
   echo "== cold run $i of $RUNS"
+  if [[ -n $BASEROOT ]]; then
+    one_run "before: bin/caldera" env JAVA="$JAVA" "$BASEROOT/bin/caldera" >> "$OUT"
+  fi
   one_run "bin/caldera" env JAVA="$JAVA" "$ROOT/bin/caldera" >> "$OUT"
-  one_run "bin/caldera with C2" env JAVA="$JAVA" CALDERA_JAVA_OPTS=-XX:TieredStopAtLevel=4 "$ROOT/bin/caldera" >> "$OUT"
-  one_run "plain java" "$JAVA" -jar "$JAR" >> "$OUT"
+  if [[ $ONLY == 0 ]]; then
+    one_run "bin/caldera with C2" env JAVA="$JAVA" CALDERA_JAVA_OPTS=-XX:TieredStopAtLevel=4 "$ROOT/bin/caldera" >> "$OUT"
+    one_run "plain java" "$JAVA" -jar "$JAR" >> "$OUT"
+  fi
   if [[ -n $BASELINE ]]; then
     one_run "baseline (plain java)" "$JAVA" -jar "$BASELINE" >> "$OUT"
   fi
@@ -145,10 +173,22 @@ done
   echo
   echo "| | wall s | RSS MB | reading ms | kernel cycle ms | allocate ms |"
   echo "|---|---|---|---|---|---|"
-  for label in "bin/caldera" "bin/caldera with C2" "plain java" ${BASELINE:+"baseline (plain java)"}; do
+  labels=("bin/caldera")
+  [[ $ONLY == 0 ]] && labels+=("bin/caldera with C2" "plain java")
+  [[ -n $BASEROOT ]] && labels=("before: bin/caldera" "${labels[@]}")
+  [[ -n $BASELINE ]] && labels+=("baseline (plain java)")
+  for label in "${labels[@]}"; do
     f="$WORK/${label//[\/ ()]/_}.rows"
     echo "| $label | $(median 1 "$f") | $(median 2 "$f") | $(median 6 "$f") | $(median 8 "$f") | $(median 9 "$f") |"
   done
+  if [[ -n $BASEROOT ]]; then
+    b="$WORK/before:_bin_caldera.rows"
+    a="$WORK/bin_caldera.rows"
+    echo
+    echo "This checkout against the baseline, bin/caldera both, ratios of the medians (after / before): wall" \
+      "$(ratio 1 "$a" "$b"), CPU $(ratio 3 "$a" "$b"), reading $(ratio 6 "$a" "$b"), kernel cycle" \
+      "$(ratio 8 "$a" "$b"), allocate $(ratio 9 "$a" "$b")."
+  fi
 } >> "$OUT"
 
 if [[ $WARM == 1 ]]; then
