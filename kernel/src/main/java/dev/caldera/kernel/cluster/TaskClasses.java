@@ -29,6 +29,9 @@ public final class TaskClasses {
     private boolean[] bestEffort = new boolean[0];
     private int[] refs = new int[0];
     private Key[] keys = new Key[0];
+    /** Per id: the number of the class's creation (ids are reused; a reused id gets a new number). */
+    private long[] born = new long[0];
+    private long births;
     private int size;
     private final IntArrayList free = new IntArrayList();
     private final Object2IntOpenHashMap<Key> ids = new Object2IntOpenHashMap<>();
@@ -75,6 +78,7 @@ public final class TaskClasses {
         profile[id] = key.profile;
         interPod[id] = key.interPod;
         bestEffort[id] = isBestEffort(key.request);
+        born[id] = ++births;
         ids.put(key, id);
         return id;
     }
@@ -99,6 +103,7 @@ public final class TaskClasses {
         bestEffort = Arrays.copyOf(bestEffort, cap);
         refs = Arrays.copyOf(refs, cap);
         keys = Arrays.copyOf(keys, cap);
+        born = Arrays.copyOf(born, cap);
     }
 
     private record Key(long[] request, int profile, int interPod) {
@@ -112,6 +117,14 @@ public final class TaskClasses {
         public int hashCode() {
             return (Arrays.hashCode(request) * 31 + profile) * 31 + interPod;
         }
+    }
+
+    /**
+     * A number that tells apart the classes an id has stood for: it changes when the id is freed and given to
+     * a class again (what keeps per-class results across sessions must check it).
+     */
+    public long born(int cls) {
+        return born[cls];
     }
 
     public long[] request(int cls) {

@@ -19,6 +19,8 @@ package dev.caldera.kernel.framework;
  * session (it is asked after open). A declaration that leaves out something read makes the selector give one
  * node's answer to a node that differs in it: the differential tests compare selections with the equivalence on
  * and off.
+ * <p>
+ * {@link #stateVersion()} declares what lets the selector keep its class views from one session to the next.
  */
 public interface NodeInputs {
     /** Reads anything: no two nodes are alike. */
@@ -31,6 +33,9 @@ public interface NodeInputs {
     int PLACEMENT = 2;
     /** State of the plugin's own, written by {@link #nodeKey}. */
     int OWN = 4;
+
+    /** A state version that holds for no two sessions: nothing is kept across sessions (the default). */
+    long VOLATILE = Long.MIN_VALUE;
 
     /** The kinds of node state read, or {@link #ANY}. Scheduling thread, after open. */
     default int nodeInputs() {
@@ -47,5 +52,17 @@ public interface NodeInputs {
      * words (and other declared inputs) are equal must get the same answers. Scheduling thread; no allocation.
      */
     default void nodeKey(int node, long[] key, int at) {
+    }
+
+    /**
+     * A version of everything the plugin's answers (verdicts, scores, raw values, own key words) read beyond the
+     * task's class and the node's own state: its spec, its usage and the tasks on it, which make a session list
+     * the node as changed ({@link SessionView#changedNode}). When two sessions in a row answer the same version,
+     * a node the second does not list as changed gets, for a task class of the same request and profiles (its
+     * id may have been freed and given out again), the answers it got when the first ended, so the incremental
+     * selector keeps its class views across sessions and evaluates only the nodes listed. {@link #VOLATILE} (the default) promises nothing. Scheduling thread, after open.
+     */
+    default long stateVersion() {
+        return VOLATILE;
     }
 }

@@ -536,6 +536,37 @@ public final class PluginChain {
         }
     }
 
+    /** How many versions {@link #stateVersionsHeld} keeps: one per predicate and scorer. */
+    public int stateVersionCount() {
+        return predicates.length + nodeScorers.length + batchScorers.length;
+    }
+
+    /**
+     * True when every predicate's and scorer's {@link NodeInputs#stateVersion()} equals the one in {@code kept}
+     * (written by the previous call) and none is {@link NodeInputs#VOLATILE}; writes the current versions into
+     * {@code kept} either way ({@link #stateVersionCount()} long). Scheduling thread, after open; no allocation.
+     */
+    public boolean stateVersionsHeld(long[] kept) {
+        boolean held = true;
+        int i = 0;
+        for (Predicate f : predicates) {
+            held &= keep(kept, i++, f.stateVersion());
+        }
+        for (NodeScorer f : nodeScorers) {
+            held &= keep(kept, i++, f.stateVersion());
+        }
+        for (BatchNodeScorer f : batchScorers) {
+            held &= keep(kept, i++, f instanceof NormalizedScorer n ? n.stateVersion() : NodeInputs.VOLATILE);
+        }
+        return held;
+    }
+
+    private static boolean keep(long[] kept, int i, long version) {
+        boolean held = kept[i] == version && version != NodeInputs.VOLATILE;
+        kept[i] = version;
+        return held;
+    }
+
     /** The batch scorers as normalized scorers, in order (valid when {@link #incremental()}). */
     public NormalizedScorer[] normalizedScorers() {
         NormalizedScorer[] out = new NormalizedScorer[batchScorers.length];

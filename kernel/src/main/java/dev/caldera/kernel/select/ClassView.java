@@ -32,14 +32,22 @@ final class ClassView {
     static final byte IDLE = 2;
     // NO_FIT, FUTURE and IDLE are ResourceFit.level's 0, 1 and 2
 
-    /** The selector's key: task class, and priority while pods are nominated. */
+    /** The selector's key: the class's digest ({@link #digest}), and the priority while pods are nominated. */
     long key;
     /** The groups' change sequence this view has replayed up to, or Long.MIN_VALUE to build. */
     long syncedAt;
     /** The grouping ({@link NodeGroups#epoch}) the view was built in. */
     int epoch;
-    /** The journal's frees count when the view was synced (NodeJournal#frees). */
+    /** The journal's frees count when the view was synced (NodeJournal#frees), -1 when synced in another session. */
     long freesAt;
+    /** The class id and its {@code TaskClasses.born} the view was last synced for, and what that class is. */
+    private int cls = -1;
+    private long classBorn;
+    private long[] request;
+    private int profile;
+    private int profileVersion;
+    private int interPod;
+    private int interPodVersion;
     long lastUse;
 
     private final Session session;
@@ -104,6 +112,62 @@ final class ClassView {
     void reuse(long newKey) {
         key = newKey;
         lastUse = 0;
+        cls = -1;
+        request = null;
+    }
+
+    /**
+     * A digest of what a class is (request vector, placement profile and inter-pod profile, ids with their
+     * interners' versions): views are found by it, so a class id freed and given to the same request again finds
+     * its view. O(dims).
+     */
+    static long digest(Session session, int cls) {
+        long h = 0x9E3779B97F4A7C15L;
+        long[] r = session.classes.request(cls);
+        for (long v : r) {
+            h = mix(h ^ v);
+        }
+        int p = session.classes.profile(cls);
+        int i = session.classes.interPod(cls);
+        h = mix(h ^ ((long) p << 32 | session.profiles.version(p) & 0xFFFFFFFFL));
+        return mix(h ^ ((long) i << 32 | session.interPodProfiles().version(i) & 0xFFFFFFFFL));
+    }
+
+    /** A bijective 64-bit mix (splitmix64's finalizer): distinct inputs give distinct outputs. */
+    static long mix(long x) {
+        x = (x ^ (x >>> 30)) * 0xBF58476D1CE4E5B9L;
+        x = (x ^ (x >>> 27)) * 0x94D049BB133111EBL;
+        return x ^ (x >>> 31);
+    }
+
+    /**
+     * True when the view was last synced for class {@code cls} of birth {@code born}, or for a class that is the
+     * same in everything a view reads (request vector, profiles and their versions): a class id freed and given
+     * to the same request again. O(dims) when the id or birth differs, else O(1).
+     */
+    boolean standsFor(Session session, int cls, long born) {
+        if (cls == this.cls && born == classBorn) {
+            return true;
+        }
+        int p = session.classes.profile(cls);
+        int i = session.classes.interPod(cls);
+        return request != null && Arrays.equals(request, session.classes.request(cls))
+                && profile == p && profileVersion == session.profiles.version(p)
+                && interPod == i && interPodVersion == session.interPodProfiles().version(i);
+    }
+
+    /** Notes the class the view is now synced for ({@link #standsFor}). */
+    void standFor(Session session, int cls, long born) {
+        if (cls == this.cls && born == classBorn) {
+            return;
+        }
+        this.cls = cls;
+        classBorn = born;
+        request = session.classes.request(cls);
+        profile = session.classes.profile(cls);
+        profileVersion = session.profiles.version(profile);
+        interPod = session.classes.interPod(cls);
+        interPodVersion = session.interPodProfiles().version(interPod);
     }
 
     /** Bytes this view holds, for the selector's memory budget. */
@@ -249,9 +313,10 @@ final class ClassView {
      * refused when their verdicts hold for the session ({@link NodeGroups#staticVerdicts}), nor for one that did
      * not fit when no operation gave resources back since the view was synced ({@code shrinkOnly}); a node the
      * predicates passed, when their verdicts hold, is not filtered again, and keeps the raw values of the scorers
-     * that read no usage ({@link #reevaluate}).
+     * that read no usage ({@link #reevaluate}). A change from an earlier session ({@code acrossSessions}) may have
+     * moved anything of the node: no shortcut.
      */
-    void refresh(int task, int leaf, boolean evaluate, boolean shrinkOnly) {
+    void refresh(int task, int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions) {
         boolean added = leaf >= built;
         while (built <= leaf) {
             // a node that left its group: a new leaf (made in order), padding until now
@@ -262,7 +327,7 @@ final class ClassView {
             built++;
         }
         int from = added ? groups.origin(leaf) : leaf;
-        if (staysNoFit(from, evaluate, shrinkOnly)) {
+        if (staysNoFit(from, evaluate, shrinkOnly, acrossSessions)) {
             // its weight and position matter once it fits, and the refresh that makes it fit sets them
             bit(passed, leaf, bit(passed, from));
             return;
@@ -275,13 +340,13 @@ final class ClassView {
         if (weight[leaf] == 0) {
             fit(leaf, NO_FIT);
         } else if (evaluate) {
-            if (groups.staticVerdicts && !bit(passed, from)) {
+            if (groups.staticVerdicts && !acrossSessions && !bit(passed, from)) {
                 bit(passed, leaf, false);
                 fit(leaf, NO_FIT);
             } else if (shrinkOnly && fit[from] == NO_FIT) {
                 bit(passed, leaf, bit(passed, from));
                 fit(leaf, NO_FIT);
-            } else if (groups.staticVerdicts) {
+            } else if (groups.staticVerdicts && !acrossSessions) {
                 reevaluate(task, leaf, from);
             } else {
                 evaluate(task, leaf);
@@ -305,13 +370,14 @@ final class ClassView {
     /**
      * True when a change leaves a leaf that does not fit ({@code from}: the leaf, or the group a new leaf left) as
      * it is: a re-weighed leaf keeps its results, a node the predicates refused stays refused while their verdicts
-     * hold for the session, and a node short of room stays short while nothing gave resources back. Reads two bits.
+     * hold for the session (not for a change from an earlier session), and a node short of room stays short while
+     * nothing gave resources back. Reads two bits.
      */
-    private boolean staysNoFit(int from, boolean evaluate, boolean shrinkOnly) {
+    private boolean staysNoFit(int from, boolean evaluate, boolean shrinkOnly, boolean acrossSessions) {
         if (bit(fitting, from)) {
             return false;
         }
-        return !evaluate || shrinkOnly || groups.staticVerdicts && !bit(passed, from);
+        return !evaluate || shrinkOnly || groups.staticVerdicts && !acrossSessions && !bit(passed, from);
     }
 
     private void fit(int leaf, byte f) {

@@ -4,9 +4,11 @@ import dev.caldera.kernel.framework.FitErrors;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 
+import java.util.Arrays;
+
 /**
- * The fast selector: filters and scores the nodes once per task class per session (a {@link ClassView}), then
- * keeps that view current by re-evaluating only what changed since it was last used. Nodes alike in everything
+ * The fast selector: filters and scores the nodes once per task class (a {@link ClassView}), then keeps that view
+ * current by re-evaluating only what changed since it was last used, within a session and across sessions. Nodes alike in everything
  * the plugins read ({@link dev.caldera.kernel.framework.NodeInputs}) form one group ({@link NodeGroups}), filtered
  * and scored once per class for all its members; a node whose usage changes in the session (the session's
  * {@link dev.caldera.kernel.session.NodeJournal}) leaves its group for a leaf of its own. Building a view is then
@@ -15,7 +17,15 @@ import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
  * to explain why.
  * <p>
  * Views are per task class, and per (class, priority) in sessions that open with pods nominated to nodes,
- * since a nominated pod holds its room only against tasks of lower priority.
+ * since a nominated pod holds its room only against tasks of lower priority. A view is found by what its class is
+ * (request and profiles, {@link ClassView#digest}), not by the class id, which is freed when the class's last
+ * task goes and given out again.
+ * <p>
+ * Across sessions: when a session is the next one after the last this selector served, its node set and
+ * nominations (none) are as before, and every predicate and scorer answers the same
+ * {@link dev.caldera.kernel.framework.NodeInputs#stateVersion}, the grouping and the views are kept: the nodes the
+ * session lists as changed ({@code SessionView.changedNode}) leave their groups and are evaluated again when a
+ * view is next used ({@link NodeGroups#carryOver}). Otherwise every view is built again.
  * <p>
  * Used only when {@code PluginChain.incremental()} holds (every predicate and scorer node-local, batch
  * scorers normalized, no BestNode hook); otherwise every call goes to the scan. A task for which
@@ -44,6 +54,14 @@ public final class IncrementalSelector implements NodeSelector {
     private final NodePositions positions = new NodePositions();
     private final NodeGroups groups = new NodeGroups();
     private final EvaluationBuffers buffers = new EvaluationBuffers();
+    /** The plugins' state versions at the last session start ({@code PluginChain.stateVersionsHeld}). */
+    private final long[] stateVersions;
+    /** The cache's live-node array at the last grouping (another array: the node set changed). */
+    private int[] liveNodes;
+    private long carried;
+    /** Per class id: its digest ({@link ClassView#digest}) and the birth it was taken at. */
+    private long[] digests = new long[0];
+    private long[] digestBorn = new long[0];
     private long[] refreshedAt = new long[0];
     private long[] evaluatedAt = new long[0];
     private long refreshStamp;
@@ -78,6 +96,7 @@ public final class IncrementalSelector implements NodeSelector {
         this.budgetBytes = budgetBytes;
         this.enabled = session.plugins.incremental();
         this.errors = scan.errors();
+        this.stateVersions = new long[session.plugins.stateVersionCount()];
     }
 
     /** Whether this session's plugins allow incremental selection (else every call scans). */
@@ -111,6 +130,11 @@ public final class IncrementalSelector implements NodeSelector {
         return positions.node[view.position(leaf)];
     }
 
+    /** Sessions that kept the previous session's grouping and class views (tests and metrics). */
+    public long carriedSessions() {
+        return carried;
+    }
+
     /** Leaves of the current grouping: groups of alike nodes plus nodes that left theirs (tests). */
     int leaves() {
         return groups.leaves();
@@ -139,8 +163,21 @@ public final class IncrementalSelector implements NodeSelector {
     }
 
     private void startSession() {
+        boolean next = session.id() == sessionId + 1;
         sessionId = session.id();
+        boolean wasByPriority = byPriority;
         byPriority = session.cache.nominations.count() > 0;
+        boolean held = session.plugins.stateVersionsHeld(stateVersions);
+        if (next && held && !byPriority && !wasByPriority && session.liveNodes() == liveNodes
+                && groups.carryOver(session, equivalence)) {
+            for (ClassView v : views.values()) {
+                // frees counted in another session's journal say nothing of this one's
+                v.freesAt = -1;
+            }
+            carried++;
+            return;
+        }
+        liveNodes = session.liveNodes();
         int n = session.nodeCount();
         boolean sameNodes = !views.isEmpty() && views.values().iterator().next().size() == n;
         if (!sameNodes) {
@@ -159,13 +196,17 @@ public final class IncrementalSelector implements NodeSelector {
     }
 
     private ClassView view(int task) {
-        long key = viewKey(task);
+        int cls = session.tasks.taskClass(task);
+        long born = session.classes.born(cls);
+        long key = viewKey(task, cls, born);
         ClassView view = views.get(key);
         if (view == null) {
             view = newView(key);
         }
         view.lastUse = ++clock;
-        if (view.syncedAt == Long.MIN_VALUE || view.epoch != groups.epoch || !groups.covers(view.syncedAt)) {
+        if (view.syncedAt == Long.MIN_VALUE || view.epoch != groups.epoch || !groups.covers(view.syncedAt)
+                || !view.standsFor(session, cls, born)) {
+            // another class with the same key (a digest collision) takes the view over
             build(view, task);
         } else {
             catchUp(view, task);
@@ -173,12 +214,23 @@ public final class IncrementalSelector implements NodeSelector {
         view.syncedAt = groups.changeSequence();
         view.epoch = groups.epoch;
         view.freesAt = session.journal.frees();
+        view.standFor(session, cls, born);
         return view;
     }
 
-    private long viewKey(int task) {
-        long cls = session.tasks.taskClass(task);
-        return byPriority ? cls << 32 | (session.tasks.priority(task) & 0xFFFFFFFFL) : cls << 32;
+    /** The class's digest (kept per class id and birth), mixed with the priority while pods are nominated. */
+    private long viewKey(int task, int cls, long born) {
+        if (cls >= digestBorn.length) {
+            int size = Math.max(cls + 1, digestBorn.length * 2);
+            digestBorn = Arrays.copyOf(digestBorn, size);
+            digests = Arrays.copyOf(digests, size);
+        }
+        if (digestBorn[cls] != born) {
+            digestBorn[cls] = born;
+            digests[cls] = ClassView.digest(session, cls);
+        }
+        long digest = digests[cls];
+        return byPriority ? ClassView.mix(digest + session.tasks.priority(task)) : digest;
     }
 
     private ClassView newView(long key) {
@@ -245,6 +297,7 @@ public final class IncrementalSelector implements NodeSelector {
         long stamp = ++refreshStamp;
         // nominations hold room that other placements can give back without an operation freeing it
         boolean shrinkOnly = equivalence && !byPriority && session.journal.frees() == view.freesAt;
+        long sessionStart = groups.sessionStart();
         for (long s = view.syncedAt; s < now; s++) {
             int change = groups.change(s);
             int leaf = change >>> 1;
@@ -254,7 +307,8 @@ public final class IncrementalSelector implements NodeSelector {
                     evaluatedAt[leaf] = stamp;
                 }
                 refreshedAt[leaf] = stamp;
-                view.refresh(task, leaf, evaluate, shrinkOnly);
+                boolean across = s < sessionStart;
+                view.refresh(task, leaf, evaluate, shrinkOnly && !across, across);
             }
         }
     }

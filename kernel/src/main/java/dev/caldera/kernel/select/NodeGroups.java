@@ -27,6 +27,11 @@ import java.util.List;
  * changed and must be evaluated again. The changes are a ring; a view further behind than it holds, or one built
  * in another grouping ({@link #epoch}), is built again.
  * <p>
+ * A grouping is kept into the next session when the selector finds nothing global changed
+ * ({@link #carryOver}): the nodes that session lists as changed leave their groups as journal records make them
+ * do, and the changes recorded before {@link #sessionStart} came from between sessions (a node's placement
+ * inputs may have changed too, so no verdict of theirs holds).
+ * <p>
  * With the equivalence off, or a plugin that declares {@link NodeInputs#ANY}, every node is a group of its own:
  * the views then keep one result per node.
  * <p>
@@ -71,6 +76,12 @@ final class NodeGroups {
     private final int[] changes = new int[RING];
     private long changeSequence;
     private long journalSequence;
+    /** The first change of this session; earlier ones were recorded in earlier sessions or between them. */
+    private long sessionStart;
+    /** The plugins' node inputs and predicate inputs at the last grouping, and the placement numbers' generation. */
+    private int inputs;
+    private int verdictInputs;
+    private int placementGeneration;
 
     private Session session;
     private NodePositions positions;
@@ -88,12 +99,13 @@ final class NodeGroups {
         this.positions = positions;
         epoch++;
         changeSequence = 0;
+        sessionStart = 0;
         journalSequence = session.journal.sequence();
         size = positions.size;
         ensure(size);
-        int inputs = equivalence ? session.plugins.nodeInputs() : NodeInputs.ANY;
+        inputs = equivalence ? session.plugins.nodeInputs() : NodeInputs.ANY;
         grouped = inputs != NodeInputs.ANY;
-        int verdictInputs = equivalence ? session.plugins.predicateInputs() : NodeInputs.ANY;
+        verdictInputs = equivalence ? session.plugins.predicateInputs() : NodeInputs.ANY;
         staticVerdicts = verdictInputs != NodeInputs.ANY
                 && (verdictInputs & (NodeInputs.RESOURCES | NodeInputs.OWN)) == 0;
         staticRaws = equivalence ? staticRaws(session.plugins.normalizedScorers()) : 0;
@@ -116,6 +128,45 @@ final class NodeGroups {
             }
         }
         return bits;
+    }
+
+    /**
+     * Keeps this grouping for the session's next cycle instead of grouping again: each node the session lists as
+     * changed since its last open ({@link Session#changedNode}) leaves its group (or is recorded for evaluation),
+     * so the remaining members are still alike, and the session's journal is read from its start. The caller
+     * checks that the node set, the nominations and the plugins' state versions held. False, with nothing
+     * done, when the session copied every row or the plugins now read other inputs or the placement numbers
+     * started over: group again. Cost: O(changed nodes), no allocation.
+     */
+    boolean carryOver(Session session, boolean equivalence) {
+        if (session != this.session || session.openedWhole()
+                || inputs != (equivalence ? session.plugins.nodeInputs() : NodeInputs.ANY)
+                || verdictInputs != (equivalence ? session.plugins.predicateInputs() : NodeInputs.ANY)
+                || staticRaws != (equivalence ? staticRaws(session.plugins.normalizedScorers()) : 0)) {
+            return false;
+        }
+        if (grouped && (inputs & NodeInputs.PLACEMENT) != 0) {
+            placement.refresh(session);
+            if (placement.generation() != placementGeneration) {
+                return false;
+            }
+        }
+        int[] positionOf = positions.position;
+        for (int i = 0; i < session.changedNodeCount(); i++) {
+            int row = session.changedNode(i);
+            int p = row < positionOf.length ? positionOf[row] : -1;
+            if (p >= 0) {
+                changed(p);
+            }
+        }
+        journalSequence = 0;
+        sessionStart = changeSequence;
+        return true;
+    }
+
+    /** The first change recorded in this session: earlier ones came from earlier sessions or between them. */
+    long sessionStart() {
+        return sessionStart;
     }
 
     /** Detaches the nodes the journal names since the last sync; regroups when the journal no longer covers it. */
@@ -228,6 +279,7 @@ final class NodeGroups {
     private void groupByKey(int inputs) {
         session.plugins.nodeKeySources(ownKeys);
         placement.refresh(session);
+        placementGeneration = placement.generation();
         boolean byPlacement = (inputs & NodeInputs.PLACEMENT) != 0;
         int dims = session.dims.count();
         int own = 0;

@@ -38,6 +38,8 @@ final class NodePlacementClasses {
     private String[] keyNames = new String[0];
     private int[] keySymbols = new int[0];
     private boolean byName;
+    /** Moves whenever the numbers start over for other keys (numbers of different generations do not compare). */
+    private int generation;
 
     /** Brings the numbers up to the session's profiles and nodes (O(profiles) when nothing changed). */
     void refresh(Session session) {
@@ -62,6 +64,7 @@ final class NodePlacementClasses {
             }
         }
         if (reset) {
+            generation++;
             table = nodes;
             if (classOf.length < nodes.capacity()) {
                 classOf = new int[nodes.capacity()];
@@ -74,6 +77,14 @@ final class NodePlacementClasses {
             ids.clear();
             Arrays.fill(versionAt, Integer.MIN_VALUE);
         }
+    }
+
+    /**
+     * Moves when a refresh found other label keys named, other symbols for them or another node table: nodes
+     * alike before may then differ (valid after {@link #refresh}).
+     */
+    int generation() {
+        return generation;
     }
 
     /** The number of node row {@code node}'s placement inputs. */

@@ -1,5 +1,6 @@
 package dev.caldera.kernel.cache;
 
+import dev.caldera.kernel.cluster.TaskClasses;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.placement.SpecInterner;
 import dev.caldera.kernel.testing.CacheImage;
@@ -22,20 +23,22 @@ import static org.assertj.core.api.Assertions.assertThat;
  * sends when a pod is bound, starts, finishes or is nominated) takes the cache's short path; the cache must end
  * exactly as one that rewrites every pod in full. Random valid changes ({@link RandomChanges}) mixed with such
  * moves of live pods go to a cache with the short path and to one without it; after every batch their whole state
- * is equal ({@link CacheImage}'s tables) but for the interners' version counters: a full rewrite of a pod that was
- * its placement profile's only user frees the profile and takes it again, which counts as a new version (plugins
- * compile it again, for the same spec); the short path keeps the id (the interner's contract, "changes whenever
- * the id is given to a different spec", holds either way). Also left out: the specs each cache last wrote per pod
+ * is equal ({@link CacheImage}'s tables) but for the interners' version counters and the task classes' birth
+ * numbers: a full rewrite of a pod that was its placement profile's (or class's) only user frees the profile and
+ * takes it again, which counts as a new version (plugins compile it again, for the same spec) or birth; the short
+ * path keeps the id (the contracts, "changes whenever the id is given to a different spec", hold either way). Also left out: the specs each cache last wrote per pod
  * (the same objects on both sides, but the image writes an object met twice as a reference to where it was met
  * first, and which of two equal placement specs a profile interned differs when one side freed and took it again).
  */
 class PodMovesProperties {
     private static final Set<String> SKIPPED = Set.of("changes", "rejections", "rejectedChanges", "problemSink",
             "rewriteEveryPod", "written");
+    private static final Set<String> BIRTHS = Set.of("born", "births");
     private static final ObjectImage IMAGE = new ObjectImage(type -> false,
             f -> SKIPPED.contains(f.getName()) || f.getType() == Runnable.class
                     || f.getType().getName().startsWith("java.util.function.")
-                    || f.getDeclaringClass() == SpecInterner.class && f.getName().equals("versions"));
+                    || f.getDeclaringClass() == SpecInterner.class && f.getName().equals("versions")
+                    || f.getDeclaringClass() == TaskClasses.class && BIRTHS.contains(f.getName()));
     private static final byte[] STATUSES = {TaskStatus.PENDING, TaskStatus.BOUND, TaskStatus.RUNNING,
         TaskStatus.RELEASING, TaskStatus.SUCCEEDED, TaskStatus.FAILED, TaskStatus.UNKNOWN};
 

@@ -114,6 +114,12 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
         return RESOURCES;
     }
 
+    /** The weights are the configuration's; dimensions are added only by a session that copies every row. */
+    @Override
+    public long stateVersion() {
+        return 0;
+    }
+
     /** Weights by dimension as last resolved (tests). */
     int[] weightsByDimension() {
         return Arrays.copyOf(weightByDim, weightByDim.length);

@@ -200,6 +200,12 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         return state.fits(cls, node) ? FitReason.OK : FitReason.GPU_DEVICES;
     }
 
+    /** The verdict reads the class's GPU request and the node's devices, laid out again only with its spec. */
+    @Override
+    public long stateVersion() {
+        return 0;
+    }
+
     @Override
     public void allocated(int task) {
         SessionView s = state.session;
@@ -301,6 +307,15 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         @Override
         public boolean nodeLocal() {
             return true;
+        }
+
+        /**
+         * Beyond the class and the node (its devices, cpu, memory, name), the policies read the mix tables only:
+         * their versions move whenever the mix or the devices of the nodes (the models' scarcity) change.
+         */
+        @Override
+        public long stateVersion() {
+            return state.typical.version << 32 ^ state.workload.version;
         }
     }
 }

@@ -55,6 +55,12 @@ final class BatchScores implements NormalizedScorer {
         return PLACEMENT;
     }
 
+    /** The raw value reads the node's taints and the class's tolerations only. */
+    @Override
+    public long stateVersion() {
+        return 0;
+    }
+
     @Override
     public double normalize(int task, int raw, int max) {
         return (double) (taintToleration(raw, max) * weights.taintToleration());

@@ -64,6 +64,12 @@ final class LocalScores implements NodeScorer {
         return weights.needsNodeRequests() ? RESOURCES | OWN : RESOURCES;
     }
 
+    /** The node's allocatable and the requests of its pods ({@link NodeRequests}, recounted for changed rows). */
+    @Override
+    public long stateVersion() {
+        return 0;
+    }
+
     @Override
     public int nodeKeyWords() {
         return weights.needsNodeRequests() ? NodeRequests.KEY_WORDS : 0;

@@ -34,6 +34,12 @@ final class NodeAffinityScores implements NormalizedScorer {
         return PLACEMENT;
     }
 
+    /** The raw value reads the node's labels and the class's preferred terms only. */
+    @Override
+    public long stateVersion() {
+        return 0;
+    }
+
     @Override
     public double normalize(int task, int raw, int max) {
         return (double) (normalized(raw, max) * weight);

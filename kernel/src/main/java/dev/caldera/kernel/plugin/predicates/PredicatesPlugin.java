@@ -138,6 +138,15 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
         return portsInPlay ? ANY : PLACEMENT;
     }
 
+    /**
+     * Node-local verdicts read the node's placement inputs and the ports in use on it (its tasks), and the
+     * profile of the task's class: nothing beyond the node and the class.
+     */
+    @Override
+    public long stateVersion() {
+        return 0;
+    }
+
     @Override
     public void beforeNodes(int task) {
         interPod.ensureState(task);
