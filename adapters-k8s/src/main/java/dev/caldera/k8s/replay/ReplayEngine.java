@@ -78,7 +78,7 @@ public final class ReplayEngine implements AutoCloseable {
                 (job, phase, reason) -> { });
         this.scheduler = new Scheduler(cache, conf, PluginRegistry.defaults(), tuning, sinks);
         scheduler.clock(() -> clockMs);
-        this.gpu = scheduler.session().plugins.plugin(DeviceSharePlugin.class);
+        this.gpu = scheduler.session().plugins().plugin(DeviceSharePlugin.class);
         if (gpu != null) {
             gpu.workloadMix(trace.mix());
         }

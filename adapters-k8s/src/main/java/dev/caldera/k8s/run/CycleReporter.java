@@ -57,8 +57,8 @@ final class CycleReporter {
                 statuses.put(jobKey, new PodGroupStatus(jobKey, phase, reason));
             }
             int job = cache.jobRow(jobKey);
-            writer.podGroup(jobKey, phase, reason, cache.jobState.count(job, TaskStatus.RUNNING),
-                    cache.jobState.count(job, TaskStatus.SUCCEEDED), cache.jobState.count(job, TaskStatus.FAILED));
+            writer.podGroup(jobKey, phase, reason, cache.jobState().count(job, TaskStatus.RUNNING),
+                    cache.jobState().count(job, TaskStatus.SUCCEEDED), cache.jobState().count(job, TaskStatus.FAILED));
         };
     }
 
@@ -79,14 +79,14 @@ final class CycleReporter {
             tasks += n;
         }
         int victims = 0;
-        for (int i = 0; i < session.decisions.evictReasons.size(); i++) {
-            victims += session.decisions.evictReasons.getInt(i) == Decisions.PREEMPT ? 1 : 0;
+        for (int i = 0; i < session.decisions().evictionCount(); i++) {
+            victims += session.decisions().evictReason(i) == Decisions.PREEMPT ? 1 : 0;
         }
         List<QueueShare> queues = QueueReports.of(session);
         metrics.cycle(stats, binds.size(), tasks, victims);
-        metrics.preemption(session.decisions.preemptionAttempts(),
-                session.decisions.evictionTransactions(Decisions.PREEMPT),
-                session.decisions.evictionTransactions(Decisions.RECLAIM));
+        metrics.preemption(session.decisions().preemptionAttempts(),
+                session.decisions().evictionTransactions(Decisions.PREEMPT),
+                session.decisions().evictionTransactions(Decisions.RECLAIM));
         jobMetrics(session, metrics);
         metrics.unschedulable(unschedulable);
         metrics.queues(queues);
@@ -101,7 +101,7 @@ final class CycleReporter {
      * placed tasks).
      */
     private void jobMetrics(Session session, VolcanoMetrics metrics) {
-        var jobs = cache.jobs;
+        var jobs = cache.jobs();
         if (seenKey.length < jobs.rows()) {
             seenKey = java.util.Arrays.copyOf(seenKey, jobs.capacity());
             seenQueue = java.util.Arrays.copyOf(seenQueue, jobs.capacity());
@@ -122,12 +122,12 @@ final class CycleReporter {
             seenQueue[j] = queue;
         }
         placedByJob.clear();
-        Decisions d = session.decisions;
-        for (int i = 0; i < d.bindTasks.size(); i++) {
-            placedByJob.addTo(cache.tasks.job(d.bindTasks.getInt(i)), 1);
+        Decisions d = session.decisions();
+        for (int i = 0; i < d.bindCount(); i++) {
+            placedByJob.addTo(cache.tasks().job(d.bindTask(i)), 1);
         }
         for (int i = 0; i < pipelinedRows.size(); i++) {
-            placedByJob.addTo(cache.tasks.job(pipelinedRows.getInt(i)), 1);
+            placedByJob.addTo(cache.tasks().job(pipelinedRows.getInt(i)), 1);
         }
         long nowMs = System.currentTimeMillis();
         for (var e : placedByJob.int2IntEntrySet()) {
@@ -147,11 +147,11 @@ final class CycleReporter {
 
     private List<PodPlacement> binds(Session session) {
         List<PodPlacement> out = new ArrayList<>();
-        Decisions d = session.decisions;
-        for (int i = 0; i < d.bindTasks.size(); i++) {
-            int t = d.bindTasks.getInt(i);
-            out.add(new PodPlacement(cache.tasks.uid(t), cache.tasks.key(t), cache.nodes.name(d.bindNodes.getInt(i)),
-                    cache.jobs.key(cache.tasks.job(t))));
+        Decisions d = session.decisions();
+        for (int i = 0; i < d.bindCount(); i++) {
+            int t = d.bindTask(i);
+            out.add(new PodPlacement(cache.tasks().uid(t), cache.tasks().key(t), cache.nodes().name(d.bindNode(i)),
+                    cache.jobs().key(cache.tasks().job(t))));
         }
         out.sort(Comparator.comparing(PodPlacement::pod));
         return out;
@@ -159,11 +159,11 @@ final class CycleReporter {
 
     private List<PodEviction> evictions(Session session) {
         List<PodEviction> out = new ArrayList<>();
-        Decisions d = session.decisions;
-        for (int i = 0; i < d.evictTasks.size(); i++) {
-            int t = d.evictTasks.getInt(i);
-            out.add(new PodEviction(cache.tasks.uid(t), cache.tasks.key(t),
-                    Decisions.reasonText(d.evictReasons.getInt(i)), cache.jobs.key(cache.tasks.job(t))));
+        Decisions d = session.decisions();
+        for (int i = 0; i < d.evictionCount(); i++) {
+            int t = d.evictTask(i);
+            out.add(new PodEviction(cache.tasks().uid(t), cache.tasks().key(t),
+                    Decisions.reasonText(d.evictReason(i)), cache.jobs().key(cache.tasks().job(t))));
         }
         out.sort(Comparator.comparing(PodEviction::pod));
         return out;
@@ -171,20 +171,20 @@ final class CycleReporter {
 
     private List<PodPlacement> pipelined(Scheduler scheduler, Session session, StatusWriter writer) {
         scheduler.pipelinedTasks(pipelinedRows);
-        if (pipelinedFlag.length < cache.tasks.rows()) {
-            pipelinedFlag = new boolean[cache.tasks.capacity()];
+        if (pipelinedFlag.length < cache.tasks().rows()) {
+            pipelinedFlag = new boolean[cache.tasks().capacity()];
         }
         List<PodPlacement> out = new ArrayList<>(pipelinedRows.size());
         for (int i = 0; i < pipelinedRows.size(); i++) {
             int t = pipelinedRows.getInt(i);
-            int job = cache.tasks.job(t);
-            String node = cache.nodes.name(session.taskState.node(t));
-            out.add(new PodPlacement(cache.tasks.uid(t), cache.tasks.key(t), node, cache.jobs.key(job)));
+            int job = cache.tasks().job(t);
+            String node = cache.nodes().name(session.taskState().node(t));
+            out.add(new PodPlacement(cache.tasks().uid(t), cache.tasks().key(t), node, cache.jobs().key(job)));
             pipelinedFlag[t] = true;
             // the pod's nominatedNodeName is the kernel's nomination: set where victims were evicted for it, else none
-            int nominated = cache.nominations.nodeOf(t);
-            writer.podUnschedulable(cache.tasks.key(t), cache.tasks.uid(t), message(scheduler, session, job),
-                    nominated < 0 ? null : cache.nodes.name(nominated));
+            int nominated = cache.nominations().nodeOf(t);
+            writer.podUnschedulable(cache.tasks().key(t), cache.tasks().uid(t), message(scheduler, session, job),
+                    nominated < 0 ? null : cache.nodes().name(nominated));
         }
         out.sort(Comparator.comparing(PodPlacement::pod));
         return out;
@@ -193,23 +193,23 @@ final class CycleReporter {
     /** Pending pods of jobs that were not placed: their PodScheduled message; returns job name to count. */
     private Map<String, Integer> unschedulablePods(Scheduler scheduler, Session session, StatusWriter writer) {
         Map<String, Integer> byJob = new LinkedHashMap<>();
-        for (int i = 0; i < session.jobList.size(); i++) {
-            int job = session.jobList.getInt(i);
+        for (int i = 0; i < session.jobCount(); i++) {
+            int job = session.job(i);
             if (scheduler.reason(job) == null) {
                 continue;
             }
             String message = message(scheduler, session, job);
-            IntArrayList tasks = cache.jobs.tasks(job);
+            IntArrayList tasks = cache.jobs().tasks(job);
             int n = 0;
             for (int k = 0; k < tasks.size(); k++) {
                 int t = tasks.getInt(k);
-                if (cache.taskState.status(t) == TaskStatus.PENDING && !pipelinedFlag(t)) {
+                if (cache.taskState().status(t) == TaskStatus.PENDING && !pipelinedFlag(t)) {
                     n++;
-                    writer.podUnschedulable(cache.tasks.key(t), cache.tasks.uid(t), message, null);
+                    writer.podUnschedulable(cache.tasks().key(t), cache.tasks().uid(t), message, null);
                 }
             }
             if (n > 0) {
-                String key = cache.jobs.key(job);
+                String key = cache.jobs().key(job);
                 byJob.put(key.substring(key.indexOf('/') + 1), n);
             }
         }
@@ -225,10 +225,10 @@ final class CycleReporter {
 
     /** "0/N nodes are available: ..." when the job's tasks fit no node, else the job's reason. */
     private String message(Scheduler scheduler, Session session, int job) {
-        FitErrors errors = session.conditions.fitErrors(job);
+        FitErrors errors = session.conditions().fitErrors(job);
         String reason = scheduler.reason(job);
         if (errors != null && errors.nodes() > 0) {
-            return errors.message(cache.dims);
+            return errors.message(cache.dims());
         }
         return reason == null ? "all nodes are unavailable" : reason;
     }

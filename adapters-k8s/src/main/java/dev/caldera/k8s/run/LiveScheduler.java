@@ -166,7 +166,7 @@ public final class LiveScheduler implements AutoCloseable {
             }
             if (!syncLogged) {
                 LOG.info("informers synced: {} nodes, {} pods in the cache ({} changes applied while they listed)",
-                        cache.liveNodeCount(), cache.tasks.liveCount(), appliedWhileWaiting);
+                        cache.liveNodeCount(), cache.tasks().liveCount(), appliedWhileWaiting);
                 syncLogged = true;
             }
             if (!leadership.isLeader()) {

@@ -116,8 +116,8 @@ public final class SimulatedCluster {
             if (row < 0 || t.nodeName() != null) {
                 continue;
             }
-            int node = cache.nominations.nodeOf(row);
-            String nominated = node < 0 ? null : cache.nodes.name(node);
+            int node = cache.nominations().nodeOf(row);
+            String nominated = node < 0 ? null : cache.nodes().name(node);
             if (!java.util.Objects.equals(nominated, t.nominatedNodeName())) {
                 cache.upsertTask(replace(t.uid(), TaskSpecs.placed(t, t.status(), null, nominated)));
             }

@@ -52,7 +52,7 @@ public final class Simulation implements AutoCloseable {
                 (uid, key, node) -> binds.add(new PodPlacement(uid, key, node, cluster.groupOf(uid))),
                 (uid, key, reason) -> evictions.add(new PodEviction(uid, key, reason, cluster.groupOf(uid))),
                 (job, phase, reason) -> statuses.put(job, new PodGroupStatus(job, phase, Objects.toString(reason, null),
-                        cache.topology.allocatedHyperNode(cache.jobRow(job)))));
+                        cache.topology().allocatedHyperNode(cache.jobRow(job)))));
         this.scheduler = new Scheduler(cache, conf, PluginRegistry.defaults(), options, sinks);
         scheduler.clock(() -> startMs + (cycle - 1) * PERIOD_MS);
     }
@@ -93,9 +93,9 @@ public final class Simulation implements AutoCloseable {
         List<PodPlacement> out = new ArrayList<>(pipelinedRows.size());
         for (int i = 0; i < pipelinedRows.size(); i++) {
             int t = pipelinedRows.getInt(i);
-            String uid = cache.tasks.uid(t);
-            int node = scheduler.session().taskState.node(t);
-            out.add(new PodPlacement(uid, cache.tasks.key(t), cache.nodes.name(node), cluster.groupOf(uid)));
+            String uid = cache.tasks().uid(t);
+            int node = scheduler.session().taskState().node(t);
+            out.add(new PodPlacement(uid, cache.tasks().key(t), cache.nodes().name(node), cluster.groupOf(uid)));
         }
         return sorted(out);
     }
@@ -149,7 +149,7 @@ public final class Simulation implements AutoCloseable {
 
     /** Where what the kernel finds wrong with the HyperNodes goes (each problem once, when found). */
     public void hyperNodeProblems(java.util.function.Consumer<String> sink) {
-        cache.topology.problemSink(sink);
+        cache.topology().problemSink(sink);
     }
 
     /**
@@ -161,7 +161,7 @@ public final class Simulation implements AutoCloseable {
     }
 
     private void collectQueueProblems() {
-        CapacityPlugin capacity = scheduler.session().plugins.plugin(CapacityPlugin.class);
+        CapacityPlugin capacity = scheduler.session().plugins().plugin(CapacityPlugin.class);
         if (capacity != null) {
             if (capacity.problem() != null) {
                 queueProblems.add("queue hierarchy: " + capacity.problem() + "; the capacity plugin refuses every"
@@ -169,7 +169,7 @@ public final class Simulation implements AutoCloseable {
             }
             capacity.hierarchyWarnings().forEach(w -> queueProblems.add("queue hierarchy: " + w));
         }
-        DrfPlugin drf = scheduler.session().plugins.plugin(DrfPlugin.class);
+        DrfPlugin drf = scheduler.session().plugins().plugin(DrfPlugin.class);
         if (drf != null) {
             drf.hierarchyProblems().forEach(queueProblems::add);
         }

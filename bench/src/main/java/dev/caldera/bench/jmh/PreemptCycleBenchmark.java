@@ -79,7 +79,7 @@ public class PreemptCycleBenchmark {
     @Benchmark
     public int cycle(Counters counters) {
         CycleStats stats = scheduler.runOnce();
-        int evicted = scheduler.session().decisions.evictTasks.size();
+        int evicted = scheduler.session().decisions().evictionCount();
         counters.placements += stats.placed();
         counters.evictions += evicted;
         placedPerCycle = stats.placed();

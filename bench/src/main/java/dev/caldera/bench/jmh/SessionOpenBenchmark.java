@@ -89,6 +89,6 @@ public class SessionOpenBenchmark {
         int applied = cluster.cache.applyChanges();
         cluster.cache.resolveJobPriorities();
         session.open();
-        return applied + session.jobList.size();
+        return applied + session.jobCount();
     }
 }

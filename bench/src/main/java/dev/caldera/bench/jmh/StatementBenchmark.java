@@ -52,14 +52,14 @@ public class StatementBenchmark {
         try (Scheduler scheduler = new Scheduler(cluster.cache, BenchConfs.defaultPlusBinpack(),
                 PluginRegistry.defaults(), SchedulerOptions.DEFAULT, Sinks.NONE)) {
             scheduler.runOnce();
-            Decisions d = scheduler.session().decisions;
-            if (d.bindTasks.size() < OPS) {
-                throw new IllegalStateException("StatementBenchmark: the cycle bound " + d.bindTasks.size()
+            Decisions d = scheduler.session().decisions();
+            if (d.bindCount() < OPS) {
+                throw new IllegalStateException("StatementBenchmark: the cycle bound " + d.bindCount()
                         + " tasks, need " + OPS);
             }
             for (int i = 0; i < OPS; i++) {
-                tasks[i] = d.bindTasks.getInt(i);
-                nodes[i] = d.bindNodes.getInt(i);
+                tasks[i] = d.bindTask(i);
+                nodes[i] = d.bindNode(i);
             }
         }
         cluster.restore();

@@ -35,10 +35,10 @@ public final class PreparedCluster {
         feed.accept(cache);
         cache.applyChanges();
         cache.resolveJobPriorities();
-        usage = new NodeUsage(cache.dims.count());
-        tasks.copyFrom(cache.taskState, cache.tasks.rows());
-        jobs.copyFrom(cache.jobState, cache.jobs.rows());
-        usage.copyFrom(cache.nodeUsage, cache.nodes.rows());
+        usage = new NodeUsage(cache.dims().count());
+        tasks.copyFrom(cache.taskState(), cache.tasks().rows());
+        jobs.copyFrom(cache.jobState(), cache.jobs().rows());
+        usage.copyFrom(cache.nodeUsage(), cache.nodes().rows());
     }
 
     public static PreparedCluster of(WorkloadSpec spec) {
@@ -52,14 +52,14 @@ public final class PreparedCluster {
 
     /** Puts the cache back to the state it had when built (no nomination existed then). */
     public void restore() {
-        for (int t = 0; t < cache.tasks.rows(); t++) {
-            if (cache.nominations.nodeOf(t) >= 0) {
-                cache.nominations.remove(t);
+        for (int t = 0; t < cache.tasks().rows(); t++) {
+            if (cache.nominations().nodeOf(t) >= 0) {
+                cache.nominations().remove(t);
             }
         }
-        cache.taskState.copyFrom(tasks, cache.tasks.rows());
-        cache.jobState.copyFrom(jobs, cache.jobs.rows());
-        cache.nodeUsage.copyFrom(usage, cache.nodes.rows());
+        cache.taskState().copyFrom(tasks, cache.tasks().rows());
+        cache.jobState().copyFrom(jobs, cache.jobs().rows());
+        cache.nodeUsage().copyFrom(usage, cache.nodes().rows());
     }
 
     /** A session over this cache with the plugins of {@code conf} (not opened). */
@@ -73,14 +73,14 @@ public final class PreparedCluster {
      */
     public int[] pendingTasks(int max) {
         IntArrayList picked = new IntArrayList();
-        boolean[] seenClass = new boolean[cache.classes.size()];
-        boolean[] taken = new boolean[cache.tasks.rows()];
+        boolean[] seenClass = new boolean[cache.classes().size()];
+        boolean[] taken = new boolean[cache.tasks().rows()];
         for (int pass = 0; pass < 2 && picked.size() < max; pass++) {
-            for (int t = 0; t < cache.tasks.rows() && picked.size() < max; t++) {
-                if (!cache.tasks.live(t) || taken[t] || cache.taskState.status(t) != TaskStatus.PENDING) {
+            for (int t = 0; t < cache.tasks().rows() && picked.size() < max; t++) {
+                if (!cache.tasks().live(t) || taken[t] || cache.taskState().status(t) != TaskStatus.PENDING) {
                     continue;
                 }
-                int cls = cache.tasks.taskClass(t);
+                int cls = cache.tasks().taskClass(t);
                 if (pass == 1 || !seenClass[cls]) {
                     seenClass[cls] = true;
                     taken[t] = true;

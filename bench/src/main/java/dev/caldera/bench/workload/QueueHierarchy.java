@@ -58,10 +58,10 @@ public final class QueueHierarchy {
 
     private static long[] totals(ClusterCache cache) {
         long[] total = new long[2];
-        for (int n = 0; n < cache.nodes.rows(); n++) {
-            if (cache.nodes.live(n)) {
-                total[0] += cache.nodes.allocatable(ResourceDimensions.CPU, n);
-                total[1] += cache.nodes.allocatable(ResourceDimensions.MEMORY, n);
+        for (int n = 0; n < cache.nodes().rows(); n++) {
+            if (cache.nodes().live(n)) {
+                total[0] += cache.nodes().allocatable(ResourceDimensions.CPU, n);
+                total[1] += cache.nodes().allocatable(ResourceDimensions.MEMORY, n);
             }
         }
         return total;

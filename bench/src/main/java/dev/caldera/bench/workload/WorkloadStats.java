@@ -27,13 +27,13 @@ public record WorkloadStats(int nodes, int pendingTasks, int classes, int classe
         Set<Long> byPriority = new HashSet<>();
         Set<Integer> profiles = new HashSet<>();
         int pending = 0;
-        for (int t = 0; t < c.tasks.rows(); t++) {
-            if (c.tasks.live(t) && c.taskState.status(t) == TaskStatus.PENDING) {
-                int cls = c.tasks.taskClass(t);
+        for (int t = 0; t < c.tasks().rows(); t++) {
+            if (c.tasks().live(t) && c.taskState().status(t) == TaskStatus.PENDING) {
+                int cls = c.tasks().taskClass(t);
                 pending++;
                 classes.add(cls);
-                byPriority.add((long) cls << 32 | (c.tasks.priority(t) & 0xFFFFFFFFL));
-                profiles.add(c.classes.profile(cls));
+                byPriority.add((long) cls << 32 | (c.tasks().priority(t) & 0xFFFFFFFFL));
+                profiles.add(c.classes().profile(cls));
             }
         }
         return new WorkloadStats(c.liveNodeCount(), pending, classes.size(), byPriority.size(), profiles.size(),
@@ -41,18 +41,18 @@ public record WorkloadStats(int nodes, int pendingTasks, int classes, int classe
     }
 
     private static int nodeStates(ClusterCache c) {
-        int hostname = c.symbols.find(HOSTNAME);
+        int hostname = c.symbols().find(HOSTNAME);
         Set<String> states = new HashSet<>();
-        for (int r = 0; r < c.nodes.rows(); r++) {
-            if (!c.nodes.live(r)) {
+        for (int r = 0; r < c.nodes().rows(); r++) {
+            if (!c.nodes().live(r)) {
                 continue;
             }
             StringBuilder key = new StringBuilder();
-            for (int d = 0; d < c.dims.count(); d++) {
-                key.append(c.nodes.allocatable(d, r)).append('/').append(c.nodeUsage.used(d, r)).append(';');
+            for (int d = 0; d < c.dims().count(); d++) {
+                key.append(c.nodes().allocatable(d, r)).append('/').append(c.nodeUsage().used(d, r)).append(';');
             }
-            key.append(Arrays.toString(c.nodes.taints(r))).append(c.nodes.unschedulable(r));
-            int[] labels = c.nodes.labels(r);
+            key.append(Arrays.toString(c.nodes().taints(r))).append(c.nodes().unschedulable(r));
+            int[] labels = c.nodes().labels(r);
             for (int i = 0; i < labels.length; i += 2) {
                 if (labels[i] != hostname) {
                     key.append(',').append(labels[i]).append('=').append(labels[i + 1]);

@@ -80,7 +80,7 @@ class PlacementAllocationTest {
             }
             int unplaced = 0;
             String example = null;
-            for (int job = 0; job < cluster.cache.jobs.rows(); job++) {
+            for (int job = 0; job < cluster.cache.jobs().rows(); job++) {
                 String reason = scheduler.reason(job);
                 unplaced += reason != null ? 1 : 0;
                 if (reason != null && reason.contains("nodes are available")) {

@@ -33,13 +33,13 @@ class PreparedClusterTest {
         try (Scheduler scheduler = new Scheduler(cluster.cache, BenchConfs.preemption(), PluginRegistry.defaults(),
                 SchedulerOptions.DEFAULT, Sinks.NONE)) {
             scheduler.runOnce();
-            int evicted = scheduler.session().decisions.evictTasks.size();
-            int placed = scheduler.session().decisions.bindTasks.size();
+            int evicted = scheduler.session().decisions().evictionCount();
+            int placed = scheduler.session().decisions().bindCount();
             assertThat(evicted).isPositive();
             cluster.restore();
             scheduler.runOnce();
-            assertThat(scheduler.session().decisions.evictTasks.size()).isEqualTo(evicted);
-            assertThat(scheduler.session().decisions.bindTasks.size()).isEqualTo(placed);
+            assertThat(scheduler.session().decisions().evictionCount()).isEqualTo(evicted);
+            assertThat(scheduler.session().decisions().bindCount()).isEqualTo(placed);
         }
     }
 
@@ -64,10 +64,10 @@ class PreparedClusterTest {
 
     private static List<Long> binds(Scheduler scheduler) {
         scheduler.runOnce();
-        Decisions d = scheduler.session().decisions;
+        Decisions d = scheduler.session().decisions();
         List<Long> binds = new ArrayList<>();
-        for (int i = 0; i < d.bindTasks.size(); i++) {
-            binds.add((long) d.bindTasks.getInt(i) << 32 | d.bindNodes.getInt(i));
+        for (int i = 0; i < d.bindCount(); i++) {
+            binds.add((long) d.bindTask(i) << 32 | d.bindNode(i));
         }
         return binds;
     }

@@ -30,11 +30,11 @@ class QueueHierarchyTest {
         int leaves = QueueHierarchy.leaves();
         PreparedCluster cluster = PreparedCluster.of(new WorkloadSpec(1000, 2000, 0, 0.3, 0, 0.5, 0.1, leaves, false, 42));
         QueueHierarchy.apply(cluster.cache, leaves);
-        assertThat(cluster.cache.queues.rows()).isGreaterThanOrEqualTo(100);
+        assertThat(cluster.cache.queues().rows()).isGreaterThanOrEqualTo(100);
         try (Scheduler s = new Scheduler(cluster.cache, BenchConfs.capacityHierarchy(), PluginRegistry.defaults(),
                 SchedulerOptions.DEFAULT, Sinks.NONE)) {
             int placed = s.runOnce().placed();
-            CapacityPlugin capacity = s.session().plugins.plugin(CapacityPlugin.class);
+            CapacityPlugin capacity = s.session().plugins().plugin(CapacityPlugin.class);
             assertThat(capacity.problem()).isNull();
             assertThat(placed).isGreaterThan(1000);
             List<QueueShare> rows = QueueReports.of(s.session());

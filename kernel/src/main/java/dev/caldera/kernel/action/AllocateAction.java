@@ -69,7 +69,7 @@ public final class AllocateAction implements Action {
         open(s);
         while (!queues.isEmpty()) {
             int queue = queues.dequeueInt();
-            if (s.plugins.overused(queue)) {
+            if (s.plugins().overused(queue)) {
                 continue;
             }
             IntHeapPriorityQueue jobs = jobQueues.jobs(queue);
@@ -95,17 +95,17 @@ public final class AllocateAction implements Action {
         taskHeaps.clear();
         continuation.clear(s);
         errorCache.open(s, predicateErrorCache);
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int job = s.jobList.getInt(i);
+        for (int i = 0; i < s.jobCount(); i++) {
+            int job = s.job(i);
             if (!enqueueConfigured) {
                 s.admit(job);
             }
-            if (s.jobState.phase(job) == JobPhase.PENDING || s.plugins.jobValid(job) != null
+            if (s.jobState().phase(job) == JobPhase.PENDING || s.plugins().jobValid(job) != null
                     || !hasPendingWork(s, job)) {
                 continue;
             }
-            if (jobQueues.add(s.jobs.queue(job), job)) {
-                queues.enqueue(s.jobs.queue(job));
+            if (jobQueues.add(s.jobTable().queue(job), job)) {
+                queues.enqueue(s.jobTable().queue(job));
             }
         }
     }
@@ -127,11 +127,11 @@ public final class AllocateAction implements Action {
         statement.begin();
         while (!tasks.isEmpty()) {
             int task = tasks.dequeueInt();
-            if (!s.plugins.allocatable(queue, task)) {
-                s.conditions.queueLimited(job);
+            if (!s.plugins().allocatable(queue, task)) {
+                s.conditions().queueLimited(job);
                 continue;
             }
-            if (continuation.skipsRole(job, s.tasks.role(task))) {
+            if (continuation.skipsRole(job, s.taskTable().role(task))) {
                 continue;
             }
             if (!place(task, job)) {
@@ -140,14 +140,14 @@ public final class AllocateAction implements Action {
                 }
                 continue;
             }
-            if (s.plugins.jobReady(job) && !tasks.isEmpty()) {
+            if (s.plugins().jobReady(job) && !tasks.isEmpty()) {
                 jobs.enqueue(job);
                 break;
             }
         }
-        if (s.plugins.jobReady(job)) {
+        if (s.plugins().jobReady(job)) {
             statement.commit();
-        } else if (!s.plugins.jobPipelined(job)) {
+        } else if (!s.plugins().jobPipelined(job)) {
             statement.discard();
         }
     }
@@ -155,7 +155,7 @@ public final class AllocateAction implements Action {
     /** Places one task; false (with the job's fit errors recorded) when no node fits. */
     private boolean place(int task, int job) {
         Session s = session;
-        int code = s.plugins.prePredicate(task);
+        int code = s.plugins().prePredicate(task);
         if (code != FitReason.OK) {
             return failed(task, job, prePredicateErrors(code));
         }
@@ -185,12 +185,12 @@ public final class AllocateAction implements Action {
      */
     private boolean placeOnNominatedNode(int task) {
         Session s = session;
-        int node = s.cache.nominations.nodeOf(task);
-        if (node < 0 || !s.nodes.live(node)) {
+        int node = s.cache().nominations().nodeOf(task);
+        if (node < 0 || !s.nodeTable().live(node)) {
             return false;
         }
         long[] request = s.request(task);
-        if (ResourceFit.shortOfFutureIdle(s, task, request, node) != 0 || s.plugins.predicate(task, node) != 0) {
+        if (ResourceFit.shortOfFutureIdle(s, task, request, node) != 0 || s.plugins().predicate(task, node) != 0) {
             return false;
         }
         if (ResourceFit.fitsIdle(s, task, request, node)) {
@@ -203,15 +203,15 @@ public final class AllocateAction implements Action {
 
     private FitErrors prePredicateErrors(int code) {
         FitErrors e = selector.errors();
-        e.clear(session.dims.count());
+        e.clear(session.dims().count());
         e.nodes(session.nodeCount());
         e.add(code, session.nodeCount());
         return e;
     }
 
     private boolean failed(int task, int job, FitErrors why) {
-        session.conditions.fitFailed(job, why);
-        continuation.failed(job, session.tasks.role(task));
+        session.conditions().fitFailed(job, why);
+        continuation.failed(job, session.taskTable().role(task));
         return false;
     }
 
@@ -268,11 +268,11 @@ public final class AllocateAction implements Action {
                 return heap;
             }
             heap = pool.take();
-            IntArrayList tasks = session.jobs.tasks(job);
+            IntArrayList tasks = session.jobTable().tasks(job);
             for (int i = 0; i < tasks.size(); i++) {
                 int t = tasks.getInt(i);
                 if (session.status(t) == TaskStatus.PENDING && !session.bestEffort(t)
-                        && !session.tasks.has(t, TaskTable.SCHEDULING_GATED)) {
+                        && !session.taskTable().has(t, TaskTable.SCHEDULING_GATED)) {
                     heap.enqueue(t);
                 }
             }

@@ -33,9 +33,9 @@ public final class BackfillAction implements Action {
 
     @Override
     public void execute(Session s) {
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int job = s.jobList.getInt(i);
-            if (s.jobState.phase(job) == JobPhase.PENDING || s.plugins.jobValid(job) != null
+        for (int i = 0; i < s.jobCount(); i++) {
+            int job = s.job(i);
+            if (s.jobState().phase(job) == JobPhase.PENDING || s.plugins().jobValid(job) != null
                     || s.count(job, JobState.PENDING_BEST_EFFORT) == 0) {
                 continue;
             }
@@ -45,24 +45,24 @@ public final class BackfillAction implements Action {
 
     private void backfillJob(Session s, int job) {
         statement.begin();
-        IntArrayList tasks = s.jobs.tasks(job);
+        IntArrayList tasks = s.jobTable().tasks(job);
         for (int i = 0; i < tasks.size(); i++) {
             int task = tasks.getInt(i);
             if (s.status(task) != TaskStatus.PENDING || !s.bestEffort(task)
-                    || s.tasks.has(task, TaskTable.SCHEDULING_GATED)) {
+                    || s.taskTable().has(task, TaskTable.SCHEDULING_GATED)) {
                 continue;
             }
             // Volcano's backfill runs PrePredicate per task too; it is where the inter-pod filters take their counts
-            if (s.plugins.prePredicate(task) != FitReason.OK) {
+            if (s.plugins().prePredicate(task) != FitReason.OK) {
                 continue;
             }
             int node = selector.select(task);
             if (node < 0 || !selector.fitsIdle()) {
-                s.conditions.fitFailed(job, selector.errors());
+                s.conditions().fitFailed(job, selector.errors());
                 continue;
             }
             statement.allocate(task, node);
-            if (s.plugins.jobReady(job)) {
+            if (s.plugins().jobReady(job)) {
                 statement.commit();
             }
         }

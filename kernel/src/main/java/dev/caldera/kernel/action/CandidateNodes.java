@@ -40,9 +40,9 @@ final class CandidateNodes {
         this.session = session;
         byScore = (a, b) -> {
             int c = Double.compare(score[b], score[a]);
-            return c != 0 ? c : Integer.compare(session.nodes.rank(nodes[a]), session.nodes.rank(nodes[b]));
+            return c != 0 ? c : Integer.compare(session.nodeTable().rank(nodes[a]), session.nodeTable().rank(nodes[b]));
         };
-        byRank = (a, b) -> Integer.compare(session.nodes.rank(a), session.nodes.rank(b));
+        byRank = (a, b) -> Integer.compare(session.nodeTable().rank(a), session.nodeTable().rank(b));
     }
 
     /** Candidate nodes for {@code task}, best score first; {@link #count()} of them are valid. */
@@ -50,12 +50,12 @@ final class CandidateNodes {
         Session s = session;
         int n = filter(task);
         for (int i = 0; i < n; i++) {
-            score[i] = s.plugins.score(task, nodes[i]);
+            score[i] = s.plugins().score(task, nodes[i]);
             batch[i] = 0;
             order[i] = i;
         }
-        if (s.plugins.hasBatchScorers()) {
-            s.plugins.batchScore(task, nodes, n, batch);
+        if (s.plugins().hasBatchScorers()) {
+            s.plugins().batchScore(task, nodes, n, batch);
             for (int i = 0; i < n; i++) {
                 score[i] += batch[i];
             }
@@ -86,7 +86,7 @@ final class CandidateNodes {
         int n = 0;
         for (int i = 0; i < s.nodeCount(); i++) {
             int node = s.liveNodes()[i];
-            if (s.plugins.predicateForPreemption(task, node) == FitReason.OK) {
+            if (s.plugins().predicateForPreemption(task, node) == FitReason.OK) {
                 nodes[n++] = node;
             }
         }

@@ -37,8 +37,8 @@ public final class EnqueueAction implements Action {
                 continue;
             }
             int job = jobs.dequeueInt();
-            if (s.jobs.minResources(job) == null || s.plugins.jobEnqueueable(job)) {
-                s.plugins.jobEnqueued(job);
+            if (s.jobTable().minResources(job) == null || s.plugins().jobEnqueueable(job)) {
+                s.plugins().jobEnqueued(job);
                 s.admit(job);
             }
             queues.enqueue(queue);
@@ -54,10 +54,10 @@ public final class EnqueueAction implements Action {
         queues.clear();
         jobsByQueue.clear();
         jobHeaps.releaseAll();
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int job = s.jobList.getInt(i);
-            int queue = s.jobs.queue(job);
-            if (s.jobState.phase(job) != JobPhase.PENDING) {
+        for (int i = 0; i < s.jobCount(); i++) {
+            int job = s.job(i);
+            int queue = s.jobTable().queue(job);
+            if (s.jobState().phase(job) != JobPhase.PENDING) {
                 continue;
             }
             IntHeapPriorityQueue jobs = jobsByQueue.get(queue);

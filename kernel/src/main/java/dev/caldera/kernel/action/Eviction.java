@@ -104,9 +104,9 @@ final class Eviction {
         // not in cache row order, so that decisions do not depend on the order the adapter fed the cache
         IntArrays.quickSort(offered.elements(), 0, offered.size(), victimOrder.of(preemptor));
         if (fit == Fit.RECLAIM) {
-            s.plugins.reclaimable(preemptor, offered, victims);
+            s.plugins().reclaimable(preemptor, offered, victims);
         } else {
-            s.plugins.preemptable(preemptor, offered, victims);
+            s.plugins().preemptable(preemptor, offered, victims);
         }
         if (!victimsCoverRequest(preemptor, node)) {
             return null;
@@ -127,7 +127,7 @@ final class Eviction {
             fits = fits(preemptor, node);
         }
         if (fit == Fit.PREEMPT) {
-            session.decisions.preemptionAttempted();
+            session.decisions().preemptionAttempted();
         }
         if (!fits) {
             statement.rollback(mark);
@@ -143,8 +143,8 @@ final class Eviction {
             return false;
         }
         return fit == Fit.RECLAIM
-                || s.plugins.allocatable(s.queueOf(preemptor), preemptor)
-                && s.plugins.predicate(preemptor, node) == FitReason.OK;
+                || s.plugins().allocatable(s.queueOf(preemptor), preemptor)
+                && s.plugins().predicate(preemptor, node) == FitReason.OK;
     }
 
     /** Volcano's {@code ValidateVictims}: futureIdle plus everything the victims hold covers the request. */
@@ -155,7 +155,7 @@ final class Eviction {
             if (request[d] == 0) {
                 continue;
             }
-            long room = s.usage.futureIdle(d, node);
+            long room = s.usage().futureIdle(d, node);
             for (int i = 0; i < victims.size(); i++) {
                 long[] v = s.request(victims.getInt(i));
                 room += d < v.length ? v[d] : 0;

@@ -34,7 +34,7 @@ final class GangContinuation {
     void clear(Session s) {
         failedByJob.clear();
         lists.releaseAll();
-        noRole = s.symbols.find("");
+        noRole = s.symbolTable().find("");
     }
 
     /** A task of {@code role} of the job fit no node (or failed PrePredicate). */
@@ -61,12 +61,12 @@ final class GangContinuation {
 
     /** Volcano's NeedContinueAllocating for the job, after one of its tasks fit no node. */
     boolean mayContinue(Session s, int job) {
-        IntArrayList tasks = s.jobs.tasks(job);
-        int minMember = s.jobs.minMember(job);
+        IntArrayList tasks = s.jobTable().tasks(job);
+        int minMember = s.jobTable().minMember(job);
         if (minMember >= tasks.size()) {
             return false;
         }
-        int[] mins = s.jobs.roleMin(job);
+        int[] mins = s.jobTable().roleMin(job);
         if (minMember < sum(mins)) {
             return s.readyCount(job) + pendingOfHealthyRoles(s, job, tasks) >= minMember;
         }
@@ -78,7 +78,7 @@ final class GangContinuation {
         int left = 0;
         for (int i = 0; i < tasks.size(); i++) {
             int t = tasks.getInt(i);
-            if (s.status(t) == TaskStatus.PENDING && !hasFailed(job, s.tasks.role(t))) {
+            if (s.status(t) == TaskStatus.PENDING && !hasFailed(job, s.taskTable().role(t))) {
                 left++;
             }
         }
@@ -87,9 +87,9 @@ final class GangContinuation {
 
     /** Each failed role with a minTaskMember has that many tasks allocated, succeeded or pending best-effort. */
     private boolean failedRolesHoldTheirMinimum(Session s, int job) {
-        int[] roles = s.jobs.roles(job);
-        int[] mins = s.jobs.roleMin(job);
-        int[] counts = s.jobState.roleCount(job);
+        int[] roles = s.jobTable().roles(job);
+        int[] mins = s.jobTable().roleMin(job);
+        int[] counts = s.jobState().roleCount(job);
         for (int slot = 0; slot < roles.length; slot++) {
             if (mins[slot] == 0 || !hasFailed(job, roles[slot])) {
                 continue;

@@ -59,10 +59,10 @@ final class JobHeaps {
             tasksByJob.put(job, heap);
         }
         heap.clear();
-        IntArrayList tasks = session.jobs.tasks(job);
+        IntArrayList tasks = session.jobTable().tasks(job);
         for (int i = 0; i < tasks.size(); i++) {
             int t = tasks.getInt(i);
-            if (session.status(t) == TaskStatus.PENDING && !session.tasks.has(t, TaskTable.SCHEDULING_GATED)) {
+            if (session.status(t) == TaskStatus.PENDING && !session.taskTable().has(t, TaskTable.SCHEDULING_GATED)) {
                 heap.enqueue(t);
             }
         }

@@ -19,7 +19,7 @@ final class NodeTasks {
 
     /** Indexes every live task that sits on a node in {@code s}. */
     void index(Session s) {
-        int nodes = s.nodes.rows();
+        int nodes = s.nodeTable().rows();
         if (start.length < nodes + 1) {
             start = new int[nodes + 1];
             fill = new int[nodes + 1];
@@ -27,9 +27,9 @@ final class NodeTasks {
             Arrays.fill(start, 0, nodes + 1, 0);
         }
         int placed = 0;
-        for (int t = 0; t < s.tasks.rows(); t++) {
-            int n = s.taskState.node(t);
-            if (s.tasks.live(t) && n >= 0) {
+        for (int t = 0; t < s.taskTable().rows(); t++) {
+            int n = s.taskState().node(t);
+            if (s.taskTable().live(t) && n >= 0) {
                 start[n + 1]++;
                 placed++;
             }
@@ -41,9 +41,9 @@ final class NodeTasks {
             tasks = new int[placed];
         }
         System.arraycopy(start, 0, fill, 0, nodes);
-        for (int t = 0; t < s.tasks.rows(); t++) {
-            int n = s.taskState.node(t);
-            if (s.tasks.live(t) && n >= 0) {
+        for (int t = 0; t < s.taskTable().rows(); t++) {
+            int n = s.taskState().node(t);
+            if (s.taskTable().live(t) && n >= 0) {
                 tasks[fill[n]++] = t;
             }
         }

@@ -21,8 +21,8 @@ final class PredicateErrorCache {
     private boolean enabled;
 
     void open(Session s, boolean enable) {
-        enabled = enable && s.plugins.predicatesNodeLocal();
-        int n = s.classes.size();
+        enabled = enable && s.plugins().predicatesNodeLocal();
+        int n = s.classTable().size();
         if (failedAtFrees.length < n) {
             failedAtFrees = Arrays.copyOf(failedAtFrees, n);
             failedInSession = Arrays.copyOf(failedInSession, n);
@@ -32,24 +32,24 @@ final class PredicateErrorCache {
 
     /** The cached errors of the task's class, or null when the class must be filtered. */
     FitErrors lookup(Session s, int task) {
-        int cls = s.tasks.taskClass(task);
-        if (!enabled || failedInSession[cls] != s.id() || failedAtFrees[cls] != s.journal.frees()
-                || !s.plugins.nodeLocal(task)) {
+        int cls = s.taskTable().taskClass(task);
+        if (!enabled || failedInSession[cls] != s.id() || failedAtFrees[cls] != s.journal().frees()
+                || !s.plugins().nodeLocal(task)) {
             return null;
         }
         return errors[cls];
     }
 
     void failed(Session s, int task, FitErrors why) {
-        if (!enabled || !s.plugins.nodeLocal(task)) {
+        if (!enabled || !s.plugins().nodeLocal(task)) {
             return;
         }
-        int cls = s.tasks.taskClass(task);
+        int cls = s.taskTable().taskClass(task);
         if (errors[cls] == null) {
             errors[cls] = new FitErrors();
         }
         errors[cls].copyFrom(why);
-        failedAtFrees[cls] = s.journal.frees();
+        failedAtFrees[cls] = s.journal().frees();
         failedInSession[cls] = s.id();
     }
 }

@@ -84,11 +84,11 @@ public final class PreemptAction implements Action {
     private void collectStarvingJobs(Session s) {
         heaps.clear(s);
         starving.clear();
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int job = s.jobList.getInt(i);
-            if (s.jobState.phase(job) != JobPhase.PENDING && s.plugins.jobValid(job) == null
-                    && s.plugins.jobStarving(job) && !containsNetworkTopology(s, job)) {
-                heaps.addJob(s.jobs.queue(job), job);
+        for (int i = 0; i < s.jobCount(); i++) {
+            int job = s.job(i);
+            if (s.jobState().phase(job) != JobPhase.PENDING && s.plugins().jobValid(job) == null
+                    && s.plugins().jobStarving(job) && !containsNetworkTopology(s, job)) {
+                heaps.addJob(s.jobTable().queue(job), job);
                 heaps.refillTasks(job);
                 starving.add(job);
             }
@@ -100,10 +100,10 @@ public final class PreemptAction implements Action {
      * Preempt skips such jobs (preempt.go, "jobs containing networkTopology do not support preemption").
      */
     private static boolean containsNetworkTopology(Session s, int job) {
-        if (s.topology.withTopology(job)) {
+        if (s.topologyState().withTopology(job)) {
             return true;
         }
-        dev.caldera.kernel.topology.SubJobs subJobs = s.topology.subJobs(job);
+        dev.caldera.kernel.topology.SubJobs subJobs = s.topologyState().subJobs(job);
         for (int k = 0; subJobs != null && k < subJobs.count(); k++) {
             if (subJobs.withTopology(k)) {
                 return true;
@@ -117,10 +117,10 @@ public final class PreemptAction implements Action {
             int job = jobs.dequeueInt();
             IntHeapPriorityQueue tasks = heaps.tasks(job);
             statement.begin();
-            while (session.plugins.jobStarving(job) && !tasks.isEmpty()) {
+            while (session.plugins().jobStarving(job) && !tasks.isEmpty()) {
                 preempt(tasks.dequeueInt(), otherJobsOfQueue);
             }
-            if (session.plugins.jobPipelined(job)) {
+            if (session.plugins().jobPipelined(job)) {
                 commit();
             } else {
                 statement.discard();
@@ -131,7 +131,7 @@ public final class PreemptAction implements Action {
     private void withinJobs(int queue) {
         for (int i = 0; i < starving.size(); i++) {
             int job = starving.getInt(i);
-            if (session.jobs.queue(job) != queue) {
+            if (session.jobTable().queue(job) != queue) {
                 continue;
             }
             IntHeapPriorityQueue tasks = heaps.refillTasks(job);
@@ -149,14 +149,14 @@ public final class PreemptAction implements Action {
     /** Commits the statement, counting it as an eviction transaction when it evicts. */
     private void commit() {
         if (statement.hasEvictions()) {
-            session.decisions.evictionTransaction(Decisions.PREEMPT);
+            session.decisions().evictionTransaction(Decisions.PREEMPT);
         }
         statement.commit();
     }
 
     /** True when {@code task} was pipelined onto a node, evicting what {@code filter} allows there. */
     private boolean preempt(int task, Eviction.Candidates filter) {
-        if (!eligible(task) || session.plugins.prePredicate(task) != FitReason.OK) {
+        if (!eligible(task) || session.plugins().prePredicate(task) != FitReason.OK) {
             return false;
         }
         if (options.topologyAware()) {
@@ -174,14 +174,14 @@ public final class PreemptAction implements Action {
      */
     private boolean eligible(int task) {
         Session s = session;
-        if (s.tasks.has(task, TaskTable.PREEMPT_NEVER)) {
+        if (s.taskTable().has(task, TaskTable.PREEMPT_NEVER)) {
             return false;
         }
-        int nominated = s.cache.nominations.nodeOf(task);
-        if (nominated < 0 || !s.nodes.live(nominated)) {
+        int nominated = s.cache().nominations().nodeOf(task);
+        if (nominated < 0 || !s.nodeTable().live(nominated)) {
             return true;
         }
-        int code = s.plugins.predicate(task, nominated);
+        int code = s.plugins().predicate(task, nominated);
         if (code == FitReason.OK) {
             return false;
         }
@@ -198,14 +198,14 @@ public final class PreemptAction implements Action {
 
     private boolean releasingWithLowerPriority(int preemptor, int task) {
         return session.status(task) == TaskStatus.RELEASING
-                && session.tasks.priority(task) < session.tasks.priority(preemptor);
+                && session.taskTable().priority(task) < session.taskTable().priority(preemptor);
     }
 
     /** Volcano's between-jobs filter: Bound or Running, preemptable, another job of the preemptor's queue. */
     private boolean otherJobOfSameQueue(int preemptor, int task) {
         int job = session.jobOf(task);
         return mayBeVictim(preemptor, task) && job != session.jobOf(preemptor) && session.inSession(job)
-                && session.jobs.queue(job) == session.queueOf(preemptor);
+                && session.jobTable().queue(job) == session.queueOf(preemptor);
     }
 
     private boolean sameJob(int preemptor, int task) {
@@ -216,7 +216,7 @@ public final class PreemptAction implements Action {
     private boolean mayBeVictim(int preemptor, int task) {
         Session s = session;
         byte status = s.status(task);
-        return (status == TaskStatus.BOUND || status == TaskStatus.RUNNING) && s.tasks.preemptable(task)
+        return (status == TaskStatus.BOUND || status == TaskStatus.RUNNING) && s.taskTable().preemptable(task)
                 && (!s.bestEffort(preemptor) || s.bestEffort(task));
     }
 }

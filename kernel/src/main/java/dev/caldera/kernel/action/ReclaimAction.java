@@ -59,7 +59,7 @@ public final class ReclaimAction implements Action {
         collectJobs(s);
         while (!queues.isEmpty()) {
             int queue = queues.dequeueInt();
-            if (s.plugins.overused(queue)) {
+            if (s.plugins().overused(queue)) {
                 continue;
             }
             IntHeapPriorityQueue jobs = heaps.jobs(queue);
@@ -73,22 +73,22 @@ public final class ReclaimAction implements Action {
     private void collectJobs(Session s) {
         heaps.clear(s);
         queues.clear();
-        if (queued.length < s.queues.rows()) {
-            queued = new boolean[s.queues.capacity()];
+        if (queued.length < s.queueTable().rows()) {
+            queued = new boolean[s.queueTable().capacity()];
         } else {
             java.util.Arrays.fill(queued, false);
         }
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int job = s.jobList.getInt(i);
-            if (s.jobState.phase(job) == JobPhase.PENDING || s.plugins.jobValid(job) != null) {
+        for (int i = 0; i < s.jobCount(); i++) {
+            int job = s.job(i);
+            if (s.jobState().phase(job) == JobPhase.PENDING || s.plugins().jobValid(job) != null) {
                 continue;
             }
-            int queue = s.jobs.queue(job);
+            int queue = s.jobTable().queue(job);
             if (!queued[queue]) {
                 queued[queue] = true;
                 queues.enqueue(queue);
             }
-            if (s.plugins.jobStarving(job)) {
+            if (s.plugins().jobStarving(job)) {
                 heaps.addJob(queue, job);
                 heaps.refillTasks(job);
             }
@@ -98,20 +98,20 @@ public final class ReclaimAction implements Action {
     private void reclaimFor(int queue, int job) {
         IntHeapPriorityQueue tasks = heaps.tasks(job);
         statement.begin();
-        while (session.plugins.jobStarving(job) && !tasks.isEmpty()) {
+        while (session.plugins().jobStarving(job) && !tasks.isEmpty()) {
             int task = tasks.dequeueInt();
             if (mayReclaim(queue, task)) {
                 int[] nodes = candidateNodes.inPredicateOrder(task);
                 eviction.preemptOn(task, nodes, candidateNodes.count(), otherReclaimableQueues);
             }
         }
-        if (session.plugins.jobPipelined(job)) {
+        if (session.plugins().jobPipelined(job)) {
             if (statement.hasEvictions()) {
-                session.decisions.evictionTransaction(Decisions.RECLAIM);
+                session.decisions().evictionTransaction(Decisions.RECLAIM);
             }
-            session.decisions.committingFor(job);
+            session.decisions().committingFor(job);
             statement.commit();
-            session.decisions.committingFor(-1);
+            session.decisions().committingFor(-1);
         } else {
             statement.discard();
         }
@@ -119,18 +119,18 @@ public final class ReclaimAction implements Action {
 
     private boolean mayReclaim(int queue, int task) {
         Session s = session;
-        return !s.tasks.has(task, TaskTable.PREEMPT_NEVER) && s.plugins.preemptive(queue, task)
-                && s.plugins.prePredicate(task) == FitReason.OK;
+        return !s.taskTable().has(task, TaskTable.PREEMPT_NEVER) && s.plugins().preemptive(queue, task)
+                && s.plugins().prePredicate(task) == FitReason.OK;
     }
 
     /** Volcano's reclaimees: Running, preemptable, of a job in another queue that is reclaimable. */
     private boolean inOtherReclaimableQueue(int reclaimer, int task) {
         Session s = session;
         int job = s.jobOf(task);
-        if (s.status(task) != TaskStatus.RUNNING || !s.tasks.preemptable(task) || !s.inSession(job)) {
+        if (s.status(task) != TaskStatus.RUNNING || !s.taskTable().preemptable(task) || !s.inSession(job)) {
             return false;
         }
-        int queue = s.jobs.queue(job);
-        return queue != s.queueOf(reclaimer) && s.queues.reclaimable(queue);
+        int queue = s.jobTable().queue(job);
+        return queue != s.queueOf(reclaimer) && s.queueTable().reclaimable(queue);
     }
 }

@@ -79,7 +79,7 @@ final class TopologyAwarePreemption {
         for (int victim : best) {
             statement.evict(victim, Decisions.PREEMPT);
         }
-        session.decisions.preemptionAttempted();
+        session.decisions().preemptionAttempted();
         statement.pipeline(preemptor, bestNode, true);
         return true;
     }
@@ -99,7 +99,7 @@ final class TopologyAwarePreemption {
                 break;
             }
         }
-        boolean possible = session.plugins.simulatePredicate(preemptor, node) == FitReason.OK;
+        boolean possible = session.plugins().simulatePredicate(preemptor, node) == FitReason.OK;
         statement.rollback(mark);
         return possible ? reprieve(preemptor, node, mark) : null;
     }
@@ -128,14 +128,14 @@ final class TopologyAwarePreemption {
     /** SimulateAllocatableFn, the request within futureIdle, and SimulatePredicateFn. */
     private boolean fits(int preemptor, int node) {
         Session s = session;
-        return s.plugins.allocatable(s.queueOf(preemptor), preemptor)
+        return s.plugins().allocatable(s.queueOf(preemptor), preemptor)
                 && ResourceFit.shortOfFutureIdle(s, preemptor, s.request(preemptor), node) == 0
-                && s.plugins.simulatePredicate(preemptor, node) == FitReason.OK;
+                && s.plugins().simulatePredicate(preemptor, node) == FitReason.OK;
     }
 
     /** {@code pickOneNodeForPreemption} without PDBs: true when victims {@code a} beat {@code b}. */
     private boolean better(int[] a, int[] b) {
-        TaskTable tasks = session.tasks;
+        TaskTable tasks = session.taskTable();
         if (tasks.priority(a[0]) != tasks.priority(b[0])) {
             return tasks.priority(a[0]) < tasks.priority(b[0]);
         }
@@ -154,14 +154,14 @@ final class TopologyAwarePreemption {
     private long prioritySum(int[] victims) {
         long sum = 0;
         for (int v : victims) {
-            sum += (long) session.tasks.priority(v) + (1L << 31);
+            sum += (long) session.taskTable().priority(v) + (1L << 31);
         }
         return sum;
     }
 
     /** {@code GetEarliestPodStartTime}: the earliest start among the victims of the highest priority. */
     private long earliestStartOfHighest(int[] victims) {
-        TaskTable tasks = session.tasks;
+        TaskTable tasks = session.taskTable();
         long earliest = tasks.creationMs(victims[0]);
         int max = tasks.priority(victims[0]);
         for (int v : victims) {
@@ -169,7 +169,7 @@ final class TopologyAwarePreemption {
                 earliest = Math.min(earliest, tasks.creationMs(v));
             } else if (tasks.priority(v) > max) {
                 max = tasks.priority(v);
-                earliest = session.tasks.creationMs(v);
+                earliest = session.taskTable().creationMs(v);
             }
         }
         return earliest;

@@ -40,13 +40,13 @@ final class VictimOrder implements IntComparator {
         if (jobA == jobB) {
             return s.compareTasks(b, a);
         }
-        int queueA = s.jobs.queue(jobA);
-        int queueB = s.jobs.queue(jobB);
+        int queueA = s.jobTable().queue(jobA);
+        int queueB = s.jobTable().queue(jobB);
         if (queueA != queueB) {
-            int c = s.plugins.compareVictimQueues(queueA, queueB, preemptorQueue);
+            int c = s.plugins().compareVictimQueues(queueA, queueB, preemptorQueue);
             return c != 0 ? c : s.compareQueues(queueB, queueA);
         }
-        int c = s.plugins.compareJobs(jobB, jobA);
+        int c = s.plugins().compareJobs(jobB, jobA);
         return c != 0 ? c : s.compareTasks(b, a);
     }
 }

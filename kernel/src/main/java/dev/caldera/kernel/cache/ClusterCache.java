@@ -44,22 +44,22 @@ import java.util.function.Consumer;
 public final class ClusterCache {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterCache.class);
 
-    public final ResourceDimensions dims = new ResourceDimensions();
-    public final Symbols symbols = new Symbols();
-    public final PlacementProfiles profiles = new PlacementProfiles();
-    public final InterPodProfiles interPodProfiles = new InterPodProfiles();
-    public final NodeTable nodes = new NodeTable(dims.count());
-    public final NodeUsage nodeUsage = new NodeUsage(dims.count());
-    public final TaskTable tasks = new TaskTable();
-    public final TaskState taskState = new TaskState();
-    public final TaskClasses classes = new TaskClasses();
-    public final JobTable jobs = new JobTable();
-    public final JobState jobState = new JobState();
-    public final QueueTable queues = new QueueTable();
-    public final PriorityClasses priorityClasses = new PriorityClasses();
-    public final Nominations nominations = new Nominations();
+    private final ResourceDimensions dims = new ResourceDimensions();
+    private final Symbols symbols = new Symbols();
+    private final PlacementProfiles profiles = new PlacementProfiles();
+    private final InterPodProfiles interPodProfiles = new InterPodProfiles();
+    private final NodeTable nodes = new NodeTable(dims.count());
+    private final NodeUsage nodeUsage = new NodeUsage(dims.count());
+    private final TaskTable tasks = new TaskTable();
+    private final TaskState taskState = new TaskState();
+    private final TaskClasses classes = new TaskClasses();
+    private final JobTable jobs = new JobTable();
+    private final JobState jobState = new JobState();
+    private final QueueTable queues = new QueueTable();
+    private final PriorityClasses priorityClasses = new PriorityClasses();
+    private final Nominations nominations = new Nominations();
     /** HyperNodes, their tree, and the jobs' network topology (see {@link TopologyCache}). */
-    public final TopologyCache topology = new TopologyCache();
+    private final TopologyCache topology = new TopologyCache();
 
     private final MpscUnboundedXaddArrayQueue<ClusterChange> changes = new MpscUnboundedXaddArrayQueue<>(1024);
     private final NodeCache nodeCache;
@@ -71,6 +71,69 @@ public final class ClusterCache {
     private long rejectedChanges;
     /** The session that took the last copy of the state tables ({@link #snapshotBy}). */
     private Object snapshotReader;
+
+
+    // ------------------------------------------------------------------ the tables (written by the entity caches)
+
+    public ResourceDimensions dims() {
+        return dims;
+    }
+
+    public Symbols symbols() {
+        return symbols;
+    }
+
+    public PlacementProfiles profiles() {
+        return profiles;
+    }
+
+    public InterPodProfiles interPodProfiles() {
+        return interPodProfiles;
+    }
+
+    public NodeTable nodes() {
+        return nodes;
+    }
+
+    public NodeUsage nodeUsage() {
+        return nodeUsage;
+    }
+
+    public TaskTable tasks() {
+        return tasks;
+    }
+
+    public TaskState taskState() {
+        return taskState;
+    }
+
+    public TaskClasses classes() {
+        return classes;
+    }
+
+    public JobTable jobs() {
+        return jobs;
+    }
+
+    public JobState jobState() {
+        return jobState;
+    }
+
+    public QueueTable queues() {
+        return queues;
+    }
+
+    public PriorityClasses priorityClasses() {
+        return priorityClasses;
+    }
+
+    public Nominations nominations() {
+        return nominations;
+    }
+
+    public TopologyCache topology() {
+        return topology;
+    }
 
     public ClusterCache() {
         Runnable growDims = this::growDims;
@@ -340,7 +403,7 @@ public final class ClusterCache {
     private void growDims() {
         nodes.ensureDims(dims.count());
         nodeUsage.ensureDims(dims.count());
-        jobState.requests.ensureDims(dims.count());
+        jobState.requests().ensureDims(dims.count());
     }
 
     private static void logRejection(RejectedChange refused) {

@@ -35,13 +35,13 @@ final class JobCache {
     private long resolvedVersion = -1;
 
     JobCache(ClusterCache c, QueueCache queues, Runnable growDims) {
-        this.jobs = c.jobs;
-        this.state = c.jobState;
-        this.dims = c.dims;
-        this.symbols = c.symbols;
-        this.topology = c.topology;
+        this.jobs = c.jobs();
+        this.state = c.jobState();
+        this.dims = c.dims();
+        this.symbols = c.symbols();
+        this.topology = c.topology();
         this.queues = queues;
-        this.priorityClasses = c.priorityClasses;
+        this.priorityClasses = c.priorityClasses();
         this.growDims = growDims;
     }
 
@@ -119,7 +119,7 @@ final class JobCache {
             return;
         }
         minResources.replace(jobs.minResources(row), null);
-        state.changed.mark(row);
+        state.changed().mark(row);
         jobs.minResources(row, null);
         jobs.hasSpec(row, false);
         jobs.live(row, false);
@@ -129,7 +129,7 @@ final class JobCache {
     /** Frees the row when neither a PodGroup nor a pod names the job any more. */
     void releaseIfUnused(int row) {
         if (!jobs.hasSpec(row) && jobs.tasks(row).isEmpty()) {
-            state.changed.mark(row);
+            state.changed().mark(row);
             topology.clearJob(row);
             rows.remove(jobs.key(row));
             jobs.clear(row);
@@ -142,7 +142,7 @@ final class JobCache {
             if (jobs.hasSpec(j)) {
                 int q = queues.row(jobs.queueName(j));
                 if (q != jobs.queue(j)) {
-                    state.changed.mark(j);
+                    state.changed().mark(j);
                     jobs.queue(j, q);
                 }
             }
@@ -171,7 +171,7 @@ final class JobCache {
         if (j < jobs.rows() && jobs.hasSpec(j)) {
             int priority = priorityClasses.resolve(null, jobs.priorityClassName(j));
             if (priority != jobs.priority(j)) {
-                state.changed.mark(j);
+                state.changed().mark(j);
                 jobs.priority(j, priority);
             }
         }

@@ -115,7 +115,7 @@ final class NodeCache {
             dims.register(spec.allocatable().name(i));
         }
         growDims.run();
-        usage.changed.mark(row);
+        usage.changed().mark(row);
         for (int d = 0; d < nodes.dims(); d++) {
             nodes.allocatable(d, row, spec.allocatable().amount(dims.name(d)));
             usage.idle(d, row, nodes.allocatable(d, row) - usage.used(d, row));

@@ -62,21 +62,21 @@ final class TaskCache {
     private boolean rewriteEveryPod;
 
     TaskCache(ClusterCache c, JobCache jobCache, NodeCache nodeCache, Runnable growDims) {
-        this.tasks = c.tasks;
-        this.state = c.taskState;
-        this.classes = c.classes;
-        this.nodes = c.nodes;
-        this.usage = c.nodeUsage;
-        this.nominations = c.nominations;
-        this.jobs = c.jobs;
-        this.jobState = c.jobState;
+        this.tasks = c.tasks();
+        this.state = c.taskState();
+        this.classes = c.classes();
+        this.nodes = c.nodes();
+        this.usage = c.nodeUsage();
+        this.nominations = c.nominations();
+        this.jobs = c.jobs();
+        this.jobState = c.jobState();
         this.jobCache = jobCache;
         this.nodeCache = nodeCache;
-        this.priorityClasses = c.priorityClasses;
-        this.dims = c.dims;
-        this.symbols = c.symbols;
-        this.profiles = c.profiles;
-        this.interPodProfiles = c.interPodProfiles;
+        this.priorityClasses = c.priorityClasses();
+        this.dims = c.dims();
+        this.symbols = c.symbols();
+        this.profiles = c.profiles();
+        this.interPodProfiles = c.interPodProfiles();
         this.growDims = growDims;
     }
 

@@ -17,7 +17,7 @@ import java.util.Arrays;
  */
 public final class JobState {
     /** Rows written since the owner last cleared the marks. */
-    public final RowMarks changed = new RowMarks();
+    private final RowMarks changed = new RowMarks();
     public static final int PENDING_BEST_EFFORT = TaskStatus.COUNT;
     public static final int STRIDE = TaskStatus.COUNT + 1;
 
@@ -25,7 +25,7 @@ public final class JobState {
     private byte[] phase = new byte[0];
     private int[] count = new int[0];
     private int[][] roleCount = new int[0][];
-    public final JobRequests requests = new JobRequests();
+    private final JobRequests requests = new JobRequests();
 
     public void ensureRows(int needed) {
         if (needed <= capacity) {
@@ -147,5 +147,15 @@ public final class JobState {
 
     public int roleCount(int job, int k) {
         return roleCount[job][k];
+    }
+
+    /** Rows written since the marks were last cleared (every writer of this table marks the row). */
+    public RowMarks changed() {
+        return changed;
+    }
+
+    /** The per-job request sums by status. */
+    public JobRequests requests() {
+        return requests;
     }
 }

@@ -16,7 +16,7 @@ package dev.caldera.kernel.cluster;
  */
 public final class NodeUsage {
     /** Rows written since the owner last cleared the marks. */
-    public final RowMarks changed = new RowMarks();
+    private final RowMarks changed = new RowMarks();
     private int capacity;
     private long[][] idle;
     private long[][] used;
@@ -164,5 +164,10 @@ public final class NodeUsage {
 
     public long pipelined(int d, int node) {
         return pipelined[d][node];
+    }
+
+    /** Rows written since the marks were last cleared (every writer of this table marks the row). */
+    public RowMarks changed() {
+        return changed;
     }
 }

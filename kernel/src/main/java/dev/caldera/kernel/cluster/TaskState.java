@@ -12,7 +12,7 @@ import java.util.Arrays;
  */
 public final class TaskState {
     /** Rows written since the owner last cleared the marks. */
-    public final RowMarks changed = new RowMarks();
+    private final RowMarks changed = new RowMarks();
     private int capacity;
     private byte[] status = new byte[0];
     private int[] node = new int[0];
@@ -70,5 +70,10 @@ public final class TaskState {
     public void node(int task, int value) {
         changed.mark(task);
         node[task] = value;
+    }
+
+    /** Rows written since the marks were last cleared (every writer of this table marks the row). */
+    public RowMarks changed() {
+        return changed;
     }
 }

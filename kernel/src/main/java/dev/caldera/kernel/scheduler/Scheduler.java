@@ -97,7 +97,7 @@ public final class Scheduler implements AutoCloseable {
             stats.actionNs(i, now - t);
             t = now;
         }
-        stats.placed(session.decisions.bindTasks.size() + countInSession(TaskStatus.PIPELINED));
+        stats.placed(session.decisions().bindCount() + countInSession(TaskStatus.PIPELINED));
         session.close();
         publishStatus();
         long end = System.nanoTime();
@@ -137,12 +137,12 @@ public final class Scheduler implements AutoCloseable {
     /** Tasks left Pipelined by the last cycle, into {@code out} (cleared first). */
     public void pipelinedTasks(IntArrayList out) {
         out.clear();
-        for (int i = 0; i < session.jobList.size(); i++) {
-            int job = session.jobList.getInt(i);
+        for (int i = 0; i < session.jobCount(); i++) {
+            int job = session.job(i);
             if (session.count(job, TaskStatus.PIPELINED) == 0) {
                 continue;
             }
-            IntArrayList tasks = session.jobs.tasks(job);
+            IntArrayList tasks = session.jobTable().tasks(job);
             for (int k = 0; k < tasks.size(); k++) {
                 if (session.status(tasks.getInt(k)) == TaskStatus.PIPELINED) {
                     out.add(tasks.getInt(k));
@@ -153,7 +153,7 @@ public final class Scheduler implements AutoCloseable {
 
     /** A PodGroup's reason text for people: why it is not placed, or null. */
     public String reason(int job) {
-        return session.conditions.message(job);
+        return session.conditions().message(job);
     }
 
     private int countPending() {
@@ -162,17 +162,17 @@ public final class Scheduler implements AutoCloseable {
 
     private int countInSession(byte status) {
         int n = 0;
-        for (int i = 0; i < session.jobList.size(); i++) {
-            n += session.count(session.jobList.getInt(i), status);
+        for (int i = 0; i < session.jobCount(); i++) {
+            n += session.count(session.job(i), status);
         }
         return n;
     }
 
     private void publishStatus() {
         var sink = session.sinks().status();
-        for (int j = 0; j < cache.jobs.rows(); j++) {
-            if (cache.jobs.hasSpec(j)) {
-                sink.status(cache.jobs.key(j), JobPhase.name(cache.jobState.phase(j)), session.conditions.messageText(j));
+        for (int j = 0; j < cache.jobs().rows(); j++) {
+            if (cache.jobs().hasSpec(j)) {
+                sink.status(cache.jobs().key(j), JobPhase.name(cache.jobState().phase(j)), session.conditions().messageText(j));
             }
         }
     }

@@ -82,7 +82,7 @@ final class ClassView {
 
     ClassView(Session session, NodeGroups groups, long key, int size) {
         this.session = session;
-        this.plugins = session.plugins;
+        this.plugins = session.plugins();
         this.groups = groups;
         this.normalized = plugins.normalizedScorers();
         this.key = key;
@@ -123,13 +123,13 @@ final class ClassView {
      */
     static long digest(Session session, int cls) {
         long h = 0x9E3779B97F4A7C15L;
-        long[] r = session.classes.request(cls);
+        long[] r = session.classTable().request(cls);
         for (long v : r) {
             h = mix(h ^ v);
         }
-        int p = session.classes.profile(cls);
-        int i = session.classes.interPod(cls);
-        h = mix(h ^ ((long) p << 32 | session.profiles.version(p) & 0xFFFFFFFFL));
+        int p = session.classTable().profile(cls);
+        int i = session.classTable().interPod(cls);
+        h = mix(h ^ ((long) p << 32 | session.profileTable().version(p) & 0xFFFFFFFFL));
         return mix(h ^ ((long) i << 32 | session.interPodProfiles().version(i) & 0xFFFFFFFFL));
     }
 
@@ -149,10 +149,10 @@ final class ClassView {
         if (cls == this.cls && born == classBorn) {
             return true;
         }
-        int p = session.classes.profile(cls);
-        int i = session.classes.interPod(cls);
-        return request != null && Arrays.equals(request, session.classes.request(cls))
-                && profile == p && profileVersion == session.profiles.version(p)
+        int p = session.classTable().profile(cls);
+        int i = session.classTable().interPod(cls);
+        return request != null && Arrays.equals(request, session.classTable().request(cls))
+                && profile == p && profileVersion == session.profileTable().version(p)
                 && interPod == i && interPodVersion == session.interPodProfiles().version(i);
     }
 
@@ -163,10 +163,10 @@ final class ClassView {
         }
         this.cls = cls;
         classBorn = born;
-        request = session.classes.request(cls);
-        profile = session.classes.profile(cls);
-        profileVersion = session.profiles.version(profile);
-        interPod = session.classes.interPod(cls);
+        request = session.classTable().request(cls);
+        profile = session.classTable().profile(cls);
+        profileVersion = session.profileTable().version(profile);
+        interPod = session.classTable().interPod(cls);
         interPodVersion = session.interPodProfiles().version(interPod);
     }
 

@@ -94,9 +94,9 @@ public final class IncrementalSelector implements NodeSelector {
         this.pool = pool;
         this.parallelThreshold = parallelThreshold;
         this.budgetBytes = budgetBytes;
-        this.enabled = session.plugins.incremental();
+        this.enabled = session.plugins().incremental();
         this.errors = scan.errors();
-        this.stateVersions = new long[session.plugins.stateVersionCount()];
+        this.stateVersions = new long[session.plugins().stateVersionCount()];
     }
 
     /** Whether this session's plugins allow incremental selection (else every call scans). */
@@ -111,7 +111,7 @@ public final class IncrementalSelector implements NodeSelector {
 
     @Override
     public int select(int task) {
-        if (!enabled || session.cache.nominations.nodeOf(task) >= 0 || !session.plugins.nodeLocal(task)) {
+        if (!enabled || session.cache().nominations().nodeOf(task) >= 0 || !session.plugins().nodeLocal(task)) {
             // a nominated task's own reservation must not count against it, which sets it apart from its class;
             // a task tied to other pods by inter-pod terms has verdicts no class view can keep
             return scanned(task);
@@ -119,7 +119,7 @@ public final class IncrementalSelector implements NodeSelector {
         if (session.id() != sessionId) {
             startSession();
         }
-        groups.sync(session.journal, equivalence);
+        groups.sync(session.journal(), equivalence);
         ClassView view = view(task);
         int leaf = view.best();
         if (leaf < 0) {
@@ -166,8 +166,8 @@ public final class IncrementalSelector implements NodeSelector {
         boolean next = session.id() == sessionId + 1;
         sessionId = session.id();
         boolean wasByPriority = byPriority;
-        byPriority = session.cache.nominations.count() > 0;
-        boolean held = session.plugins.stateVersionsHeld(stateVersions);
+        byPriority = session.cache().nominations().count() > 0;
+        boolean held = session.plugins().stateVersionsHeld(stateVersions);
         if (next && held && !byPriority && !wasByPriority && session.liveNodes() == liveNodes
                 && groups.carryOver(session, equivalence)) {
             for (ClassView v : views.values()) {
@@ -196,8 +196,8 @@ public final class IncrementalSelector implements NodeSelector {
     }
 
     private ClassView view(int task) {
-        int cls = session.tasks.taskClass(task);
-        long born = session.classes.born(cls);
+        int cls = session.taskTable().taskClass(task);
+        long born = session.classTable().born(cls);
         long key = viewKey(task, cls, born);
         ClassView view = views.get(key);
         if (view == null) {
@@ -213,7 +213,7 @@ public final class IncrementalSelector implements NodeSelector {
         }
         view.syncedAt = groups.changeSequence();
         view.epoch = groups.epoch;
-        view.freesAt = session.journal.frees();
+        view.freesAt = session.journal().frees();
         view.standFor(session, cls, born);
         return view;
     }
@@ -230,12 +230,12 @@ public final class IncrementalSelector implements NodeSelector {
             digests[cls] = ClassView.digest(session, cls);
         }
         long digest = digests[cls];
-        return byPriority ? ClassView.mix(digest + session.tasks.priority(task)) : digest;
+        return byPriority ? ClassView.mix(digest + session.taskTable().priority(task)) : digest;
     }
 
     private ClassView newView(long key) {
         int n = session.nodeCount();
-        long each = ClassView.bytesFor(n, session.plugins.normalizedScorers().length);
+        long each = ClassView.bytesFor(n, session.plugins().normalizedScorers().length);
         long limit = Math.max(2, budgetBytes / Math.max(1, each));
         ClassView view = null;
         while (views.size() >= limit) {
@@ -296,7 +296,7 @@ public final class IncrementalSelector implements NodeSelector {
         }
         long stamp = ++refreshStamp;
         // nominations hold room that other placements can give back without an operation freeing it
-        boolean shrinkOnly = equivalence && !byPriority && session.journal.frees() == view.freesAt;
+        boolean shrinkOnly = equivalence && !byPriority && session.journal().frees() == view.freesAt;
         long sessionStart = groups.sessionStart();
         for (long s = view.syncedAt; s < now; s++) {
             int change = groups.change(s);

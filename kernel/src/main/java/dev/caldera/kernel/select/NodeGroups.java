@@ -100,15 +100,15 @@ final class NodeGroups {
         epoch++;
         changeSequence = 0;
         sessionStart = 0;
-        journalSequence = session.journal.sequence();
+        journalSequence = session.journal().sequence();
         size = positions.size;
         ensure(size);
-        inputs = equivalence ? session.plugins.nodeInputs() : NodeInputs.ANY;
+        inputs = equivalence ? session.plugins().nodeInputs() : NodeInputs.ANY;
         grouped = inputs != NodeInputs.ANY;
-        verdictInputs = equivalence ? session.plugins.predicateInputs() : NodeInputs.ANY;
+        verdictInputs = equivalence ? session.plugins().predicateInputs() : NodeInputs.ANY;
         staticVerdicts = verdictInputs != NodeInputs.ANY
                 && (verdictInputs & (NodeInputs.RESOURCES | NodeInputs.OWN)) == 0;
-        staticRaws = equivalence ? staticRaws(session.plugins.normalizedScorers()) : 0;
+        staticRaws = equivalence ? staticRaws(session.plugins().normalizedScorers()) : 0;
         if (!grouped) {
             for (int p = 0; p < size; p++) {
                 leafOf[p] = p;
@@ -140,9 +140,9 @@ final class NodeGroups {
      */
     boolean carryOver(Session session, boolean equivalence) {
         if (session != this.session || session.openedWhole()
-                || inputs != (equivalence ? session.plugins.nodeInputs() : NodeInputs.ANY)
-                || verdictInputs != (equivalence ? session.plugins.predicateInputs() : NodeInputs.ANY)
-                || staticRaws != (equivalence ? staticRaws(session.plugins.normalizedScorers()) : 0)) {
+                || inputs != (equivalence ? session.plugins().nodeInputs() : NodeInputs.ANY)
+                || verdictInputs != (equivalence ? session.plugins().predicateInputs() : NodeInputs.ANY)
+                || staticRaws != (equivalence ? staticRaws(session.plugins().normalizedScorers()) : 0)) {
             return false;
         }
         if (grouped && (inputs & NodeInputs.PLACEMENT) != 0) {
@@ -277,11 +277,11 @@ final class NodeGroups {
 
     /** leafOf[p] = group of p by key, groups numbered in order of their lowest position. */
     private void groupByKey(int inputs) {
-        session.plugins.nodeKeySources(ownKeys);
+        session.plugins().nodeKeySources(ownKeys);
         placement.refresh(session);
         placementGeneration = placement.generation();
         boolean byPlacement = (inputs & NodeInputs.PLACEMENT) != 0;
-        int dims = session.dims.count();
+        int dims = session.dims().count();
         int own = 0;
         for (int o = 0; o < ownKeys.size(); o++) {
             own += ownKeys.get(o).nodeKeyWords();
@@ -300,7 +300,7 @@ final class NodeGroups {
         groups = 0;
         for (int p = 0; p < size; p++) {
             int node = positions.node[p];
-            if (session.cache.nominations.any(node)) {
+            if (session.cache().nominations().any(node)) {
                 // room held for nominated pods depends on the task's priority and the pods: never alike
                 leafOf[p] = groups++;
                 continue;
@@ -331,8 +331,8 @@ final class NodeGroups {
         if (byPlacement) {
             k[i++] = placement.of(node);
         }
-        NodeTable table = session.nodes;
-        NodeUsage usage = session.usage;
+        NodeTable table = session.nodeTable();
+        NodeUsage usage = session.usage();
         for (int d = 0; d < dims; d++) {
             k[i++] = table.allocatable(d, node);
             k[i++] = usage.idle(d, node);

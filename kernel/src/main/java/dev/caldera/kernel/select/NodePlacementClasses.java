@@ -43,15 +43,15 @@ final class NodePlacementClasses {
 
     /** Brings the numbers up to the session's profiles and nodes (O(profiles) when nothing changed). */
     void refresh(Session session) {
-        NodeTable nodes = session.nodes;
+        NodeTable nodes = session.nodeTable();
         boolean reset = nodes != table || classOf.length < nodes.capacity();
-        long fingerprint = fingerprint(session.profiles);
+        long fingerprint = fingerprint(session.profileTable());
         if (fingerprint != profilesFingerprint) {
             // profile ids are given out again as pods come and go: only a change in the keys named matters
             profilesFingerprint = fingerprint;
-            reset |= collectKeys(session.profiles);
+            reset |= collectKeys(session.profileTable());
         }
-        Symbols symbols = session.symbols;
+        Symbols symbols = session.symbolTable();
         if (keySymbols.length != keyNames.length) {
             keySymbols = new int[keyNames.length];
             reset = true;

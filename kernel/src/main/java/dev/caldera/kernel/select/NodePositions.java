@@ -23,15 +23,15 @@ final class NodePositions {
         if (node.length < size) {
             node = new int[size];
         }
-        int rows = session.nodes.capacity();
+        int rows = session.nodeTable().capacity();
         if (position.length < rows) {
             position = new int[rows];
         }
         Arrays.fill(position, -1);
         for (int i = 0; i < size; i++) {
             int row = session.liveNodes()[i];
-            node[session.nodes.rank(row)] = row;
-            position[row] = session.nodes.rank(row);
+            node[session.nodeTable().rank(row)] = row;
+            position[row] = session.nodeTable().rank(row);
         }
     }
 }

@@ -57,7 +57,7 @@ public final class RangeSelector {
 
     public RangeSelector(Session session) {
         this.session = session;
-        this.plugins = session.plugins;
+        this.plugins = session.plugins();
         this.batch = plugins.batchScorers();
     }
 
@@ -72,7 +72,7 @@ public final class RangeSelector {
         int n = to - from;
         ensure(n);
         plugins.beforeNodes(task);
-        boolean remember = plugins.nodeLocal(task) && session.cache.nominations.nodeOf(task) < 0;
+        boolean remember = plugins.nodeLocal(task) && session.cache().nominations().nodeOf(task) < 0;
         if (!remember || !current(task, nodes, from, to)) {
             fill(task, nodes, from, to, remember);
         } else {
@@ -92,13 +92,13 @@ public final class RangeSelector {
     }
 
     private boolean current(int task, int[] nodes, int from, int to) {
-        NodeJournal journal = session.journal;
+        NodeJournal journal = session.journal();
         return viewKey >= 0 && viewNodes == nodes && viewFrom == from && viewTo == to && viewKey == key(task)
                 && journal.covers(syncedAt);
     }
 
     private long key(int task) {
-        return (long) session.tasks.taskClass(task) << 32 | (session.tasks.priority(task) & 0xFFFFFFFFL);
+        return (long) session.taskTable().taskClass(task) << 32 | (session.taskTable().priority(task) & 0xFFFFFFFFL);
     }
 
     /** Evaluates every node of the slice; remembers the slice when {@code remember}. */
@@ -107,21 +107,21 @@ public final class RangeSelector {
         viewFrom = from;
         viewTo = to;
         viewKey = remember ? key(task) : -1;
-        if (positionOf.length < session.nodes.capacity()) {
-            positionOf = new int[session.nodes.capacity()];
+        if (positionOf.length < session.nodeTable().capacity()) {
+            positionOf = new int[session.nodeTable().capacity()];
             Arrays.fill(positionOf, -1);
         }
         for (int i = 0; i < to - from; i++) {
             evaluate(task, i, nodes[from + i]);
         }
         if (remember) {
-            syncedAt = session.journal.sequence();
+            syncedAt = session.journal().sequence();
         }
     }
 
     /** Re-evaluates the slice's nodes the journal names since the last call. */
     private void catchUp(int task) {
-        NodeJournal journal = session.journal;
+        NodeJournal journal = session.journal();
         long now = journal.sequence();
         for (int i = viewFrom; i < viewTo; i++) {
             positionOf[viewNodes[i]] = i - viewFrom;
@@ -192,7 +192,7 @@ public final class RangeSelector {
             group[i] = nodeAt(group[i]);
         }
         int best = plugins.bestNode(task, group, scores, count);
-        return best >= 0 ? best : BestScore.pick(group, scores, count, session.nodes);
+        return best >= 0 ? best : BestScore.pick(group, scores, count, session.nodeTable());
     }
 
     /**
@@ -225,7 +225,7 @@ public final class RangeSelector {
     }
 
     private void explain(int n) {
-        errors.clear(session.dims.count());
+        errors.clear(session.dims().count());
         errors.nodes(n);
         for (int p = 0; p < n; p++) {
             long m = shortMask[p];

@@ -18,8 +18,8 @@ public final class ResourceFit {
 
     /** A bit per dimension short in futureIdle (dims past 63 share bit 63); 0 when the task fits. */
     public static long shortOfFutureIdle(Session s, int task, long[] request, int node) {
-        NodeUsage u = s.usage;
-        boolean reserved = s.cache.nominations.any(node);
+        NodeUsage u = s.usage();
+        boolean reserved = s.cache().nominations().any(node);
         long mask = 0;
         for (int d = 0; d < request.length; d++) {
             long r = request[d];
@@ -39,8 +39,8 @@ public final class ResourceFit {
 
     /** True when every requested dimension fits the node's idle resources (less reservations). */
     public static boolean fitsIdle(Session s, int task, long[] request, int node) {
-        NodeUsage u = s.usage;
-        boolean reserved = s.cache.nominations.any(node);
+        NodeUsage u = s.usage();
+        boolean reserved = s.cache().nominations().any(node);
         for (int d = 0; d < request.length; d++) {
             long r = request[d];
             if (r != 0 && r > u.idle(d, node) - (reserved ? reservedFor(s, task, node, d) : 0)) {
@@ -55,10 +55,10 @@ public final class ResourceFit {
      * fits idle ({@link #shortOfFutureIdle} then {@link #fitsIdle}, as the incremental selector's views keep them).
      */
     static int level(Session s, int task, long[] request, int node) {
-        if (s.cache.nominations.any(node)) {
+        if (s.cache().nominations().any(node)) {
             return shortOfFutureIdle(s, task, request, node) != 0 ? 0 : fitsIdle(s, task, request, node) ? 2 : 1;
         }
-        NodeUsage u = s.usage;
+        NodeUsage u = s.usage();
         int level = 2;
         for (int d = 0; d < request.length; d++) {
             long r = request[d];
@@ -78,11 +78,11 @@ public final class ResourceFit {
 
     /** Dimension {@code d} held on {@code node} for other pending pods nominated there with priority >= the task's. */
     static long reservedFor(Session s, int task, int node, int d) {
-        Nominations n = s.cache.nominations;
-        int priority = s.tasks.priority(task);
+        Nominations n = s.cache().nominations();
+        int priority = s.taskTable().priority(task);
         long sum = 0;
         for (int t = n.first(node); t >= 0; t = n.next(t)) {
-            if (t != task && s.taskState.status(t) == TaskStatus.PENDING && s.tasks.priority(t) >= priority
+            if (t != task && s.taskState().status(t) == TaskStatus.PENDING && s.taskTable().priority(t) >= priority
                     && s.validAtOpen(s.jobOf(t))) {
                 long[] req = s.request(t);
                 sum += d < req.length ? req[d] : 0;

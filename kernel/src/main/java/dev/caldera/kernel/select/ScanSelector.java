@@ -41,7 +41,7 @@ public final class ScanSelector implements NodeSelector {
 
     public ScanSelector(Session session, ShardPool pool, int parallelThreshold) {
         this.session = session;
-        this.plugins = session.plugins;
+        this.plugins = session.plugins();
         this.pool = pool;
         this.parallelThreshold = parallelThreshold;
     }
@@ -86,7 +86,7 @@ public final class ScanSelector implements NodeSelector {
             plugins.batchScore(task, nodes, count, nodeScores);
         }
         int best = plugins.bestNode(task, nodes, nodeScores, count);
-        return best >= 0 ? best : BestScore.pick(nodes, nodeScores, count, session.nodes);
+        return best >= 0 ? best : BestScore.pick(nodes, nodeScores, count, session.nodeTable());
     }
 
     private void filter(int task) {
@@ -110,7 +110,7 @@ public final class ScanSelector implements NodeSelector {
         int from = (int) ((long) n * shard / shards);
         int to = (int) ((long) n * (shard + 1) / shards);
         FitErrors err = shardErrors[shard];
-        err.clear(session.dims.count());
+        err.clear(session.dims().count());
         int task = currentTask;
         long[] request = session.request(task);
         int[] nodeList = session.liveNodes();
@@ -149,7 +149,7 @@ public final class ScanSelector implements NodeSelector {
     }
 
     private void merge(int shards, int n) {
-        errors.clear(session.dims.count());
+        errors.clear(session.dims().count());
         errors.nodes(n);
         idleCount = 0;
         futureCount = 0;

@@ -11,15 +11,49 @@ public final class Decisions {
     public static final int PREEMPT = 1;
     public static final int RECLAIM = 2;
 
-    public final IntArrayList bindTasks = new IntArrayList();
-    public final IntArrayList bindNodes = new IntArrayList();
-    public final IntArrayList evictTasks = new IntArrayList();
-    public final IntArrayList evictReasons = new IntArrayList();
+    private final IntArrayList bindTasks = new IntArrayList();
+    private final IntArrayList bindNodes = new IntArrayList();
+    private final IntArrayList evictTasks = new IntArrayList();
+    private final IntArrayList evictReasons = new IntArrayList();
     /** Per eviction, the job row it made room for, or -1 when the action did not say. */
-    public final IntArrayList evictFor = new IntArrayList();
+    private final IntArrayList evictFor = new IntArrayList();
     private int preemptionAttempts;
     private final int[] evictionTransactions = new int[RECLAIM + 1];
     private int beneficiary = -1;
+
+    /** Binds committed this session. */
+    public int bindCount() {
+        return bindTasks.size();
+    }
+
+    /** The task of the {@code i}-th bind. */
+    public int bindTask(int i) {
+        return bindTasks.getInt(i);
+    }
+
+    /** The node of the {@code i}-th bind. */
+    public int bindNode(int i) {
+        return bindNodes.getInt(i);
+    }
+
+    /** Evictions committed this session. */
+    public int evictionCount() {
+        return evictTasks.size();
+    }
+
+    public int evictTask(int i) {
+        return evictTasks.getInt(i);
+    }
+
+    /** The reason code ({@link #PREEMPT}, {@link #RECLAIM}) of the {@code i}-th eviction. */
+    public int evictReason(int i) {
+        return evictReasons.getInt(i);
+    }
+
+    /** The job row the {@code i}-th eviction made room for, or -1 when the action did not say. */
+    public int evictFor(int i) {
+        return evictFor.getInt(i);
+    }
 
     void clear() {
         bindTasks.clear();

@@ -23,16 +23,16 @@ final class PodGroupPhase {
     }
 
     static byte of(Session s, int job) {
-        if (s.count(job, TaskStatus.RUNNING) > 0 && s.conditions.isUnschedulable(job)) {
+        if (s.count(job, TaskStatus.RUNNING) > 0 && s.conditions().isUnschedulable(job)) {
             return JobPhase.UNKNOWN;
         }
         int completed = s.count(job, TaskStatus.SUCCEEDED) + s.count(job, TaskStatus.FAILED);
         int scheduled = s.count(job, TaskStatus.RUNNING) + s.count(job, TaskStatus.BOUND) + completed
                 + releasingOnNodes(s, job);
-        if (scheduled >= s.jobs.minMember(job)) {
+        if (scheduled >= s.jobTable().minMember(job)) {
             return scheduled == completed ? JobPhase.COMPLETED : JobPhase.RUNNING;
         }
-        byte phase = s.jobState.phase(job);
+        byte phase = s.jobState().phase(job);
         return phase == JobPhase.INQUEUE ? JobPhase.INQUEUE : JobPhase.PENDING;
     }
 
@@ -41,11 +41,11 @@ final class PodGroupPhase {
         if (s.count(job, TaskStatus.RELEASING) == 0) {
             return 0;
         }
-        IntArrayList tasks = s.jobs.tasks(job);
+        IntArrayList tasks = s.jobTable().tasks(job);
         int n = 0;
         for (int i = 0; i < tasks.size(); i++) {
             int t = tasks.getInt(i);
-            if (s.status(t) == TaskStatus.RELEASING && s.taskState.node(t) >= 0) {
+            if (s.status(t) == TaskStatus.RELEASING && s.taskState().node(t) >= 0) {
                 n++;
             }
         }

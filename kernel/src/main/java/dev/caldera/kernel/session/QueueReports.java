@@ -24,21 +24,21 @@ public final class QueueReports {
     }
 
     public static List<QueueShare> of(Session s) {
-        QueueShareSource source = s.plugins.plugin(QueueShareSource.class);
+        QueueShareSource source = s.plugins().plugin(QueueShareSource.class);
         List<QueueShare> rows = source == null ? List.of() : source.queueShares();
         Map<String, long[]> took = new TreeMap<>();
         Map<String, long[]> gave = new TreeMap<>();
-        Decisions d = s.decisions;
-        for (int i = 0; i < d.evictTasks.size(); i++) {
-            if (d.evictReasons.getInt(i) != Decisions.RECLAIM) {
+        Decisions d = s.decisions();
+        for (int i = 0; i < d.evictionCount(); i++) {
+            if (d.evictReason(i) != Decisions.RECLAIM) {
                 continue;
             }
-            int task = d.evictTasks.getInt(i);
+            int task = d.evictTask(i);
             long[] req = s.request(task);
-            add(gave, s.queues.name(s.queueOf(task)), req);
-            int job = d.evictFor.getInt(i);
+            add(gave, s.queueTable().name(s.queueOf(task)), req);
+            int job = d.evictFor(i);
             if (job >= 0) {
-                add(took, s.queues.name(s.jobs.queue(job)), req);
+                add(took, s.queueTable().name(s.jobTable().queue(job)), req);
             }
         }
         List<QueueShare> out = new ArrayList<>();
@@ -74,7 +74,7 @@ public final class QueueReports {
         Map<String, Long> m = new LinkedHashMap<>();
         for (int d = 0; d < v.length; d++) {
             if (d <= ResourceDimensions.MEMORY || v[d] != 0) {
-                m.put(s.dims.name(d), v[d]);
+                m.put(s.dims().name(d), v[d]);
             }
         }
         return ResourceList.of(m);

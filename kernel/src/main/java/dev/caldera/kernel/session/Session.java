@@ -58,25 +58,25 @@ public final class Session implements SessionView {
     /** The plugin whose presence makes the session track HyperNode sums (named, so the session needs no plugin). */
     private static final String NETWORK_TOPOLOGY_PLUGIN = "network-topology-aware";
 
-    public final ClusterCache cache;
-    public final PluginChain plugins;
-    public final ResourceDimensions dims;
-    public final Symbols symbols;
-    public final PlacementProfiles profiles;
-    public final NodeTable nodes;
-    public final TaskTable tasks;
-    public final TaskClasses classes;
-    public final JobTable jobs;
-    public final QueueTable queues;
+    private final ClusterCache cache;
+    private final PluginChain plugins;
+    private final ResourceDimensions dims;
+    private final Symbols symbols;
+    private final PlacementProfiles profiles;
+    private final NodeTable nodes;
+    private final TaskTable tasks;
+    private final TaskClasses classes;
+    private final JobTable jobs;
+    private final QueueTable queues;
 
-    public final NodeUsage usage;
-    public final TaskState taskState = new TaskState();
-    public final JobState jobState = new JobState();
-    public final NodeJournal journal = new NodeJournal();
-    public final JobConditions conditions = new JobConditions();
-    public final Decisions decisions = new Decisions();
+    private final NodeUsage usage;
+    private final TaskState taskState = new TaskState();
+    private final JobState jobState = new JobState();
+    private final NodeJournal journal = new NodeJournal();
+    private final JobConditions conditions = new JobConditions();
+    private final Decisions decisions = new Decisions();
     /** HyperNodes, their sums, and the jobs' network topology in this session. */
-    public final TopologySession topology = new TopologySession();
+    private final TopologySession topology = new TopologySession();
 
     /** The read-only faces of the spec tables that plugins get ({@link SessionView}). */
     private final Nodes nodeView;
@@ -97,7 +97,7 @@ public final class Session implements SessionView {
      * Volcano keeps them in the session: plugins count them, their pods may be victims, enqueue may admit them);
      * the actions that place pods skip them ({@link #validAtOpen}, {@code PluginChain.jobValid}).
      */
-    public final IntArrayList jobList = new IntArrayList();
+    private final IntArrayList jobList = new IntArrayList();
     private boolean[] inSession = new boolean[0];
     private boolean[] validAtOpen = new boolean[0];
     /** Sum of allocatable over live nodes, per dimension. */
@@ -125,14 +125,14 @@ public final class Session implements SessionView {
     public Session(ClusterCache cache, PluginChain plugins) {
         this.cache = cache;
         this.plugins = plugins;
-        this.dims = cache.dims;
-        this.symbols = cache.symbols;
-        this.profiles = cache.profiles;
-        this.nodes = cache.nodes;
-        this.tasks = cache.tasks;
-        this.classes = cache.classes;
-        this.jobs = cache.jobs;
-        this.queues = cache.queues;
+        this.dims = cache.dims();
+        this.symbols = cache.symbols();
+        this.profiles = cache.profiles();
+        this.nodes = cache.nodes();
+        this.tasks = cache.tasks();
+        this.classes = cache.classes();
+        this.jobs = cache.jobs();
+        this.queues = cache.queues();
         this.usage = new NodeUsage(dims.count());
         this.nodeView = new Nodes(nodes);
         this.taskView = new Tasks(tasks);
@@ -141,7 +141,7 @@ public final class Session implements SessionView {
         this.queueView = new Queues(queues);
         this.names = new Names(symbols);
         this.profileView = new Profiles<>(profiles);
-        this.interPodView = new Profiles<>(cache.interPodProfiles);
+        this.interPodView = new Profiles<>(cache.interPodProfiles());
     }
 
     public void sinks(Sinks sinks) {
@@ -167,6 +167,75 @@ public final class Session implements SessionView {
     @Override
     public long id() {
         return id;
+    }
+
+    // ------------------------------------------------------------------ the session's own tables (kernel readers)
+
+    /**
+     * The cache this session reads. The tables below are returned as they are, for the actions and selectors of
+     * this cycle to read; their writing methods are called only by their owners (this class for the session's
+     * copies, the cache for the spec tables: {@code KernelLayersTest.eachTableIsWrittenByItsOwnersAlone}).
+     */
+    public ClusterCache cache() {
+        return cache;
+    }
+
+    public Symbols symbolTable() {
+        return symbols;
+    }
+
+    public PlacementProfiles profileTable() {
+        return profiles;
+    }
+
+    public NodeTable nodeTable() {
+        return nodes;
+    }
+
+    public TaskTable taskTable() {
+        return tasks;
+    }
+
+    public TaskClasses classTable() {
+        return classes;
+    }
+
+    public JobTable jobTable() {
+        return jobs;
+    }
+
+    public QueueTable queueTable() {
+        return queues;
+    }
+
+    /** This session's node usage (written by {@link #move} alone). */
+    public NodeUsage usage() {
+        return usage;
+    }
+
+    /** This session's task status and node per task (written by the task moves alone). */
+    public TaskState taskState() {
+        return taskState;
+    }
+
+    /** This session's PodGroup phases, status counts and request sums. */
+    public JobState jobState() {
+        return jobState;
+    }
+
+    /** Nodes whose usage changed this session, for the selectors. */
+    public NodeJournal journal() {
+        return journal;
+    }
+
+    /** This cycle's binds, evictions and pipelines (the Statement writes them at commit). */
+    public Decisions decisions() {
+        return decisions;
+    }
+
+    /** The session's topology state itself, for the topology-aware actions (plugins get {@link #topology()}). */
+    public TopologySession topologyState() {
+        return topology;
     }
 
     // ------------------------------------------------------------------ SessionView: tables and members
@@ -281,17 +350,17 @@ public final class Session implements SessionView {
 
     @Override
     public long allocatedRequest(int dim, int job) {
-        return jobState.requests.allocated(dim, job);
+        return jobState.requests().allocated(dim, job);
     }
 
     @Override
     public long pipelinedRequest(int dim, int job) {
-        return jobState.requests.pipelined(dim, job);
+        return jobState.requests().pipelined(dim, job);
     }
 
     @Override
     public long pendingRequest(int dim, int job) {
-        return jobState.requests.pending(dim, job);
+        return jobState.requests().pending(dim, job);
     }
 
     @Override
@@ -337,33 +406,33 @@ public final class Session implements SessionView {
      * {@code opened*} marks for the derived state and the plugins, and both sides' marks are cleared.
      */
     private void copyState(boolean incremental) {
-        boolean sameDims = usage.dims() == cache.nodeUsage.dims()
-                && jobState.requests.dims() == cache.jobState.requests.dims();
+        boolean sameDims = usage.dims() == cache.nodeUsage().dims()
+                && jobState.requests().dims() == cache.jobState().requests().dims();
         boolean whole = !incremental || !sameDims;
-        union(openedNodes, cache.nodeUsage.changed, usage.changed, whole);
-        union(openedTasks, cache.taskState.changed, taskState.changed, whole);
-        union(openedJobs, cache.jobState.changed, jobState.changed, whole);
+        union(openedNodes, cache.nodeUsage().changed(), usage.changed(), whole);
+        union(openedTasks, cache.taskState().changed(), taskState.changed(), whole);
+        union(openedJobs, cache.jobState().changed(), jobState.changed(), whole);
         if (openedNodes.all()) {
-            usage.copyFrom(cache.nodeUsage, nodes.rows());
+            usage.copyFrom(cache.nodeUsage(), nodes.rows());
         } else {
-            usage.copyRows(cache.nodeUsage, openedNodes, nodes.rows());
+            usage.copyRows(cache.nodeUsage(), openedNodes, nodes.rows());
         }
         if (openedTasks.all()) {
-            taskState.copyFrom(cache.taskState, tasks.rows());
+            taskState.copyFrom(cache.taskState(), tasks.rows());
         } else {
-            taskState.copyRows(cache.taskState, openedTasks, tasks.rows());
+            taskState.copyRows(cache.taskState(), openedTasks, tasks.rows());
         }
         if (openedJobs.all()) {
-            jobState.copyFrom(cache.jobState, jobs.rows());
+            jobState.copyFrom(cache.jobState(), jobs.rows());
         } else {
-            jobState.copyRows(cache.jobState, openedJobs, jobs.rows());
+            jobState.copyRows(cache.jobState(), openedJobs, jobs.rows());
         }
-        cache.nodeUsage.changed.clear();
-        cache.taskState.changed.clear();
-        cache.jobState.changed.clear();
-        usage.changed.clear();
-        taskState.changed.clear();
-        jobState.changed.clear();
+        cache.nodeUsage().changed().clear();
+        cache.taskState().changed().clear();
+        cache.jobState().changed().clear();
+        usage.changed().clear();
+        taskState.changed().clear();
+        jobState.changed().clear();
     }
 
     private static void union(RowMarks out, RowMarks a, RowMarks b, boolean whole) {
@@ -431,7 +500,7 @@ public final class Session implements SessionView {
      */
     public void close() {
         plugins.close(this);
-        cache.nominations.dropUnplaced(taskState, nodes.rows());
+        cache.nominations().dropUnplaced(taskState, nodes.rows());
         topology.close(this);
         for (int i = 0; i < jobList.size(); i++) {
             int job = jobList.getInt(i);
@@ -439,8 +508,8 @@ public final class Session implements SessionView {
             if (phase != jobState.phase(job)) {
                 jobState.phase(job, phase);
             }
-            if (phase != cache.jobState.phase(job)) {
-                cache.jobState.phase(job, phase);
+            if (phase != cache.jobState().phase(job)) {
+                cache.jobState().phase(job, phase);
             }
         }
     }
@@ -710,7 +779,7 @@ public final class Session implements SessionView {
         if (tracked) {
             topology.after();
         }
-        int nominated = cache.nominations.nodeOf(task);
+        int nominated = cache.nominations().nodeOf(task);
         if (nominated >= 0 && nominated != node && nominated != oldNode) {
             journal.touched(nominated);
         }

@@ -69,7 +69,7 @@ public final class Statement {
     /** Evicts {@code task}; {@code reason} is {@link Decisions#PREEMPT} or {@link Decisions#RECLAIM}. */
     public void evict(int task, int reason) {
         byte previous = session.status(task);
-        int node = session.taskState.node(task);
+        int node = session.taskState().node(task);
         session.evict(task);
         log.append(UndoOp.EVICT, task, node, previous, reason);
     }
@@ -172,33 +172,33 @@ public final class Statement {
     /** A pipeline stays in the session; it nominates the task when evictions made its room. Always stands. */
     private boolean commitPipeline(int task, int node, boolean evictionOccurred) {
         if (evictionOccurred) {
-            session.cache.nominate(task, node);
+            session.cache().nominate(task, node);
         }
         return true;
     }
 
     private boolean commitAllocate(int task) {
-        int node = session.taskState.node(task);
+        int node = session.taskState().node(task);
         boolean handedOff = session.sinks().binds()
-                .bind(session.tasks.uid(task), session.tasks.key(task), session.nodes.name(node));
+                .bind(session.taskTable().uid(task), session.taskTable().key(task), session.nodeTable().name(node));
         if (!handedOff) {
             session.unplace(task);
             return false;
         }
         session.markBinding(task);
-        session.decisions.bound(task, node);
+        session.decisions().bound(task, node);
         return true;
     }
 
     private boolean commitEvict(int task, byte previous, int reason) {
         boolean handedOff = session.sinks().evictions()
-                .evict(session.tasks.uid(task), session.tasks.key(task), Decisions.reasonText(reason));
+                .evict(session.taskTable().uid(task), session.taskTable().key(task), Decisions.reasonText(reason));
         if (!handedOff) {
             session.unevict(task, previous);
             return false;
         }
-        session.cache.markReleasing(task);
-        session.decisions.evicted(task, reason);
+        session.cache().markReleasing(task);
+        session.decisions().evicted(task, reason);
         return true;
     }
 }

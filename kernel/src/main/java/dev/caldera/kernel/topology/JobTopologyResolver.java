@@ -44,10 +44,10 @@ final class JobTopologyResolver {
     /** Resolves every job with topology or sub-groups; returns how many there are. */
     int open(Session s) {
         int n = 0;
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int job = s.jobList.getInt(i);
-            NetworkTopologySpec spec = s.cache.topology.networkTopology(job);
-            List<SubGroupPolicySpec> policies = s.cache.topology.subGroupPolicy(job);
+        for (int i = 0; i < s.jobCount(); i++) {
+            int job = s.job(i);
+            NetworkTopologySpec spec = s.cache().topology().networkTopology(job);
+            List<SubGroupPolicySpec> policies = s.cache().topology().subGroupPolicy(job);
             if (spec == null && policies.isEmpty()) {
                 continue;
             }
@@ -75,9 +75,9 @@ final class JobTopologyResolver {
             int mapped = t.tree().tierNamed(spec.highestTierName());
             if (mapped >= 0) {
                 tier = mapped;
-            } else if (warned.add(s.jobs.key(job) + "\0" + spec.highestTierName())) {
+            } else if (warned.add(s.jobTable().key(job) + "\0" + spec.highestTierName())) {
                 LOG.warn("PodGroup {}: networkTopology.highestTierName '{}' is not the tierName of any HyperNode;"
-                        + " the job is not placed by network topology", s.jobs.key(job), spec.highestTierName());
+                        + " the job is not placed by network topology", s.jobTable().key(job), spec.highestTierName());
             }
         }
         if (spec.mode() == NetworkTopologySpec.Mode.SOFT) {
@@ -95,7 +95,7 @@ final class JobTopologyResolver {
             sj = new SubJobs();
             t.subJobs[job] = sj;
         }
-        IntArrayList tasks = s.jobs.tasks(job);
+        IntArrayList tasks = s.jobTable().tasks(job);
         sj.policies(policies);
         assigner.assign(s, job, policies, sj, t.subJobOfTask);
         int softLimit = t.hard[job] ? t.highestTier[job] : t.tree().topTier();
@@ -115,8 +115,8 @@ final class JobTopologyResolver {
     // ---------------------------------------------------------------- allocated HyperNodes
 
     void recoverAllocated(Session s) {
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int job = s.jobList.getInt(i);
+        for (int i = 0; i < s.jobCount(); i++) {
+            int job = s.job(i);
             if (t.handled[job]) {
                 recover(s, job);
             }
@@ -128,7 +128,7 @@ final class JobTopologyResolver {
         HyperNodeTree tree = t.tree();
         boolean subUpdated = false;
         for (int k = 0; k < sj.count(); k++) {
-            int kept = tree.id(s.cache.topology.subJobAllocatedHyperNode(job, sj.key(k)));
+            int kept = tree.id(s.cache().topology().subJobAllocatedHyperNode(job, sj.key(k)));
             int placed = allocatedTasks(s, sj.tasks(k));
             sj.allocated(k, placed > 0 ? kept : -1);
             if (sj.withTopology(k) && sj.allocated(k) < 0 && placed > 0) {
@@ -136,8 +136,8 @@ final class JobTopologyResolver {
                 subUpdated |= sj.allocated(k) >= 0;
             }
         }
-        int kept = tree.id(s.cache.topology.allocatedHyperNode(job));
-        t.allocated[job] = allocatedTasks(s, s.jobs.tasks(job)) > 0 ? kept : -1;
+        int kept = tree.id(s.cache().topology().allocatedHyperNode(job));
+        t.allocated[job] = allocatedTasks(s, s.jobTable().tasks(job)) > 0 ? kept : -1;
         if (t.allocated[job] < 0 || subUpdated) {
             int lca = -1;
             for (int k = 0; k < sj.count(); k++) {
@@ -165,7 +165,7 @@ final class JobTopologyResolver {
         int candidate = -1;
         for (int i = 0; i < tasks.size(); i++) {
             int task = tasks.getInt(i);
-            int node = s.taskState.node(task);
+            int node = s.taskState().node(task);
             if (!TaskStatus.isAllocated(s.status(task)) || node < 0) {
                 continue;
             }
@@ -189,16 +189,16 @@ final class JobTopologyResolver {
 
     /** Writes the allocated HyperNodes of handled jobs back to the cache. */
     void keep(Session s) {
-        for (int i = 0; i < s.jobList.size(); i++) {
-            int job = s.jobList.getInt(i);
+        for (int i = 0; i < s.jobCount(); i++) {
+            int job = s.job(i);
             if (!t.handled[job]) {
                 continue;
             }
             HyperNodeTree tree = t.tree();
-            s.cache.topology.keepAllocated(job, t.allocated[job] < 0 ? null : tree.name(t.allocated[job]));
+            s.cache().topology().keepAllocated(job, t.allocated[job] < 0 ? null : tree.name(t.allocated[job]));
             SubJobs sj = t.subJobs[job];
             for (int k = 0; k < sj.count(); k++) {
-                s.cache.topology.keepAllocated(job, sj.key(k),
+                s.cache().topology().keepAllocated(job, sj.key(k),
                         sj.allocated(k) < 0 ? null : tree.name(sj.allocated(k)));
             }
         }

@@ -30,10 +30,10 @@ final class SubGroupAssigner {
     }
 
     void assign(Session s, int job, List<SubGroupPolicySpec> policies, SubJobs sj, int[] subJobOfTask) {
-        IntArrayList tasks = s.jobs.tasks(job);
+        IntArrayList tasks = s.jobTable().tasks(job);
         if (policies.isEmpty()) {
-            sj.reset(1, s.dims.count());
-            defaults(sj, 0, s.jobs.minMember(job));
+            sj.reset(1, s.dims().count());
+            defaults(sj, 0, s.jobTable().minMember(job));
             for (int i = 0; i < tasks.size(); i++) {
                 subJobOfTask[tasks.getInt(i)] = 0;
             }
@@ -46,7 +46,7 @@ final class SubGroupAssigner {
         for (int i = 0; i < tasks.size(); i++) {
             of[i] = subJobOf(s, tasks.getInt(i), policies, keys, shape);
         }
-        sj.reset(keys.size(), s.dims.count());
+        sj.reset(keys.size(), s.dims().count());
         for (int k = 0; k < keys.size(); k++) {
             int[] p = shape.get(k);
             sj.key(k, keys.get(k));
@@ -117,11 +117,11 @@ final class SubGroupAssigner {
     }
 
     private static Map<String, String> labels(Session s, int task) {
-        int[] pairs = s.tasks.labels(task);
+        int[] pairs = s.taskTable().labels(task);
         if (pairs == null || pairs.length == 0) {
             return Map.of();
         }
-        Symbols symbols = s.symbols;
+        Symbols symbols = s.symbolTable();
         Map<String, String> out = new HashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
             out.put(symbols.string(pairs[i]), symbols.string(pairs[i + 1]));

@@ -38,12 +38,12 @@ public final class TopologySession {
 
     /** Builds the session's topology state; {@code pluginConfigured}: the network-topology-aware plugin is on. */
     public void open(Session s, boolean pluginConfigured) {
-        tree = s.cache.topology.tree();
-        ensure(s.jobs.capacity(), s.tasks.capacity());
+        tree = s.cache().topology().tree();
+        ensure(s.jobTable().capacity(), s.taskTable().capacity());
         handledCount = resolver.open(s);
         tracking = tree != null && (tree.count() > 0 || handledCount > 0 || pluginConfigured);
         if (tracking) {
-            usage.open(tree, s.nodes, s.usage, s.liveNodes());
+            usage.open(tree, s.nodeTable(), s.usage(), s.liveNodes());
         }
         resolver.recoverAllocated(s);
         scoringTask = -1;

@@ -67,14 +67,14 @@ class PreemptActionTest {
             assertThat(evictions).containsExactly("ns1/preemptee1:preempt");
             assertThat(binds).isEmpty();
             assertThat(pipelined.toIntArray()).containsExactly(cache.taskRow("ns2/preemptor1"));
-            assertThat(cache.taskState.status(cache.taskRow("ns1/preemptee1"))).isEqualTo(TaskStatus.RELEASING);
-            assertThat(cache.nominations.nodeOf(cache.taskRow("ns2/preemptor1")))
+            assertThat(cache.taskState().status(cache.taskRow("ns1/preemptee1"))).isEqualTo(TaskStatus.RELEASING);
+            assertThat(cache.nominations().nodeOf(cache.taskRow("ns2/preemptor1")))
                     .isEqualTo(cache.nodeRow("node1"));
             // Volcano's metrics (pkg/scheduler/metrics/metrics.go, counted in actions/preempt/preempt.go): one node
             // tried with validated victims, one committed statement that evicts
-            assertThat(s.session().decisions.preemptionAttempts()).isEqualTo(1);
-            assertThat(s.session().decisions.evictionTransactions(Decisions.PREEMPT)).isEqualTo(1);
-            assertThat(s.session().decisions.evictionTransactions(Decisions.RECLAIM)).isZero();
+            assertThat(s.session().decisions().preemptionAttempts()).isEqualTo(1);
+            assertThat(s.session().decisions().evictionTransactions(Decisions.PREEMPT)).isEqualTo(1);
+            assertThat(s.session().decisions().evictionTransactions(Decisions.RECLAIM)).isZero();
         }
     }
 
@@ -96,8 +96,8 @@ class PreemptActionTest {
         try (Scheduler s = scheduler()) {
             s.runOnce();
             assertThat(evictions).isEmpty();
-            assertThat(s.session().decisions.preemptionAttempts()).isZero();
-            assertThat(s.session().decisions.evictionTransactions(Decisions.PREEMPT)).isZero();
+            assertThat(s.session().decisions().preemptionAttempts()).isZero();
+            assertThat(s.session().decisions().evictionTransactions(Decisions.PREEMPT)).isZero();
         }
     }
 }

@@ -69,7 +69,7 @@ class PreemptionProperties {
             assertThat(e.reason).isEqualTo("preempt");
             assertThat(w.hasLowerPriorityThanAPreemptorOnItsNode(e.task))
                     .as("victim %s on %s: no pipelined preemptor of its queue with higher priority there",
-                            e.key, w.cache.nodes.name(e.node)).isTrue();
+                            e.key, w.cache.nodes().name(e.node)).isTrue();
         }
         w.assertEvictionStopsWhenThePreemptorFits(false);
         Statistics.label("evictions").collect(w.evictions.isEmpty() ? "none" : "some");
@@ -102,7 +102,7 @@ class PreemptionProperties {
 
         boolean overridden = false;
         for (Eviction e : w.evictions) {
-            assertThat(w.cache.tasks.preemptable(e.task)).as("victim %s is preemptable", e.key).isTrue();
+            assertThat(w.cache.tasks().preemptable(e.task)).as("victim %s is preemptable", e.key).isTrue();
             assertThat(e.reason).isEqualTo("preempt");
             overridden |= w.isProtected(e.task) || !w.hasLowerPriorityThanAPreemptorOnItsNode(e.task);
         }
@@ -120,10 +120,10 @@ class PreemptionProperties {
         w.run(conf);
 
         for (Eviction e : w.evictions) {
-            assertThat(w.cache.tasks.preemptable(e.task)).as("victim %s is preemptable", e.key).isTrue();
+            assertThat(w.cache.tasks().preemptable(e.task)).as("victim %s is preemptable", e.key).isTrue();
             if (e.reason.equals("reclaim")) {
-                int victimQueue = w.cache.jobs.queue(w.cache.tasks.job(e.task));
-                assertThat(w.cache.queues.reclaimable(victimQueue)).as("queue of reclaim victim %s", e.key).isTrue();
+                int victimQueue = w.cache.jobs().queue(w.cache.tasks().job(e.task));
+                assertThat(w.cache.queues().reclaimable(victimQueue)).as("queue of reclaim victim %s", e.key).isTrue();
                 assertThat(w.hasReclaimerFromAnotherQueueOnItsNode(e.task))
                         .as("reclaim victim %s has a reclaimer of another queue pipelined on its node", e.key).isTrue();
             }
@@ -294,15 +294,15 @@ class PreemptionProperties {
             Sinks sinks = new Sinks((uid, key, node) -> binds.add(new Bind(cache.taskRow(uid), cache.nodeRow(node))),
                     (uid, key, reason) -> {
                         int t = cache.taskRow(uid);
-                        evictions.add(new Eviction(t, key, cache.taskState.node(t), reason));
+                        evictions.add(new Eviction(t, key, cache.taskState().node(t), reason));
                         return true;
                     }, (j, p, reason) -> { });
             cache.applyChanges();
-            for (int job = 0; job < cache.jobs.rows(); job++) {
-                if (cache.jobs.live(job)) {
+            for (int job = 0; job < cache.jobs().rows(); job++) {
+                if (cache.jobs().live(job)) {
                     int ready = 0;
-                    for (int t : cache.jobs.tasks(job)) {
-                        ready += TaskStatus.isReady(cache.taskState.status(t)) ? 1 : 0;
+                    for (int t : cache.jobs().tasks(job)) {
+                        ready += TaskStatus.isReady(cache.taskState().status(t)) ? 1 : 0;
                     }
                     readyBefore.put(job, ready);
                 }
@@ -311,32 +311,32 @@ class PreemptionProperties {
                 s.runOnce();
                 s.pipelinedTasks(pipelined);
                 for (int i = 0; i < pipelined.size(); i++) {
-                    pipelinedOn.put(pipelined.getInt(i), s.session().taskState.node(pipelined.getInt(i)));
+                    pipelinedOn.put(pipelined.getInt(i), s.session().taskState().node(pipelined.getInt(i)));
                 }
             }
         }
 
         void assertNotProtected(Eviction e) {
-            assertThat(cache.tasks.preemptable(e.task)).as("victim %s is preemptable", e.key).isTrue();
+            assertThat(cache.tasks().preemptable(e.task)).as("victim %s is preemptable", e.key).isTrue();
             assertThat(isProtected(e.task)).as("victim %s is critical or kube-system", e.key).isFalse();
         }
 
         boolean isProtected(int task) {
-            return cache.tasks.has(task, dev.caldera.kernel.cluster.TaskTable.CRITICAL)
-                    || "kube-system".equals(cache.symbols.string(cache.tasks.namespace(task)));
+            return cache.tasks().has(task, dev.caldera.kernel.cluster.TaskTable.CRITICAL)
+                    || "kube-system".equals(cache.symbols().string(cache.tasks().namespace(task)));
         }
 
         boolean hasLowerPriorityThanAPreemptorOnItsNode(int victim) {
-            int vJob = cache.tasks.job(victim);
+            int vJob = cache.tasks().job(victim);
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
-                int pJob = cache.tasks.job(p);
-                if (pipelinedOn.get(p) != cache.taskState.node(victim)
-                        || cache.jobs.queue(pJob) != cache.jobs.queue(vJob)) {
+                int pJob = cache.tasks().job(p);
+                if (pipelinedOn.get(p) != cache.taskState().node(victim)
+                        || cache.jobs().queue(pJob) != cache.jobs().queue(vJob)) {
                     continue;
                 }
-                boolean lower = pJob != vJob ? cache.jobs.priority(vJob) < cache.jobs.priority(pJob)
-                        : cache.tasks.priority(victim) < cache.tasks.priority(p);
+                boolean lower = pJob != vJob ? cache.jobs().priority(vJob) < cache.jobs().priority(pJob)
+                        : cache.tasks().priority(victim) < cache.tasks().priority(p);
                 if (lower) {
                     return true;
                 }
@@ -345,11 +345,11 @@ class PreemptionProperties {
         }
 
         boolean hasReclaimerFromAnotherQueueOnItsNode(int victim) {
-            int vQueue = cache.jobs.queue(cache.tasks.job(victim));
+            int vQueue = cache.jobs().queue(cache.tasks().job(victim));
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
-                if (pipelinedOn.get(p) == cache.taskState.node(victim)
-                        && cache.jobs.queue(cache.tasks.job(p)) != vQueue) {
+                if (pipelinedOn.get(p) == cache.taskState().node(victim)
+                        && cache.jobs().queue(cache.tasks().job(p)) != vQueue) {
                     return true;
                 }
             }
@@ -359,13 +359,13 @@ class PreemptionProperties {
         void assertGangsKeepMinMember() {
             Map<Integer, Integer> lost = new HashMap<>();
             for (Eviction e : evictions) {
-                lost.merge(cache.tasks.job(e.task), 1, Integer::sum);
+                lost.merge(cache.tasks().job(e.task), 1, Integer::sum);
             }
             for (Map.Entry<Integer, Integer> l : lost.entrySet()) {
                 int job = l.getKey();
-                int allowed = Math.max(0, readyBefore.get(job) - cache.jobs.minMember(job));
-                assertThat(l.getValue()).as("tasks evicted from %s (ready %d, minMember %d)", cache.jobs.key(job),
-                        readyBefore.get(job), cache.jobs.minMember(job)).isLessThanOrEqualTo(allowed);
+                int allowed = Math.max(0, readyBefore.get(job) - cache.jobs().minMember(job));
+                assertThat(l.getValue()).as("tasks evicted from %s (ready %d, minMember %d)", cache.jobs().key(job),
+                        readyBefore.get(job), cache.jobs().minMember(job)).isLessThanOrEqualTo(allowed);
             }
         }
 
@@ -383,38 +383,38 @@ class PreemptionProperties {
                     continue;
                 }
                 long[] futureIdle = futureIdle(e.node);
-                long[] victim = cache.classes.request(cache.tasks.taskClass(e.task));
+                long[] victim = cache.classes().request(cache.tasks().taskClass(e.task));
                 boolean shortWithoutIt = false;
                 for (int d = 0; d < futureIdle.length; d++) {
                     long v = d < victim.length ? victim[d] : 0;
                     shortWithoutIt |= futureIdle[d] - v < 0;
                 }
                 assertThat(shortWithoutIt).as("node %s: the pipelined tasks would fit without evicting %s",
-                        cache.nodes.name(e.node), e.key).isTrue();
+                        cache.nodes().name(e.node), e.key).isTrue();
             }
         }
 
         /** allocatable - placed + releasing - pipelined this cycle, per dimension, from the cache. */
         private long[] futureIdle(int node) {
-            int dims = cache.dims.count();
+            int dims = cache.dims().count();
             long[] f = new long[dims];
             for (int d = 0; d < dims; d++) {
-                f[d] = cache.nodes.allocatable(d, node);
+                f[d] = cache.nodes().allocatable(d, node);
             }
-            for (int t = 0; t < cache.tasks.rows(); t++) {
-                if (!cache.tasks.live(t)) {
+            for (int t = 0; t < cache.tasks().rows(); t++) {
+                if (!cache.tasks().live(t)) {
                     continue;
                 }
-                long[] req = cache.classes.request(cache.tasks.taskClass(t));
-                byte st = cache.taskState.status(t);
-                if (cache.taskState.node(t) == node && st != TaskStatus.RELEASING) {
+                long[] req = cache.classes().request(cache.tasks().taskClass(t));
+                byte st = cache.taskState().status(t);
+                if (cache.taskState().node(t) == node && st != TaskStatus.RELEASING) {
                     subtract(f, req);
                 }
             }
             for (int i = 0; i < pipelined.size(); i++) {
                 int p = pipelined.getInt(i);
                 if (pipelinedOn.get(p) == node) {
-                    subtract(f, cache.classes.request(cache.tasks.taskClass(p)));
+                    subtract(f, cache.classes().request(cache.tasks().taskClass(p)));
                 }
             }
             return f;
@@ -428,11 +428,11 @@ class PreemptionProperties {
 
         /** Replays the binds in order: each had room besides the reservations of nominated pods it may not take. */
         void assertBindsRespectedReservations() {
-            int dims = cache.dims.count();
+            int dims = cache.dims().count();
             long[][] used = new long[nodeCount][dims];
             for (Map.Entry<String, String> e : runningOn.entrySet()) {
                 int t = cache.taskRow(e.getKey());
-                add(used[cache.nodeRow(e.getValue())], cache.classes.request(cache.tasks.taskClass(t)));
+                add(used[cache.nodeRow(e.getValue())], cache.classes().request(cache.tasks().taskClass(t)));
             }
             Map<Integer, Integer> reserved = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : nominatedAtStart.entrySet()) {
@@ -441,18 +441,18 @@ class PreemptionProperties {
             for (Bind b : binds) {
                 reserved.remove(b.task);
                 long[] need = used[b.node].clone();
-                add(need, cache.classes.request(cache.tasks.taskClass(b.task)));
+                add(need, cache.classes().request(cache.tasks().taskClass(b.task)));
                 for (Map.Entry<Integer, Integer> n : reserved.entrySet()) {
-                    if (n.getValue() == b.node && cache.tasks.priority(n.getKey()) >= cache.tasks.priority(b.task)) {
-                        add(need, cache.classes.request(cache.tasks.taskClass(n.getKey())));
+                    if (n.getValue() == b.node && cache.tasks().priority(n.getKey()) >= cache.tasks().priority(b.task)) {
+                        add(need, cache.classes().request(cache.tasks().taskClass(n.getKey())));
                     }
                 }
                 for (int d = 0; d < dims; d++) {
                     assertThat(need[d]).as("bind of %s to %s: %s needed with reservations",
-                            cache.tasks.key(b.task), cache.nodes.name(b.node), cache.dims.name(d))
-                            .isLessThanOrEqualTo(cache.nodes.allocatable(d, b.node));
+                            cache.tasks().key(b.task), cache.nodes().name(b.node), cache.dims().name(d))
+                            .isLessThanOrEqualTo(cache.nodes().allocatable(d, b.node));
                 }
-                add(used[b.node], cache.classes.request(cache.tasks.taskClass(b.task)));
+                add(used[b.node], cache.classes().request(cache.tasks().taskClass(b.task)));
             }
         }
 

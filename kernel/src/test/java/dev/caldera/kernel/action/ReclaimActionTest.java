@@ -67,11 +67,11 @@ class ReclaimActionTest {
             assertThat(evictions).containsExactly("c1/preemptee2:reclaim");
             // Volcano's eviction_transactions_total{action="reclaim"} (pkg/scheduler/metrics/metrics.go, counted in
             // actions/reclaim/reclaim.go); reclaim registers no preemption attempt
-            assertThat(s.session().decisions.evictionTransactions(Decisions.RECLAIM)).isEqualTo(1);
-            assertThat(s.session().decisions.preemptionAttempts()).isZero();
+            assertThat(s.session().decisions().evictionTransactions(Decisions.RECLAIM)).isEqualTo(1);
+            assertThat(s.session().decisions().preemptionAttempts()).isZero();
             assertThat(binds).isEmpty();
             assertThat(pipelined.toIntArray()).containsExactly(cache.taskRow("c1/preemptor1"));
-            assertThat(cache.nominations.nodeOf(cache.taskRow("c1/preemptor1"))).isEqualTo(cache.nodeRow("n1"));
+            assertThat(cache.nominations().nodeOf(cache.taskRow("c1/preemptor1"))).isEqualTo(cache.nodeRow("n1"));
         }
     }
 

@@ -67,7 +67,7 @@ class VictimOrderTest {
         s.open();
         int[] rows = Arrays.stream(victims).mapToInt(v -> cache.taskRow("ns/" + v)).toArray();
         IntArrays.quickSort(rows, new VictimOrder(s).of(cache.taskRow("ns/" + preemptor)));
-        return Arrays.stream(rows).mapToObj(r -> cache.tasks.name(r)).toList();
+        return Arrays.stream(rows).mapToObj(r -> cache.tasks().name(r)).toList();
     }
 
     private List<String> order(String preemptor, String... victims) {

@@ -43,7 +43,7 @@ class ClusterCacheRefusalsTest {
         cache.upsertTask(TaskSpec.builder("ns", "b").uid("uid-a").job("g").build());
         assertThat(cache.applyChanges()).isZero();
         assertThat(only()).isEqualTo("Pod ns/b: metadata.uid: uid-a is already the uid of Pod ns/a");
-        assertThat(cache.tasks.key(cache.taskRow("uid-a"))).isEqualTo("ns/a");
+        assertThat(cache.tasks().key(cache.taskRow("uid-a"))).isEqualTo("ns/a");
     }
 
     @Test
@@ -56,7 +56,7 @@ class ClusterCacheRefusalsTest {
                 + " (2^62), more than the kernel adds up exactly in 64 bits";
         assertThat(refused).extracting(RuntimeException::getMessage).containsExactly("Node n2" + crossed,
                 "Node n2" + crossed);
-        assertThat(cache.nodes.allocatable(0, cache.nodeRow("n1"))).isEqualTo(LIMIT);
+        assertThat(cache.nodes().allocatable(0, cache.nodeRow("n1"))).isEqualTo(LIMIT);
         assertThat(cache.nodeRow("n2")).isNegative();
     }
 
@@ -71,7 +71,7 @@ class ClusterCacheRefusalsTest {
         assertThat(refused).extracting(r -> r.kind() + " " + r.name() + " " + r.field()).containsExactly(
                 "PodGroup ns/g spec.minResources.memory", "Queue q spec.capability.nvidia.com/gpu",
                 "Pod ns/a spec.containers[].resources.requests.cpu");
-        assertThat(cache.classes.request(cache.tasks.taskClass(cache.taskRow("uid-a")), 0)).isEqualTo(100);
+        assertThat(cache.classes().request(cache.tasks().taskClass(cache.taskRow("uid-a")), 0)).isEqualTo(100);
     }
 
     @Test
@@ -86,7 +86,7 @@ class ClusterCacheRefusalsTest {
         assertThat(refused).extracting(RuntimeException::getMessage).containsExactly(
                 "Node n9: status.allocatable: it would make 129 distinct resources in the cluster; the kernel keeps "
                         + "at most 128", "Node n9: status.allocatable: a resource name is empty");
-        assertThat(cache.dims.count()).isEqualTo(3);
+        assertThat(cache.dims().count()).isEqualTo(3);
     }
 
     @Test

@@ -24,7 +24,7 @@ class ClusterCacheTest {
     }
 
     private long idleCpu(String node) {
-        return cache.nodeUsage.idle(ResourceDimensions.CPU, cache.nodeRow(node));
+        return cache.nodeUsage().idle(ResourceDimensions.CPU, cache.nodeRow(node));
     }
 
     @Test
@@ -34,7 +34,7 @@ class ClusterCacheTest {
         cache.upsertTask(task("a").running("n1").build());
         cache.applyChanges();
         assertThat(idleCpu("n1")).isEqualTo(3000);
-        assertThat(cache.nodeUsage.used(ResourceDimensions.PODS, cache.nodeRow("n1"))).isEqualTo(1);
+        assertThat(cache.nodeUsage().used(ResourceDimensions.PODS, cache.nodeRow("n1"))).isEqualTo(1);
     }
 
     @Test
@@ -42,38 +42,38 @@ class ClusterCacheTest {
         cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 4000L), Map.of("zone", "a"), List.of(), false));
         cache.applyChanges();
         int row = cache.nodeRow("n1");
-        int first = cache.nodes.placementVersion(row);
+        int first = cache.nodes().placementVersion(row);
 
         cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L), Map.of("zone", "a"), List.of(), false));
         cache.applyChanges();
-        assertThat(cache.nodes.placementVersion(row)).isEqualTo(first);
+        assertThat(cache.nodes().placementVersion(row)).isEqualTo(first);
         assertThat(idleCpu("n1")).isEqualTo(8000);
 
         cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L), Map.of("zone", "b"), List.of(), false));
         cache.applyChanges();
-        int relabelled = cache.nodes.placementVersion(row);
+        int relabelled = cache.nodes().placementVersion(row);
         assertThat(relabelled).isNotEqualTo(first);
 
         cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L), Map.of("zone", "b"),
                 List.of(new Taint("k", "v", TaintEffect.NO_SCHEDULE)), false));
         cache.applyChanges();
-        int tainted = cache.nodes.placementVersion(row);
+        int tainted = cache.nodes().placementVersion(row);
         assertThat(tainted).isNotEqualTo(relabelled);
 
         cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L), Map.of("zone", "b"),
                 List.of(new Taint("k", "v", TaintEffect.NO_SCHEDULE)), true));
         cache.applyChanges();
-        assertThat(cache.nodes.placementVersion(row)).isNotEqualTo(tainted);
+        assertThat(cache.nodes().placementVersion(row)).isNotEqualTo(tainted);
     }
 
     @Test
     void aTaskOnANodeNotYetSeenIsAttachedWhenTheNodeArrives() {
         cache.upsertTask(task("a").running("late").build());
         cache.applyChanges();
-        assertThat(cache.taskState.node(cache.taskRow("ns/a"))).isEqualTo(-1);
+        assertThat(cache.taskState().node(cache.taskRow("ns/a"))).isEqualTo(-1);
         node(cache, "late", 4000, 8 * GI);
         cache.applyChanges();
-        assertThat(cache.taskState.node(cache.taskRow("ns/a"))).isEqualTo(cache.nodeRow("late"));
+        assertThat(cache.taskState().node(cache.taskRow("ns/a"))).isEqualTo(cache.nodeRow("late"));
         assertThat(idleCpu("late")).isEqualTo(3000);
     }
 
@@ -85,7 +85,7 @@ class ClusterCacheTest {
         cache.removeNode("n1");
         cache.applyChanges();
         assertThat(cache.liveNodeCount()).isZero();
-        assertThat(cache.taskState.node(cache.taskRow("ns/a"))).isEqualTo(-1);
+        assertThat(cache.taskState().node(cache.taskRow("ns/a"))).isEqualTo(-1);
         node(cache, "n1", 4000, 8 * GI);
         cache.applyChanges();
         assertThat(idleCpu("n1")).isEqualTo(3000);
@@ -101,7 +101,7 @@ class ClusterCacheTest {
         assertThat(idleCpu("n1")).isEqualTo(3000);
         cache.bindFailed("ns/a", "node gone");
         cache.applyChanges();
-        assertThat(cache.taskState.status(row)).isEqualTo(TaskStatus.PENDING);
+        assertThat(cache.taskState().status(row)).isEqualTo(TaskStatus.PENDING);
         assertThat(idleCpu("n1")).isEqualTo(4000);
     }
 
@@ -114,7 +114,7 @@ class ClusterCacheTest {
         cache.markBinding(row, cache.nodeRow("n1"));
         cache.upsertTask(task("a").build());
         cache.applyChanges();
-        assertThat(cache.taskState.status(row)).isEqualTo(TaskStatus.BINDING);
+        assertThat(cache.taskState().status(row)).isEqualTo(TaskStatus.BINDING);
         assertThat(idleCpu("n1")).isEqualTo(3000);
     }
 
@@ -124,15 +124,15 @@ class ClusterCacheTest {
         cache.upsertTask(task("b").build());
         cache.upsertTask(task("c").request(cpuMem(2000, GI)).build());
         cache.applyChanges();
-        int a = cache.tasks.taskClass(cache.taskRow("ns/a"));
-        assertThat(cache.tasks.taskClass(cache.taskRow("ns/b"))).isEqualTo(a);
-        assertThat(cache.tasks.taskClass(cache.taskRow("ns/c"))).isNotEqualTo(a);
+        int a = cache.tasks().taskClass(cache.taskRow("ns/a"));
+        assertThat(cache.tasks().taskClass(cache.taskRow("ns/b"))).isEqualTo(a);
+        assertThat(cache.tasks().taskClass(cache.taskRow("ns/c"))).isNotEqualTo(a);
         cache.removeTask("ns/a");
         cache.removeTask("ns/b");
         cache.applyChanges();
         cache.upsertTask(task("d").request(cpuMem(3000, GI)).build());
         cache.applyChanges();
-        assertThat(cache.tasks.taskClass(cache.taskRow("ns/d"))).as("freed class id is reused").isEqualTo(a);
+        assertThat(cache.tasks().taskClass(cache.taskRow("ns/d"))).as("freed class id is reused").isEqualTo(a);
     }
 
     @Test
@@ -140,10 +140,10 @@ class ClusterCacheTest {
         node(cache, "n1", 4000, 8 * GI);
         cache.upsertTask(task("a").request(ResourceList.of("cpu", 1000, "nvidia.com/gpu", 1000)).build());
         cache.applyChanges();
-        int gpu = cache.dims.find("nvidia.com/gpu");
+        int gpu = cache.dims().find("nvidia.com/gpu");
         assertThat(gpu).isGreaterThan(ResourceDimensions.PODS);
-        assertThat(cache.nodes.allocatable(gpu, cache.nodeRow("n1"))).isZero();
-        assertThat(cache.classes.request(cache.tasks.taskClass(cache.taskRow("ns/a")), gpu)).isEqualTo(1000);
+        assertThat(cache.nodes().allocatable(gpu, cache.nodeRow("n1"))).isZero();
+        assertThat(cache.classes().request(cache.tasks().taskClass(cache.taskRow("ns/a")), gpu)).isEqualTo(1000);
     }
 
     @Test
@@ -153,12 +153,12 @@ class ClusterCacheTest {
         cache.upsertTask(task("b").status(TaskStatus.SUCCEEDED).build());
         cache.applyChanges();
         int job = cache.jobRow("ns/job");
-        assertThat(cache.jobState.count(job, TaskStatus.PENDING)).isEqualTo(1);
-        assertThat(cache.jobState.count(job, TaskStatus.SUCCEEDED)).isEqualTo(1);
+        assertThat(cache.jobState().count(job, TaskStatus.PENDING)).isEqualTo(1);
+        assertThat(cache.jobState().count(job, TaskStatus.SUCCEEDED)).isEqualTo(1);
         cache.removeTask("ns/a");
         cache.applyChanges();
-        assertThat(cache.jobState.count(job, TaskStatus.PENDING)).isZero();
-        assertThat(cache.jobState.count(job, JobState.PENDING_BEST_EFFORT)).isZero();
+        assertThat(cache.jobState().count(job, TaskStatus.PENDING)).isZero();
+        assertThat(cache.jobState().count(job, JobState.PENDING_BEST_EFFORT)).isZero();
     }
 
     @Test
@@ -167,8 +167,8 @@ class ClusterCacheTest {
         cache.upsertNode(new NodeSpec("n2", ResourceList.of("cpu", 1000, "pods", 10), Map.of("zone", "a"),
                 List.of(), false));
         assertThat(cache.applyChanges()).isEqualTo(2);
-        assertThat(cache.nodes.label(cache.nodeRow("n2"), cache.symbols.find("zone")))
-                .isEqualTo(cache.symbols.find("a"));
+        assertThat(cache.nodes().label(cache.nodeRow("n2"), cache.symbols().find("zone")))
+                .isEqualTo(cache.symbols().find("a"));
     }
 
     @Test
@@ -177,8 +177,8 @@ class ClusterCacheTest {
         node(cache, "a", 1000, GI);
         node(cache, "c", 1000, GI);
         cache.applyChanges();
-        assertThat(cache.nodes.rank(cache.nodeRow("a"))).isZero();
-        assertThat(cache.nodes.rank(cache.nodeRow("b"))).isEqualTo(1);
-        assertThat(cache.nodes.rank(cache.nodeRow("c"))).isEqualTo(2);
+        assertThat(cache.nodes().rank(cache.nodeRow("a"))).isZero();
+        assertThat(cache.nodes().rank(cache.nodeRow("b"))).isEqualTo(1);
+        assertThat(cache.nodes().rank(cache.nodeRow("c"))).isEqualTo(2);
     }
 }

@@ -63,7 +63,7 @@ class RefusedChangesFuzzTest {
         }
         assertThat(fuzzed.rejectedChanges()).isEqualTo(INVALID_CHANGES);
         assertThat(reference.rejectedChanges()).isZero();
-        assertThat(reference.tasks.liveCount()).as("the valid changes built a cluster").isPositive();
-        assertThat(reference.nodes.liveCount()).isPositive();
+        assertThat(reference.tasks().liveCount()).as("the valid changes built a cluster").isPositive();
+        assertThat(reference.nodes().liveCount()).isPositive();
     }
 }

@@ -25,7 +25,7 @@ class NominationsTest {
     }
 
     private int nominatedTo() {
-        return cache.nominations.nodeOf(cache.taskRow("ns/p"));
+        return cache.nominations().nodeOf(cache.taskRow("ns/p"));
     }
 
     private int row(String node) {
@@ -36,8 +36,8 @@ class NominationsTest {
     void aPodCarryingANominatedNodeIsIndexedUnderThatNode() {
         pod("n1");
         assertThat(nominatedTo()).isEqualTo(row("n1"));
-        assertThat(cache.nominations.first(row("n1"))).isEqualTo(cache.taskRow("ns/p"));
-        assertThat(cache.nominations.any(row("n2"))).isFalse();
+        assertThat(cache.nominations().first(row("n1"))).isEqualTo(cache.taskRow("ns/p"));
+        assertThat(cache.nominations().any(row("n2"))).isFalse();
     }
 
     @Test
@@ -53,7 +53,7 @@ class NominationsTest {
         pod("n1");
         pod("n2");
         assertThat(nominatedTo()).isEqualTo(row("n2"));
-        assertThat(cache.nominations.any(row("n1"))).isFalse();
+        assertThat(cache.nominations().any(row("n1"))).isFalse();
     }
 
     @Test
@@ -61,7 +61,7 @@ class NominationsTest {
         pod("n1");
         pod(null);
         assertThat(nominatedTo()).isEqualTo(-1);
-        assertThat(cache.nominations.any(row("n1"))).isFalse();
+        assertThat(cache.nominations().any(row("n1"))).isFalse();
     }
 
     @Test
@@ -69,7 +69,7 @@ class NominationsTest {
         pod("n1");
         cache.markBinding(cache.taskRow("ns/p"), row("n2"));
         assertThat(nominatedTo()).isEqualTo(-1);
-        assertThat(cache.nominations.any(row("n1"))).isFalse();
+        assertThat(cache.nominations().any(row("n1"))).isFalse();
     }
 
     @Test
@@ -77,7 +77,7 @@ class NominationsTest {
         pod("n1");
         cache.removeTask("ns/p");
         cache.applyChanges();
-        assertThat(cache.nominations.any(row("n1"))).isFalse();
+        assertThat(cache.nominations().any(row("n1"))).isFalse();
     }
 
     @Test
@@ -86,6 +86,6 @@ class NominationsTest {
         int task = cache.taskRow("ns/p");
         cache.removeNode("n1");
         cache.applyChanges();
-        assertThat(cache.nominations.nodeOf(task)).isEqualTo(-1);
+        assertThat(cache.nominations().nodeOf(task)).isEqualTo(-1);
     }
 }

@@ -55,7 +55,7 @@ class FairShareBookkeepingPropertiesTest {
     private static void apply(Session s, Statement st, int op) {
         IntArrayList pool = new IntArrayList();
         boolean evict = op % 3 == 2;
-        for (int t = 0; t < s.tasks.rows(); t++) {
+        for (int t = 0; t < s.taskTable().rows(); t++) {
             byte status = s.status(t);
             if (evict ? status == TaskStatus.RUNNING || status == TaskStatus.ALLOCATED || status == TaskStatus.PIPELINED
                     : status == TaskStatus.PENDING) {
@@ -75,14 +75,14 @@ class FairShareBookkeepingPropertiesTest {
     }
 
     private static void assertTotalsMatchTaskStates(Session s) {
-        ProportionPlugin proportion = s.plugins.plugin(ProportionPlugin.class);
-        DrfPlugin drf = s.plugins.plugin(DrfPlugin.class);
-        int dims = s.dims.count();
-        long[] queueAlloc = new long[s.queues.rows() * dims];
-        long[] jobAlloc = new long[s.jobs.rows() * dims];
-        for (int t = 0; t < s.tasks.rows(); t++) {
+        ProportionPlugin proportion = s.plugins().plugin(ProportionPlugin.class);
+        DrfPlugin drf = s.plugins().plugin(DrfPlugin.class);
+        int dims = s.dims().count();
+        long[] queueAlloc = new long[s.queueTable().rows() * dims];
+        long[] jobAlloc = new long[s.jobTable().rows() * dims];
+        for (int t = 0; t < s.taskTable().rows(); t++) {
             byte status = s.status(t);
-            if (!s.tasks.live(t) || !(TaskStatus.isAllocated(status) || status == TaskStatus.PIPELINED)) {
+            if (!s.taskTable().live(t) || !(TaskStatus.isAllocated(status) || status == TaskStatus.PIPELINED)) {
                 continue;
             }
             long[] req = s.request(t);
@@ -93,25 +93,25 @@ class FairShareBookkeepingPropertiesTest {
             }
         }
         for (int d = 0; d < dims; d++) {
-            for (int q = 0; q < s.queues.rows(); q++) {
+            for (int q = 0; q < s.queueTable().rows(); q++) {
                 assertThat(proportion.allocated(q, d)).as("queue %d dim %d", q, d).isEqualTo(queueAlloc[q * dims + d]);
             }
-            for (int j = 0; j < s.jobs.rows(); j++) {
+            for (int j = 0; j < s.jobTable().rows(); j++) {
                 assertThat(drf.jobAllocated(j, d)).as("job %d dim %d", j, d).isEqualTo(jobAlloc[j * dims + d]);
             }
         }
     }
 
     private static void assertSameAsFreshSession(Session s, Session fresh) {
-        ProportionPlugin p = s.plugins.plugin(ProportionPlugin.class);
-        ProportionPlugin pf = fresh.plugins.plugin(ProportionPlugin.class);
-        DrfPlugin drf = s.plugins.plugin(DrfPlugin.class);
-        DrfPlugin drff = fresh.plugins.plugin(DrfPlugin.class);
-        OvercommitPlugin oc = s.plugins.plugin(OvercommitPlugin.class);
-        OvercommitPlugin ocf = fresh.plugins.plugin(OvercommitPlugin.class);
-        for (int q = 0; q < s.queues.rows(); q++) {
+        ProportionPlugin p = s.plugins().plugin(ProportionPlugin.class);
+        ProportionPlugin pf = fresh.plugins().plugin(ProportionPlugin.class);
+        DrfPlugin drf = s.plugins().plugin(DrfPlugin.class);
+        DrfPlugin drff = fresh.plugins().plugin(DrfPlugin.class);
+        OvercommitPlugin oc = s.plugins().plugin(OvercommitPlugin.class);
+        OvercommitPlugin ocf = fresh.plugins().plugin(OvercommitPlugin.class);
+        for (int q = 0; q < s.queueTable().rows(); q++) {
             assertThat(p.share(q)).isEqualTo(pf.share(q));
-            for (int d = 0; d < s.dims.count(); d++) {
+            for (int d = 0; d < s.dims().count(); d++) {
                 assertThat(p.allocated(q, d)).isEqualTo(pf.allocated(q, d));
                 assertThat(p.deserved(q, d)).isEqualTo(pf.deserved(q, d));
                 assertThat(p.request(q, d)).isEqualTo(pf.request(q, d));
@@ -119,10 +119,10 @@ class FairShareBookkeepingPropertiesTest {
                 assertThat(p.elastic(q, d)).isEqualTo(pf.elastic(q, d));
             }
         }
-        for (int j = 0; j < s.jobs.rows(); j++) {
+        for (int j = 0; j < s.jobTable().rows(); j++) {
             assertThat(drf.jobShare(j)).as("job %d share", j).isEqualTo(drff.jobShare(j));
         }
-        for (int d = 0; d < s.dims.count(); d++) {
+        for (int d = 0; d < s.dims().count(); d++) {
             assertThat(oc.inqueue(d)).isEqualTo(ocf.inqueue(d));
         }
     }

@@ -196,7 +196,7 @@ class FairShareScenariosTest {
     }
 
     private void assertPhase(String podGroup, byte phase) {
-        assertThat(JobPhase.name(cache.jobState.phase(cache.jobRow(podGroup)))).as(podGroup)
+        assertThat(JobPhase.name(cache.jobState().phase(cache.jobRow(podGroup)))).as(podGroup)
                 .isEqualTo(JobPhase.name(phase));
     }
 }

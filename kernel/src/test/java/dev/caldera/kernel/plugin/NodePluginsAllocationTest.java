@@ -38,7 +38,7 @@ class NodePluginsAllocationTest {
         nodes = java.util.Arrays.copyOf(s.liveNodes(), s.nodeCount());
         scores = new double[nodes.length];
         for (int i = 0; i < 200; i++) {
-            pass(s.plugins);
+            pass(s.plugins());
         }
 
         long overhead = -THREADS.getCurrentThreadAllocatedBytes() + THREADS.getCurrentThreadAllocatedBytes();
@@ -46,7 +46,7 @@ class NodePluginsAllocationTest {
         for (int run = 0; run < 5; run++) {
             long before = THREADS.getCurrentThreadAllocatedBytes();
             for (int i = 0; i < 50; i++) {
-                pass(s.plugins);
+                pass(s.plugins());
             }
             allocated = Math.min(allocated, THREADS.getCurrentThreadAllocatedBytes() - before);
         }

@@ -128,7 +128,7 @@ class NominatedPodsTest {
     void aNominationIsDroppedWhenItsPodFailsToBePlaced() {
         unplaceableGang("preemptor", 100, 3000, "n1");
         cycle(true);
-        assertThat(cache.nominations.nodeOf(cache.taskRow("ns/preemptor"))).isEqualTo(-1);
+        assertThat(cache.nominations().nodeOf(cache.taskRow("ns/preemptor"))).isEqualTo(-1);
     }
 
     @Test
@@ -137,11 +137,11 @@ class NominatedPodsTest {
         unplaceableGang("b", 100, 500, "n1");
         cycle(true);
         assertThat(binds).containsExactly("ns/a@n1");
-        assertThat(cache.nominations.count()).isZero();
+        assertThat(cache.nominations().count()).isZero();
         pending("c", 100, 500, "n1");
         cache.removeTask("ns/c");
         cache.applyChanges();
-        assertThat(cache.nominations.count()).isZero();
+        assertThat(cache.nominations().count()).isZero();
     }
 
     /** A pod pipelined again in a later cycle (still waiting for its victims) keeps its nomination. */
@@ -153,7 +153,7 @@ class NominatedPodsTest {
         pending("preemptor", 100, 3000, "n1");
         for (int i = 0; i < 2; i++) {
             cycle(true);
-            assertThat(cache.nominations.nodeOf(cache.taskRow("ns/preemptor"))).isEqualTo(cache.nodeRow("n1"));
+            assertThat(cache.nominations().nodeOf(cache.taskRow("ns/preemptor"))).isEqualTo(cache.nodeRow("n1"));
         }
         assertThat(binds).isEmpty();
     }

@@ -44,8 +44,8 @@ class SchedulerTest {
             s.runOnce();
             assertThat(binds).hasSize(3);
             int job = cache.jobRow("ns/job");
-            assertThat(cache.jobState.phase(job)).as("Binding pods are not scheduled yet").isEqualTo(JobPhase.INQUEUE);
-            assertThat(cache.taskState.status(cache.taskRow("ns/job-task-0"))).isEqualTo(TaskStatus.BINDING);
+            assertThat(cache.jobState().phase(job)).as("Binding pods are not scheduled yet").isEqualTo(JobPhase.INQUEUE);
+            assertThat(cache.taskState().status(cache.taskRow("ns/job-task-0"))).isEqualTo(TaskStatus.BINDING);
         }
     }
 

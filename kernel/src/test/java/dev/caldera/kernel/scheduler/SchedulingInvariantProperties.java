@@ -74,14 +74,14 @@ class SchedulingInvariantProperties {
      * gone); the kernel's idle, used, releasing and pipelined counters equal the recount.
      */
     private static void assertNoNodeOvercommitted(Session s) {
-        int dims = s.dims.count();
-        long[][] used = new long[dims][s.nodes.rows()];
-        long[][] releasing = new long[dims][s.nodes.rows()];
-        long[][] pipelined = new long[dims][s.nodes.rows()];
-        for (int t = 0; t < s.tasks.rows(); t++) {
-            int node = s.taskState.node(t);
+        int dims = s.dims().count();
+        long[][] used = new long[dims][s.nodeTable().rows()];
+        long[][] releasing = new long[dims][s.nodeTable().rows()];
+        long[][] pipelined = new long[dims][s.nodeTable().rows()];
+        for (int t = 0; t < s.taskTable().rows(); t++) {
+            int node = s.taskState().node(t);
             byte status = s.status(t);
-            if (!s.tasks.live(t) || node < 0) {
+            if (!s.taskTable().live(t) || node < 0) {
                 continue;
             }
             long[] req = s.request(t);
@@ -93,20 +93,20 @@ class SchedulingInvariantProperties {
                 pipelined[d][node] += status == TaskStatus.PIPELINED ? req[d] : 0;
             }
         }
-        for (int n = 0; n < s.nodes.rows(); n++) {
-            if (!s.nodes.live(n)) {
+        for (int n = 0; n < s.nodeTable().rows(); n++) {
+            if (!s.nodeTable().live(n)) {
                 continue;
             }
             for (int d = 0; d < dims; d++) {
-                long allocatable = s.nodes.allocatable(d, n);
-                assertThat(used[d][n]).as("used %s on %s", s.dims.name(d), s.nodes.name(n))
+                long allocatable = s.nodeTable().allocatable(d, n);
+                assertThat(used[d][n]).as("used %s on %s", s.dims().name(d), s.nodeTable().name(n))
                         .isLessThanOrEqualTo(allocatable);
                 assertThat(used[d][n] - releasing[d][n] + pipelined[d][n])
-                        .as("used - releasing + pipelined %s on %s", s.dims.name(d), s.nodes.name(n))
+                        .as("used - releasing + pipelined %s on %s", s.dims().name(d), s.nodeTable().name(n))
                         .isLessThanOrEqualTo(allocatable);
-                assertThat(new long[] {s.usage.idle(d, n), s.usage.used(d, n), s.usage.releasing(d, n),
-                    s.usage.pipelined(d, n)}).as("kernel counters idle, used, releasing, pipelined of %s on %s",
-                        s.dims.name(d), s.nodes.name(n))
+                assertThat(new long[] {s.usage().idle(d, n), s.usage().used(d, n), s.usage().releasing(d, n),
+                    s.usage().pipelined(d, n)}).as("kernel counters idle, used, releasing, pipelined of %s on %s",
+                        s.dims().name(d), s.nodeTable().name(n))
                         .containsExactly(allocatable - used[d][n], used[d][n], releasing[d][n], pipelined[d][n]);
             }
         }
@@ -115,29 +115,29 @@ class SchedulingInvariantProperties {
     private static void assertGangsReachMinMember(ClusterCache cache, List<String> boundThisCycle) {
         Map<Integer, Integer> bindsPerJob = new HashMap<>();
         for (String uid : boundThisCycle) {
-            bindsPerJob.merge(cache.tasks.job(cache.taskRow(uid)), 1, Integer::sum);
+            bindsPerJob.merge(cache.tasks().job(cache.taskRow(uid)), 1, Integer::sum);
         }
         for (int job : bindsPerJob.keySet()) {
             int ready = 0;
-            for (int t : cache.jobs.tasks(job)) {
-                ready += TaskStatus.isReady(cache.taskState.status(t)) ? 1 : 0;
+            for (int t : cache.jobs().tasks(job)) {
+                ready += TaskStatus.isReady(cache.taskState().status(t)) ? 1 : 0;
             }
-            assertThat(ready).as("ready tasks of %s after its binds", cache.jobs.key(job))
-                    .isGreaterThanOrEqualTo(cache.jobs.minMember(job));
+            assertThat(ready).as("ready tasks of %s after its binds", cache.jobs().key(job))
+                    .isGreaterThanOrEqualTo(cache.jobs().minMember(job));
         }
     }
 
     private static void assertQueuesWithinCapability(ClusterCache cache) {
-        for (int q = 0; q < cache.queues.rows(); q++) {
-            long[] cap = cache.queues.capability(q);
-            if (!cache.queues.live(q) || cap == null) {
+        for (int q = 0; q < cache.queues().rows(); q++) {
+            long[] cap = cache.queues().capability(q);
+            if (!cache.queues().live(q) || cap == null) {
                 continue;
             }
-            long[] used = new long[cache.dims.count()];
-            for (int t = 0; t < cache.tasks.rows(); t++) {
-                if (cache.tasks.live(t) && TaskStatus.isAllocated(cache.taskState.status(t))
-                        && cache.jobs.queue(cache.tasks.job(t)) == q) {
-                    long[] req = cache.classes.request(cache.tasks.taskClass(t));
+            long[] used = new long[cache.dims().count()];
+            for (int t = 0; t < cache.tasks().rows(); t++) {
+                if (cache.tasks().live(t) && TaskStatus.isAllocated(cache.taskState().status(t))
+                        && cache.jobs().queue(cache.tasks().job(t)) == q) {
+                    long[] req = cache.classes().request(cache.tasks().taskClass(t));
                     for (int d = 0; d < req.length; d++) {
                         used[d] += req[d];
                     }
@@ -145,7 +145,7 @@ class SchedulingInvariantProperties {
             }
             for (int d = 0; d < Math.min(cap.length, used.length); d++) {
                 if (d != dev.caldera.kernel.resource.ResourceDimensions.PODS) {
-                    assertThat(used[d]).as("queue %s %s", cache.queues.name(q), cache.dims.name(d))
+                    assertThat(used[d]).as("queue %s %s", cache.queues().name(q), cache.dims().name(d))
                             .isLessThanOrEqualTo(cap[d]);
                 }
             }
@@ -154,9 +154,9 @@ class SchedulingInvariantProperties {
 
     /** Some placed tasks finish and new jobs arrive. */
     private static void churn(ClusterCache cache, SplittableRandom r, int cycle) {
-        for (int t = 0; t < cache.tasks.rows(); t++) {
-            if (cache.tasks.live(t) && TaskStatus.isAllocated(cache.taskState.status(t)) && r.nextInt(5) == 0) {
-                cache.removeTask(cache.tasks.uid(t));
+        for (int t = 0; t < cache.tasks().rows(); t++) {
+            if (cache.tasks().live(t) && TaskStatus.isAllocated(cache.taskState().status(t)) && r.nextInt(5) == 0) {
+                cache.removeTask(cache.tasks().uid(t));
             }
         }
         RandomClusters.addJobs(cache, r.nextLong(), 3, "wave" + cycle);

@@ -100,7 +100,7 @@ class CrossSessionSelectorProperties {
                     : PluginSessions.open(cache, plugin("predicates"),
                             plugin("nodeorder", "mostrequested.weight", 1, "balancedresource.weight", 2),
                             plugin("binpack", "binpack.weight", 3));
-            DeviceSharePlugin devices = s.plugins.plugin(DeviceSharePlugin.class);
+            DeviceSharePlugin devices = s.plugins().plugin(DeviceSharePlugin.class);
             IncrementalSelector kept = new IncrementalSelector(s, null, Integer.MAX_VALUE);
             int placed = 0;
             for (int session = 0; session < SESSIONS; session++) {
@@ -125,13 +125,13 @@ class CrossSessionSelectorProperties {
             ScanSelector scan = new ScanSelector(s);
             IncrementalSelector fresh = new IncrementalSelector(s, null, Integer.MAX_VALUE);
             int placed = 0;
-            for (int task = 0; task < s.tasks.rows(); task++) {
-                if (!s.tasks.live(task) || s.status(task) != TaskStatus.PENDING || s.nodeOf(task) >= 0) {
+            for (int task = 0; task < s.taskTable().rows(); task++) {
+                if (!s.taskTable().live(task) || s.status(task) != TaskStatus.PENDING || s.nodeOf(task) >= 0) {
                     continue;
                 }
                 int node = scan.select(task);
                 boolean idle = scan.fitsIdle();
-                String where = "seed " + seed + " session " + session + " task " + s.tasks.key(task);
+                String where = "seed " + seed + " session " + session + " task " + s.taskTable().key(task);
                 assertThat(kept.select(task)).as(where + " (kept views)").isEqualTo(node);
                 assertThat(fresh.select(task)).as(where + " (fresh views)").isEqualTo(node);
                 if (node < 0) {
@@ -153,20 +153,20 @@ class CrossSessionSelectorProperties {
 
         /** What happens in the cluster between two sessions. */
         private void change(Session s, DeviceSharePlugin devices, int session) {
-            for (int t = 0; t < s.tasks.rows(); t++) {
-                if (!s.tasks.live(t)) {
+            for (int t = 0; t < s.taskTable().rows(); t++) {
+                if (!s.taskTable().live(t)) {
                     continue;
                 }
-                String name = s.tasks.name(t);
+                String name = s.taskTable().name(t);
                 byte status = s.status(t);
                 if (status == TaskStatus.ALLOCATED && r.nextInt(10) < 7) {
                     long mask = devices != null && r.nextBoolean() ? devices.devices(t) : 0;
                     cache.upsertTask(pending.remove(name).toBuilder().nominatedNodeName(null)
-                            .running(s.nodes.name(s.nodeOf(t))).gpuDevices(mask).build());
+                            .running(s.nodeTable().name(s.nodeOf(t))).gpuDevices(mask).build());
                 } else if (status == TaskStatus.RUNNING && r.nextInt(6) == 0
                         || status == TaskStatus.PENDING && r.nextInt(10) == 0) {
                     pending.remove(name);
-                    cache.removeTask(s.tasks.uid(t));
+                    cache.removeTask(s.taskTable().uid(t));
                 }
             }
             arrive(2 + r.nextInt(8));

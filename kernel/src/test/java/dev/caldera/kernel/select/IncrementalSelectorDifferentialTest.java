@@ -70,7 +70,7 @@ class IncrementalSelectorDifferentialTest {
                 scheduler.pipelinedTasks(pipelined);
                 for (int i = 0; i < pipelined.size(); i++) {
                     int t = pipelined.getInt(i);
-                    decisions.add(cache.tasks.key(t) + "~>" + cache.nodes.name(scheduler.session().taskState.node(t)));
+                    decisions.add(cache.tasks().key(t) + "~>" + cache.nodes().name(scheduler.session().taskState().node(t)));
                 }
                 finishReleasing(cache);
             }
@@ -121,9 +121,9 @@ class IncrementalSelectorDifferentialTest {
 
     /** Between cycles the releasing pods go away, so pipelined tasks can be bound next time. */
     private static void finishReleasing(ClusterCache cache) {
-        for (int t = 0; t < cache.tasks.rows(); t++) {
-            if (cache.tasks.live(t) && cache.taskState.status(t) == TaskStatus.RELEASING) {
-                cache.removeTask(cache.tasks.uid(t));
+        for (int t = 0; t < cache.tasks().rows(); t++) {
+            if (cache.tasks().live(t) && cache.taskState().status(t) == TaskStatus.RELEASING) {
+                cache.removeTask(cache.tasks().uid(t));
             }
         }
     }

@@ -69,11 +69,11 @@ class InterPodSelectorDifferentialTest {
                 scheduler.pipelinedTasks(pipelined);
                 for (int i = 0; i < pipelined.size(); i++) {
                     int t = pipelined.getInt(i);
-                    decisions.add(cache.tasks.key(t) + "~>" + cache.nodes.name(scheduler.session().taskState.node(t)));
+                    decisions.add(cache.tasks().key(t) + "~>" + cache.nodes().name(scheduler.session().taskState().node(t)));
                 }
-                for (int t = 0; t < cache.tasks.rows(); t++) {
-                    if (cache.tasks.live(t) && cache.taskState.status(t) == TaskStatus.RELEASING) {
-                        cache.removeTask(cache.tasks.uid(t));
+                for (int t = 0; t < cache.tasks().rows(); t++) {
+                    if (cache.tasks().live(t) && cache.taskState().status(t) == TaskStatus.RELEASING) {
+                        cache.removeTask(cache.tasks().uid(t));
                     }
                 }
             }

@@ -123,10 +123,10 @@ class NodeEquivalenceDifferentialTest {
             s.unplace(earlier);
         }
         if (r.nextInt(7) == 0) {
-            int start = r.nextInt(Math.max(1, s.tasks.rows()));
-            for (int i = 0; i < s.tasks.rows(); i++) {
-                int t = (start + i) % s.tasks.rows();
-                if (s.tasks.live(t) && s.status(t) == TaskStatus.RUNNING) {
+            int start = r.nextInt(Math.max(1, s.taskTable().rows()));
+            for (int i = 0; i < s.taskTable().rows(); i++) {
+                int t = (start + i) % s.taskTable().rows();
+                if (s.taskTable().live(t) && s.status(t) == TaskStatus.RUNNING) {
                     s.evict(t);
                     break;
                 }

@@ -74,8 +74,8 @@ class NodePluginsParallelScanTest {
             s.unplace(task);
         }
         if (step % 7 == 3) {
-            for (int t = 0; t < s.tasks.rows(); t++) {
-                if (s.tasks.live(t) && s.status(t) == TaskStatus.RUNNING) {
+            for (int t = 0; t < s.taskTable().rows(); t++) {
+                if (s.taskTable().live(t) && s.status(t) == TaskStatus.RUNNING) {
                     s.evict(t);
                     break;
                 }

@@ -34,8 +34,8 @@ class RangeSelectorDifferentialTest {
         ScanSelector scan = new ScanSelector(s);
         Statement statement = new Statement(s);
         statement.begin();
-        for (int task = 0; task < s.tasks.rows(); task++) {
-            if (!s.tasks.live(task) || s.status(task) != TaskStatus.PENDING) {
+        for (int task = 0; task < s.taskTable().rows(); task++) {
+            if (!s.taskTable().live(task) || s.status(task) != TaskStatus.PENDING) {
                 continue;
             }
             int expected = scan.select(task);
@@ -72,8 +72,8 @@ class RangeSelectorDifferentialTest {
         int[] nodes = s.liveNodes().clone();
         int from = (int) (seed % 4);
         int to = nodes.length - (int) (seed % 3);
-        for (int task = 0; task < s.tasks.rows(); task++) {
-            if (!s.tasks.live(task) || s.status(task) != TaskStatus.PENDING) {
+        for (int task = 0; task < s.taskTable().rows(); task++) {
+            if (!s.taskTable().live(task) || s.status(task) != TaskStatus.PENDING) {
                 continue;
             }
             fresh.reset();
@@ -81,7 +81,7 @@ class RangeSelectorDifferentialTest {
             int actual = remembering.select(task, nodes, from, to);
             assertThat(actual).as("task %d", task).isEqualTo(expected);
             if (expected < 0) {
-                assertThat(remembering.errors().message(s.dims)).isEqualTo(fresh.errors().message(s.dims));
+                assertThat(remembering.errors().message(s.dims())).isEqualTo(fresh.errors().message(s.dims()));
                 continue;
             }
             assertThat(remembering.fitsIdle()).isEqualTo(fresh.fitsIdle());

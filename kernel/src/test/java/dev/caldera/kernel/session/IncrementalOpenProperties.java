@@ -147,18 +147,18 @@ class IncrementalOpenProperties {
 
     private static void assertSame(Session s, Session fresh, String when) {
         assertThat(SessionImage.of(s)).as("state arrays at %s", when).isEqualTo(SessionImage.of(fresh));
-        assertThat(s.jobList.toIntArray()).as("jobs taking part at %s", when).containsExactly(fresh.jobList.toIntArray());
-        for (int j = 0; j < Math.max(s.jobs.rows(), fresh.jobs.rows()); j++) {
+        assertThat(java.util.stream.IntStream.range(0, s.jobCount()).map(s::job).toArray()).as("jobs taking part at %s", when).containsExactly(java.util.stream.IntStream.range(0, fresh.jobCount()).map(fresh::job).toArray());
+        for (int j = 0; j < Math.max(s.jobTable().rows(), fresh.jobTable().rows()); j++) {
             assertThat(s.inSession(j)).as("job %d in session at %s", j, when).isEqualTo(fresh.inSession(j));
             assertThat(s.validAtOpen(j)).as("job %d valid at %s", j, when).isEqualTo(fresh.validAtOpen(j));
-            assertThat(new Object[] {s.conditions.isInvalid(j), s.conditions.reason(j), s.conditions.message(j)})
-                    .as("job %d's conditions at %s", j, when).containsExactly(fresh.conditions.isInvalid(j),
-                            fresh.conditions.reason(j), fresh.conditions.message(j));
+            assertThat(new Object[] {s.conditions().isInvalid(j), s.conditions().reason(j), s.conditions().message(j)})
+                    .as("job %d's conditions at %s", j, when).containsExactly(fresh.conditions().isInvalid(j),
+                            fresh.conditions().reason(j), fresh.conditions().message(j));
         }
         int[] live = java.util.Arrays.copyOf(s.liveNodes(), s.nodeCount());
         assertThat(live).as("live nodes at %s", when)
                 .containsExactly(java.util.Arrays.copyOf(fresh.liveNodes(), fresh.nodeCount()));
-        for (int d = 0; d < Math.max(s.dims.count(), fresh.dims.count()); d++) {
+        for (int d = 0; d < Math.max(s.dims().count(), fresh.dims().count()); d++) {
             assertThat(s.totalAllocatable(d)).as("total allocatable %d at %s", d, when)
                     .isEqualTo(fresh.totalAllocatable(d));
         }
@@ -171,12 +171,12 @@ class IncrementalOpenProperties {
      * sessions also holds caches a fresh one has not filled yet, and arrays grown to other capacities.)
      */
     private static void assertPluginsCountAlike(Session s, Session fresh, String when) {
-        for (int i = 0; i < s.plugins.plugins().length; i++) {
-            Plugin mine = s.plugins.plugins()[i];
-            Plugin theirs = fresh.plugins.plugins()[i];
-            int dims = s.dims.count();
+        for (int i = 0; i < s.plugins().plugins().length; i++) {
+            Plugin mine = s.plugins().plugins()[i];
+            Plugin theirs = fresh.plugins().plugins()[i];
+            int dims = s.dims().count();
             if (mine instanceof ProportionPlugin p && theirs instanceof ProportionPlugin f) {
-                for (int q = 0; q < s.queues.rows(); q++) {
+                for (int q = 0; q < s.queueTable().rows(); q++) {
                     assertThat(p.share(q)).as("proportion share of queue %d at %s", q, when).isEqualTo(f.share(q));
                     for (int d = 0; d < dims; d++) {
                         assertThat(new long[] {p.allocated(q, d), p.request(q, d), p.inqueue(q, d), p.elastic(q, d),
@@ -199,8 +199,8 @@ class IncrementalOpenProperties {
             } else if (mine instanceof NodeOrderPlugin) {
                 for (String column : new String[] {"cpuMilli", "memoryBytes", "gpus", "nonZeroCpuMilli",
                     "nonZeroMemoryBytes"}) {
-                    assertThat(nodeRequests(mine, column, s.nodes.rows())).as("nodeorder %s at %s", column, when)
-                            .containsExactly(nodeRequests(theirs, column, s.nodes.rows()));
+                    assertThat(nodeRequests(mine, column, s.nodeTable().rows())).as("nodeorder %s at %s", column, when)
+                            .containsExactly(nodeRequests(theirs, column, s.nodeTable().rows()));
                 }
             }
         }

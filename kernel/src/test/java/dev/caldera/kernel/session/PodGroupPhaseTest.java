@@ -22,7 +22,7 @@ class PodGroupPhaseTest {
     private final EvictionCase c = new EvictionCase().queue("q", 1, true);
 
     private byte phase(String job) {
-        return c.cache.jobState.phase(c.cache.jobRow("ns/" + job));
+        return c.cache.jobState().phase(c.cache.jobRow("ns/" + job));
     }
 
     /** Pods bound in this cycle are Binding, which is not a scheduled status: the group stays Inqueue. */

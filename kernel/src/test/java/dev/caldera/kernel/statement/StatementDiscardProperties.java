@@ -37,7 +37,7 @@ class StatementDiscardProperties {
         Session session = new Session(cache, chain());
         session.open();
         SessionImage before = SessionImage.of(session);
-        PluginImage pluginsBefore = PluginImage.of(session.plugins.plugins());
+        PluginImage pluginsBefore = PluginImage.of(session.plugins().plugins());
 
         Statement statement = new Statement(session);
         statement.begin();
@@ -45,7 +45,7 @@ class StatementDiscardProperties {
         statement.discard();
 
         assertThat(SessionImage.of(session)).isEqualTo(before);
-        assertThat(pluginsBefore.changesIn(PluginImage.of(session.plugins.plugins()))).isEmpty();
+        assertThat(pluginsBefore.changesIn(PluginImage.of(session.plugins().plugins()))).isEmpty();
     }
 
     /**
@@ -66,14 +66,14 @@ class StatementDiscardProperties {
         SplittableRandom r = new SplittableRandom(seed ^ first);
         applyRandomOperations(session, statement, r, first);
         SessionImage atMark = SessionImage.of(session);
-        PluginImage pluginsAtMark = PluginImage.of(session.plugins.plugins());
+        PluginImage pluginsAtMark = PluginImage.of(session.plugins().plugins());
         long mark = statement.mark();
         int kept = statement.size();
         applyRandomOperations(session, statement, r, second);
         statement.rollback(mark);
 
         assertThat(SessionImage.of(session)).isEqualTo(atMark);
-        assertThat(pluginsAtMark.changesIn(PluginImage.of(session.plugins.plugins()))).isEmpty();
+        assertThat(pluginsAtMark.changesIn(PluginImage.of(session.plugins().plugins()))).isEmpty();
         assertThat(statement.size()).isEqualTo(kept);
     }
 
@@ -89,7 +89,7 @@ class StatementDiscardProperties {
         statement.begin();
         applyRandomOperations(session, statement, new SplittableRandom(seed), operations);
         SessionImage after = SessionImage.of(session);
-        PluginImage pluginsAfter = PluginImage.of(session.plugins.plugins());
+        PluginImage pluginsAfter = PluginImage.of(session.plugins().plugins());
         SavedOperations saved = new SavedOperations();
         statement.save(saved);
         statement.discard();
@@ -98,7 +98,7 @@ class StatementDiscardProperties {
         statement.recover(saved);
 
         assertThat(SessionImage.of(session)).isEqualTo(after);
-        assertThat(pluginsAfter.changesIn(PluginImage.of(session.plugins.plugins()))).isEmpty();
+        assertThat(pluginsAfter.changesIn(PluginImage.of(session.plugins().plugins()))).isEmpty();
     }
 
     /** Every plugin the kernel has, so their event bookkeeping is restored too. */
@@ -128,8 +128,8 @@ class StatementDiscardProperties {
 
     private static List<Integer> live(Session s, byte status) {
         List<Integer> out = new java.util.ArrayList<>();
-        for (int t = 0; t < s.tasks.rows(); t++) {
-            if (s.tasks.live(t) && s.taskState.status(t) == status) {
+        for (int t = 0; t < s.taskTable().rows(); t++) {
+            if (s.taskTable().live(t) && s.taskState().status(t) == status) {
                 out.add(t);
             }
         }

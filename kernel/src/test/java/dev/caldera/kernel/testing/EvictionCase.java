@@ -130,12 +130,12 @@ public final class EvictionCase {
         IntArrayList rows = new IntArrayList();
         s.pipelinedTasks(rows);
         for (int t : rows) {
-            pipelined.put(cache.tasks.key(t), cache.nodes.name(s.session().taskState.node(t)));
+            pipelined.put(cache.tasks().key(t), cache.nodes().name(s.session().taskState().node(t)));
         }
-        for (int t = 0; t < cache.tasks.rows(); t++) {
-            int n = cache.tasks.live(t) ? cache.nominations.nodeOf(t) : -1;
+        for (int t = 0; t < cache.tasks().rows(); t++) {
+            int n = cache.tasks().live(t) ? cache.nominations().nodeOf(t) : -1;
             if (n >= 0) {
-                nominated.put(cache.tasks.key(t), cache.nodes.name(n));
+                nominated.put(cache.tasks().key(t), cache.nodes().name(n));
             }
         }
     }

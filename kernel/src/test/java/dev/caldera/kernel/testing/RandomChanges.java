@@ -200,9 +200,9 @@ public final class RandomChanges {
     private Invalid overLimit(ClusterCache reference) {
         int n = r.nextInt(NODES);
         long others = 0;
-        for (int row = 0; row < reference.nodes.rows(); row++) {
-            if (reference.nodes.live(row) && !nodeName(n).equals(reference.nodes.name(row))) {
-                others += reference.nodes.allocatable(0, row);
+        for (int row = 0; row < reference.nodes().rows(); row++) {
+            if (reference.nodes().live(row) && !nodeName(n).equals(reference.nodes().name(row))) {
+                others += reference.nodes().allocatable(0, row);
             }
         }
         long cpu = others > 0 ? LIMIT - r.nextLong(Math.min(others, 1000)) : LIMIT + 1 + r.nextInt(1000);

@@ -109,8 +109,8 @@ public final class RandomClusters {
     /** Rows of live tasks in {@code status}. */
     public static List<Integer> tasksIn(ClusterCache cache, byte status) {
         List<Integer> out = new ArrayList<>();
-        for (int t = 0; t < cache.tasks.rows(); t++) {
-            if (cache.tasks.live(t) && cache.taskState.status(t) == status) {
+        for (int t = 0; t < cache.tasks().rows(); t++) {
+            if (cache.tasks().live(t) && cache.taskState().status(t) == status) {
                 out.add(t);
             }
         }

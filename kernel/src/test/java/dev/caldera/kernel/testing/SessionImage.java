@@ -19,37 +19,37 @@ public final class SessionImage {
     private final int[][] allocatedHyperNodes;
 
     private SessionImage(Session s) {
-        int nodes = s.nodes.rows();
-        int dims = s.usage.dims();
-        usage = new long[][][] {rows(dims, nodes, (d, n) -> s.usage.idle(d, n)),
-            rows(dims, nodes, (d, n) -> s.usage.used(d, n)), rows(dims, nodes, (d, n) -> s.usage.releasing(d, n)),
-            rows(dims, nodes, (d, n) -> s.usage.pipelined(d, n))};
-        int tasks = s.tasks.rows();
+        int nodes = s.nodeTable().rows();
+        int dims = s.usage().dims();
+        usage = new long[][][] {rows(dims, nodes, (d, n) -> s.usage().idle(d, n)),
+            rows(dims, nodes, (d, n) -> s.usage().used(d, n)), rows(dims, nodes, (d, n) -> s.usage().releasing(d, n)),
+            rows(dims, nodes, (d, n) -> s.usage().pipelined(d, n))};
+        int tasks = s.taskTable().rows();
         status = new byte[tasks];
         node = new int[tasks];
         for (int t = 0; t < tasks; t++) {
-            status[t] = s.taskState.status(t);
-            node[t] = s.taskState.node(t);
+            status[t] = s.taskState().status(t);
+            node[t] = s.taskState().node(t);
         }
-        int jobs = s.jobs.rows();
+        int jobs = s.jobTable().rows();
         phase = new byte[jobs];
         for (int j = 0; j < jobs; j++) {
-            phase[j] = s.jobState.phase(j);
+            phase[j] = s.jobState().phase(j);
         }
         counts = new int[jobs * JobState.STRIDE];
         for (int i = 0; i < counts.length; i++) {
-            counts[i] = s.jobState.count(i);
+            counts[i] = s.jobState().count(i);
         }
-        int jobDims = s.jobState.requests.dims();
-        jobRequests = new long[][][] {rows(jobDims, jobs, (d, j) -> s.jobState.requests.allocated(d, j)),
-            rows(jobDims, jobs, (d, j) -> s.jobState.requests.pipelined(d, j)),
-            rows(jobDims, jobs, (d, j) -> s.jobState.requests.pending(d, j))};
-        var u = s.topology.usage();
-        hyperNodeSums = s.topology.tracking() ? u.snapshot() : new long[0][][];
+        int jobDims = s.jobState().requests().dims();
+        jobRequests = new long[][][] {rows(jobDims, jobs, (d, j) -> s.jobState().requests().allocated(d, j)),
+            rows(jobDims, jobs, (d, j) -> s.jobState().requests().pipelined(d, j)),
+            rows(jobDims, jobs, (d, j) -> s.jobState().requests().pending(d, j))};
+        var u = s.topologyState().usage();
+        hyperNodeSums = s.topologyState().tracking() ? u.snapshot() : new long[0][][];
         allocatedHyperNodes = allocatedHyperNodes(s, jobs);
         roleCounts = new int[jobs][];
         for (int j = 0; j < jobs; j++) {
-            roleCounts[j] = s.jobState.roleCount(j) == null ? null : s.jobState.roleCount(j).clone();
+            roleCounts[j] = s.jobState().roleCount(j) == null ? null : s.jobState().roleCount(j).clone();
         }
     }
 
@@ -60,11 +60,11 @@ public final class SessionImage {
     private static int[][] allocatedHyperNodes(Session s, int jobs) {
         int[][] out = new int[jobs][];
         for (int j = 0; j < jobs; j++) {
-            var sub = s.topology.subJobs(j);
+            var sub = s.topologyState().subJobs(j);
             int count = sub == null ? 0 : sub.count();
-            out[j] = new int[s.topology.handled(j) ? 1 + count : 0];
+            out[j] = new int[s.topologyState().handled(j) ? 1 + count : 0];
             for (int k = 0; k < out[j].length; k++) {
-                out[j][k] = k == 0 ? s.topology.allocated(j) : sub.allocated(k - 1);
+                out[j][k] = k == 0 ? s.topologyState().allocated(j) : sub.allocated(k - 1);
             }
         }
         return out;

@@ -161,7 +161,7 @@ public final class TopologyRun {
 
     /** The HyperNode the job's tasks are allocated to, as kept for the next cycle (null: none). */
     public String allocatedHyperNode(String group) {
-        return cache.topology.allocatedHyperNode(cache.jobRow("c1/" + group));
+        return cache.topology().allocatedHyperNode(cache.jobRow("c1/" + group));
     }
 
     /** Number of bound pods whose node is one of {@code nodes}. */

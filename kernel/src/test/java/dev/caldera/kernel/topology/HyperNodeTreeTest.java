@@ -221,14 +221,14 @@ class HyperNodeTreeTest {
 
     static HyperNodeTree tree(ClusterCache cache) {
         cache.applyChanges();
-        return cache.topology.tree();
+        return cache.topology().tree();
     }
 
     static List<String> names(ClusterCache cache, HyperNodeTree t, String hyperNode) {
         int h = t.id(hyperNode);
         List<String> out = new ArrayList<>();
         for (int i = t.memberStart(h); i < t.memberEnd(h); i++) {
-            out.add(cache.nodes.name(t.member(i)));
+            out.add(cache.nodes().name(t.member(i)));
         }
         return out;
     }

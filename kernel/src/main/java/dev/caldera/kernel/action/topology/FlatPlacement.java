@@ -53,26 +53,26 @@ final class FlatPlacement {
      */
     boolean run(int job, int sub, Worksheet ws, int from, int h, Statement stmt) {
         Session s = session;
-        TopologySession topo = s.topology;
+        TopologySession topo = s.topologyState();
         HyperNodeTree tree = topo.tree();
         SubJobs subJobs = topo.subJobs(job);
         boolean aware = subJobs.withTopology(sub);
-        int queue = s.jobs.queue(job);
+        int queue = s.jobTable().queue(job);
         int[] list = ws.tasks[sub];
         reached = subJobs.allocated(sub);
         placed = 0;
         failedAny = false;
         failedRoles.clear();
         selector.reset();
-        noRole = s.symbols.find("");
+        noRole = s.symbolTable().find("");
         int i = from;
         while (i < list.length) {
             int task = list[i++];
-            if (!s.plugins.allocatable(queue, task)) {
-                s.conditions.queueLimited(job);
+            if (!s.plugins().allocatable(queue, task)) {
+                s.conditions().queueLimited(job);
                 continue;
             }
-            int role = s.tasks.role(task);
+            int role = s.taskTable().role(task);
             boolean hasRole = role != Symbols.NONE && role != noRole;
             if (hasRole && failedRoles.contains(role)) {
                 continue;
@@ -112,15 +112,15 @@ final class FlatPlacement {
     /** The node for {@code task} within {@code h}, or -1; sets {@link RangeSelector#fitsIdle()}. */
     private int place(int task, int h, HyperNodeTree tree, boolean aware) {
         Session s = session;
-        int code = s.plugins.prePredicate(task);
+        int code = s.plugins().prePredicate(task);
         if (code != FitReason.OK) {
-            lastErrors.clear(s.dims.count());
+            lastErrors.clear(s.dims().count());
             lastErrors.nodes(tree.size(h));
             lastErrors.add(code, tree.size(h));
             return -1;
         }
         if (aware) {
-            s.topology.scoring(task, reached);
+            s.topologyState().scoring(task, reached);
         }
         int node = nominated(task, h, tree);
         if (node < 0) {
@@ -129,19 +129,19 @@ final class FlatPlacement {
                 lastErrors.copyFrom(selector.errors());
             }
         }
-        s.topology.scoring(-1, -1);
+        s.topologyState().scoring(-1, -1);
         return node;
     }
 
     /** A task nominated (by an earlier preemption) to a node of {@code h} that still fits goes there first. */
     private int nominated(int task, int h, HyperNodeTree tree) {
         Session s = session;
-        int node = s.cache.nominations.nodeOf(task);
-        if (node < 0 || !s.nodes.live(node) || !tree.contains(h, node)) {
+        int node = s.cache().nominations().nodeOf(task);
+        if (node < 0 || !s.nodeTable().live(node) || !tree.contains(h, node)) {
             return -1;
         }
         long[] request = s.request(task);
-        if (ResourceFit.shortOfFutureIdle(s, task, request, node) != 0 || s.plugins.predicate(task, node) != 0) {
+        if (ResourceFit.shortOfFutureIdle(s, task, request, node) != 0 || s.plugins().predicate(task, node) != 0) {
             return -1;
         }
         // a one-node candidate list: the selector classifies idle or future fit and picks it
@@ -162,23 +162,23 @@ final class FlatPlacement {
      */
     private boolean needContinue(int job, SubJobs subJobs, int sub) {
         Session s = session;
-        IntArrayList all = s.jobs.tasks(job);
-        if (s.jobs.minMember(job) == all.size() || subJobs.minAvailable(sub) >= subJobs.tasks(sub).size()) {
+        IntArrayList all = s.jobTable().tasks(job);
+        if (s.jobTable().minMember(job) == all.size() || subJobs.minAvailable(sub) >= subJobs.tasks(sub).size()) {
             return false;
         }
         if (!subJobs.policies().isEmpty()) {
             return true;
         }
-        int[] mins = s.jobs.roleMin(job);
+        int[] mins = s.jobTable().roleMin(job);
         int total = 0;
         for (int m : mins) {
             total += m;
         }
-        if (s.jobs.minMember(job) < total) {
-            return s.readyCount(job) + pendingOfLiveRoles(job, all) >= s.jobs.minMember(job);
+        if (s.jobTable().minMember(job) < total) {
+            return s.readyCount(job) + pendingOfLiveRoles(job, all) >= s.jobTable().minMember(job);
         }
         for (int r = 0; r < failedRoles.size(); r++) {
-            int slot = s.jobs.roleSlot(job, failedRoles.getInt(r));
+            int slot = s.jobTable().roleSlot(job, failedRoles.getInt(r));
             if (slot >= 0 && mins[slot] > 0 && allocatedOfRole(job, slot) < mins[slot]) {
                 return false;
             }
@@ -191,7 +191,7 @@ final class FlatPlacement {
         int left = 0;
         for (int i = 0; i < all.size(); i++) {
             int t = all.getInt(i);
-            int role = s.tasks.role(t);
+            int role = s.taskTable().role(t);
             if (s.status(t) == TaskStatus.PENDING && (role == Symbols.NONE || role == noRole
                     || !failedRoles.contains(role))) {
                 left++;
@@ -202,7 +202,7 @@ final class FlatPlacement {
 
     /** Tasks of the role slot in an allocated status or succeeded (Volcano's getJobAllocatedRoles). */
     private int allocatedOfRole(int job, int slot) {
-        int[] c = session.jobState.roleCount(job);
+        int[] c = session.jobState().roleCount(job);
         int base = slot * JobState.STRIDE;
         return c[base + TaskStatus.ALLOCATED] + c[base + TaskStatus.BINDING] + c[base + TaskStatus.BOUND]
                 + c[base + TaskStatus.RUNNING] + c[base + TaskStatus.SUCCEEDED];

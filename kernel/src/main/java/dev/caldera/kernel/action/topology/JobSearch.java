@@ -54,14 +54,14 @@ final class JobSearch {
 
     boolean search(int job, Worksheet ws, NetworkTopologyAwarePlugin p) {
         plugin = p;
-        TopologySession t = session.topology;
+        TopologySession t = session.topologyState();
         SubJobs sj = t.subJobs(job);
         ensure(sj.count());
         boolean single = sj.count() == 1;
         sub.beginJob(p, single);
         if (t.hard(job) && p != null && p.gradientEnabled()) {
             candidates.search(t.tree(), t.usage(), t.tree().root(), t.highestTier(job), t.allocated(job),
-                    session.jobs.minResources(job));
+                    session.jobTable().minResources(job));
         } else {
             candidates.only(t.tree().root());
         }
@@ -76,14 +76,14 @@ final class JobSearch {
 
     /** The requests of the job's pending tasks (its first sub-job's, pods apart), for reasons. */
     long[] pendingSum(int job) {
-        return sub.pendingSum(session.topology.subJobs(job), 0);
+        return sub.pendingSum(session.topologyState().subJobs(job), 0);
     }
 
     // ---------------------------------------------------------------- one sub-job
 
     private boolean tierOfOne(int job, Worksheet ws, int g) {
-        SubJobs sj = session.topology.subJobs(job);
-        int tier = candidates.tierOf(session.topology.tree(), g);
+        SubJobs sj = session.topologyState().subJobs(job);
+        int tier = candidates.tierOf(session.topologyState().tree(), g);
         order.sort(candidates.ids, candidates.groupStart.getInt(g), candidates.groupStart.getInt(g + 1), plugin,
                 sj.requestSum(0), sj.tasks(0));
         int from = ws.pos[0];
@@ -115,13 +115,13 @@ final class JobSearch {
         bestScore = score;
         saved = ops;
         cursors[k] = sub.cursor;
-        decisions[k] = session.topology.tree().lca(sj.allocated(k), sub.chosen);
+        decisions[k] = session.topologyState().tree().lca(sj.allocated(k), sub.chosen);
     }
 
     // ---------------------------------------------------------------- several sub-jobs
 
     private boolean tierOfMany(int job, Worksheet ws, int g) {
-        TopologySession t = session.topology;
+        TopologySession t = session.topologyState();
         SubJobs sj = t.subJobs(job);
         for (int i = candidates.groupStart.getInt(g); i < candidates.groupStart.getInt(g + 1); i++) {
             int h = candidates.ids.getInt(i);
@@ -144,7 +144,7 @@ final class JobSearch {
      * the job ended ready or pipelined with something placed, else -1. The caller discards the attempt.
      */
     private double attemptIn(int job, Worksheet ws, int h, SubJobs sj) {
-        HyperNodeTree tree = session.topology.tree();
+        HyperNodeTree tree = session.topologyState().tree();
         attempt.begin();
         System.arraycopy(ws.pos, 0, scratchCursors, 0, sj.count());
         sj.copyAllocated(snapshot);
@@ -164,13 +164,13 @@ final class JobSearch {
             if (scratchCursors[k] < ws.tasks[k].length) {
                 queue.push(k);
             }
-            if (session.plugins.jobReady(job)) {
+            if (session.plugins().jobReady(job)) {
                 break;
             }
         }
         sj.restoreAllocated(snapshot);
         boolean placed = attempt.size() > 0;
-        return placed && (session.plugins.jobReady(job) || session.plugins.jobPipelined(job)) ? score : -1;
+        return placed && (session.plugins().jobReady(job) || session.plugins().jobPipelined(job)) ? score : -1;
     }
 
     private void ensure(int n) {

@@ -45,14 +45,14 @@ final class SearchReport {
      * summed requests) found no HyperNode.
      */
     String message(Session s, int job, int highestTier, int pods, long[] pending, HyperNodeGradients candidates) {
-        TopologySession t = s.topology;
+        TopologySession t = s.topologyState();
         HyperNodeTree tree = t.tree();
         String head = "no HyperNode of tier <= " + highestTier + " can hold " + pods + (pods == 1 ? " pod" : " pods");
         if (candidates.refusedRoot >= 0) {
             return head + ": its pods already run in " + tree.describe(candidates.refusedRoot)
                     + ", which lies in no HyperNode of an allowed tier";
         }
-        long[] min = s.jobs.minResources(job);
+        long[] min = s.jobTable().minResources(job);
         if (candidates.groups() == 0 && min == null) {
             return head + ": there is no HyperNode of tier <= " + highestTier;
         }
@@ -63,15 +63,15 @@ final class SearchReport {
         boolean byMin = candidates.groups() == 0;
         long[] need = byMin ? min : pending;
         int largest = largestFree(tree, t.usage(), highestTier, need);
-        String what = byMin ? "the PodGroup's minResources (" + format(s.dims, need, need) + ")"
-                : format(s.dims, need, need) + " its " + pendingPods(s, job) + " pending pods request";
+        String what = byMin ? "the PodGroup's minResources (" + format(s.dims(), need, need) + ")"
+                : format(s.dims(), need, need) + " its " + pendingPods(s, job) + " pending pods request";
         return head + ": the largest free, " + tree.describe(largest) + ", has "
-                + format(s.dims, futureIdle(t.usage(), largest, need.length), need) + " of the " + what;
+                + format(s.dims(), futureIdle(t.usage(), largest, need.length), need) + " of the " + what;
     }
 
     /** How many of the job's pods are pending (their requests are what a candidate must hold, not minMember's). */
     private static int pendingPods(Session s, int job) {
-        IntArrayList tasks = s.topology.subJobs(job).tasks(0);
+        IntArrayList tasks = s.topologyState().subJobs(job).tasks(0);
         int n = 0;
         for (int i = 0; i < tasks.size(); i++) {
             n += s.status(tasks.getInt(i)) == TaskStatus.PENDING ? 1 : 0;

@@ -71,7 +71,7 @@ final class SubJobSearch {
         plugin = p;
         memo = remember;
         generation++;
-        int size = session.topology.tree().count() + 1;
+        int size = session.topologyState().tree().count() + 1;
         if (memoAt.length < size) {
             memoAt = new long[size];
             memoOk = new boolean[size];
@@ -91,7 +91,7 @@ final class SubJobSearch {
      * ({@link #chosen}, {@link #score}, {@link #saved}, {@link #cursor}, {@link #reached} hold it).
      */
     boolean search(int job, int sub, Worksheet ws, int from, int within, boolean exactScore) {
-        TopologySession t = session.topology;
+        TopologySession t = session.topologyState();
         SubJobs sj = t.subJobs(job);
         prepare(ws, sub, from);
         if (sj.hard(sub) && plugin != null && plugin.gradientEnabled()) {
@@ -150,7 +150,7 @@ final class SubJobSearch {
      * in {@code within} itself, scored as {@link CandidateOrder} scores it.
      */
     boolean onlyItselfLeft(int job, int sub, int within, int tier) {
-        TopologySession t = session.topology;
+        TopologySession t = session.topologyState();
         SubJobs sj = t.subJobs(job);
         if (!(sj.hard(sub) && plugin != null && plugin.gradientEnabled())) {
             return true;
@@ -189,7 +189,7 @@ final class SubJobSearch {
 
     /** The smallest remaining request per dimension, for the room check of {@link #tryFlat}. */
     void prepare(Worksheet ws, int sub, int from) {
-        int dims = session.dims.count();
+        int dims = session.dims().count();
         if (smallest.length != dims) {
             smallest = new long[dims];
         }
@@ -209,7 +209,7 @@ final class SubJobSearch {
             return recall(h);
         }
         boolean ok = false;
-        HyperNodeTree tree = session.topology.tree();
+        HyperNodeTree tree = session.topologyState().tree();
         if (tree.size(h) > 0 && hasRoom(h, ws, sub, from)) {
             dry.begin();
             ok = flat.run(job, sub, ws, from, h, dry);
@@ -250,7 +250,7 @@ final class SubJobSearch {
         if (from >= ws.tasks[sub].length) {
             return false;
         }
-        HyperNodeUsage usage = session.topology.usage();
+        HyperNodeUsage usage = session.topologyState().usage();
         int dims = usage.dims();
         for (int d = 0; d < smallest.length; d++) {
             if (smallest[d] > 0 && (d >= dims || usage.room(d, h) < smallest[d])) {
@@ -267,7 +267,7 @@ final class SubJobSearch {
         }
         pendingAt = generation;
         pendingSub = sub;
-        int dims = session.dims.count();
+        int dims = session.dims().count();
         if (pending.length != dims) {
             pending = new long[dims];
         }

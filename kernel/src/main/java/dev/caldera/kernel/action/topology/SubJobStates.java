@@ -18,23 +18,23 @@ final class SubJobStates {
 
     static boolean ready(Session s, int job, SubJobs sj, int sub) {
         if (sj.policies().isEmpty()) {
-            return s.plugins.jobReady(job);
+            return s.plugins().jobReady(job);
         }
-        GangPlugin gang = s.plugins.plugin(GangPlugin.class);
+        GangPlugin gang = s.plugins().plugin(GangPlugin.class);
         return gang == null || !gang.subJobReadyEnabled() || SubGroupConditions.ready(s, sj, sub, false);
     }
 
     static boolean pipelined(Session s, int job, SubJobs sj, int sub) {
         if (sj.policies().isEmpty()) {
-            return s.plugins.jobPipelined(job);
+            return s.plugins().jobPipelined(job);
         }
-        GangPlugin gang = s.plugins.plugin(GangPlugin.class);
+        GangPlugin gang = s.plugins().plugin(GangPlugin.class);
         return gang == null || !gang.subJobPipelinedEnabled() || SubGroupConditions.ready(s, sj, sub, true);
     }
 
     /** The gang plugin's sub-job order: not ready before ready; 0 without it (or with its flag off). */
     static int gangOrder(Session s, int job, SubJobs sj, int a, int b) {
-        GangPlugin gang = s.plugins.plugin(GangPlugin.class);
+        GangPlugin gang = s.plugins().plugin(GangPlugin.class);
         if (gang == null || !gang.subJobOrderEnabled()) {
             return 0;
         }

@@ -40,19 +40,19 @@ public final class TopologyAllocate {
     /** Forgets the previous action's worksheets. */
     public void open() {
         worksheets.clear();
-        plugin = session.plugins.plugin(NetworkTopologyAwarePlugin.class);
+        plugin = session.plugins().plugin(NetworkTopologyAwarePlugin.class);
     }
 
     /** Whether this path places {@code job} (it has a network topology or sub-group policies). */
     public boolean handles(int job) {
-        return session.topology.handled(job);
+        return session.topologyState().handled(job);
     }
 
     /** One turn of {@code job}; true when it committed and still has tasks to place (push it back). */
     public boolean turn(int job) {
         Worksheet ws = worksheets.get(job);
         if (ws == null) {
-            ws = new Worksheet(session, job, session.topology.subJobs(job));
+            ws = new Worksheet(session, job, session.topologyState().subJobs(job));
             worksheets.put(job, ws);
         }
         if (ws.empty()) {
@@ -63,7 +63,7 @@ public final class TopologyAllocate {
 
     /** Volcano: {@code job.ContainsHardTopology() || job.ContainsSubJobPolicy()}. */
     private boolean searched(int job) {
-        TopologySession t = session.topology;
+        TopologySession t = session.topologyState();
         if (t.hard(job) || !t.subJobs(job).policies().isEmpty()) {
             return true;
         }
@@ -85,13 +85,13 @@ public final class TopologyAllocate {
         }
         finalStatement.begin();
         finalStatement.recover(search.saved);
-        SubJobs sj = session.topology.subJobs(job);
+        SubJobs sj = session.topologyState().subJobs(job);
         System.arraycopy(search.cursors, 0, ws.pos, 0, sj.count());
-        if (!session.plugins.jobReady(job)) {
+        if (!session.plugins().jobReady(job)) {
             return false;
         }
         finalStatement.commit();
-        TopologySession t = session.topology;
+        TopologySession t = session.topologyState();
         t.allocated(job, t.tree().lca(t.allocated(job), search.chosen));
         for (int k = 0; k < sj.count(); k++) {
             if (search.decisions[k] >= 0) {
@@ -103,15 +103,15 @@ public final class TopologyAllocate {
 
     private boolean flatTurn(int job, Worksheet ws) {
         finalStatement.begin();
-        boolean ok = flat.run(job, 0, ws, ws.pos[0], session.topology.tree().root(), finalStatement);
+        boolean ok = flat.run(job, 0, ws, ws.pos[0], session.topologyState().tree().root(), finalStatement);
         ws.pos[0] = flat.cursor;
         if (!ok) {
             if (flat.failedAny) {
-                session.conditions.fitFailed(job, flat.lastErrors());
+                session.conditions().fitFailed(job, flat.lastErrors());
             }
             return false;
         }
-        if (!session.plugins.jobReady(job)) {
+        if (!session.plugins().jobReady(job)) {
             return false;
         }
         finalStatement.commit();
@@ -119,18 +119,18 @@ public final class TopologyAllocate {
     }
 
     private void explain(int job, Worksheet ws) {
-        TopologySession t = session.topology;
+        TopologySession t = session.topologyState();
         if (!t.hard(job) || plugin == null || !plugin.gradientEnabled()) {
             if (flat.failedAny) {
-                session.conditions.fitFailed(job, flat.lastErrors());
+                session.conditions().fitFailed(job, flat.lastErrors());
             }
             return;
         }
-        int pods = session.jobs.minMember(job) - session.readyCount(job);
+        int pods = session.jobTable().minMember(job) - session.readyCount(job);
         if (pods <= 0) {
             pods = ws.tasks[0].length - ws.pos[0];
         }
-        session.conditions.topologyFailed(job, report.message(session, job, t.highestTier(job), pods,
+        session.conditions().topologyFailed(job, report.message(session, job, t.highestTier(job), pods,
                 search.pendingSum(job), search.candidates));
     }
 }

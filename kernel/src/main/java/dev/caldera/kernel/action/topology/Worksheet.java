@@ -72,7 +72,7 @@ final class Worksheet {
         IntArrayList out = new IntArrayList();
         for (int i = 0; i < all.size(); i++) {
             int t = all.getInt(i);
-            if (s.status(t) == TaskStatus.PENDING && !s.bestEffort(t) && !s.tasks.has(t, TaskTable.SCHEDULING_GATED)) {
+            if (s.status(t) == TaskStatus.PENDING && !s.bestEffort(t) && !s.taskTable().has(t, TaskTable.SCHEDULING_GATED)) {
                 out.add(t);
             }
         }

@@ -63,7 +63,7 @@ class TopologyProperties {
                 NetworkTopologySpec spec = job.networkTopology();
                 int row = cache.jobRow(job.key());
                 if (spec != null && spec.mode() == NetworkTopologySpec.Mode.HARD) {
-                    assertInsideOneAllowedHyperNode(session, session.jobs.tasks(row), job.key(), spec.highestTierAllowed());
+                    assertInsideOneAllowedHyperNode(session, session.jobTable().tasks(row), job.key(), spec.highestTierAllowed());
                 }
                 assertSubGroupsInside(session, job, row);
             }
@@ -78,11 +78,11 @@ class TopologyProperties {
                 continue;
             }
             Map<String, IntArrayList> byGroup = new TreeMap<>();
-            IntArrayList tasks = s.jobs.tasks(row);
-            int key = s.symbols.find(RandomTopologies.GROUP_LABEL);
+            IntArrayList tasks = s.jobTable().tasks(row);
+            int key = s.symbolTable().find(RandomTopologies.GROUP_LABEL);
             for (int i = 0; i < tasks.size(); i++) {
-                int value = s.tasks.label(tasks.getInt(i), key);
-                byGroup.computeIfAbsent(s.symbols.string(value), v -> new IntArrayList()).add(tasks.getInt(i));
+                int value = s.taskTable().label(tasks.getInt(i), key);
+                byGroup.computeIfAbsent(s.symbolTable().string(value), v -> new IntArrayList()).add(tasks.getInt(i));
             }
             byGroup.forEach((g, members) -> assertInsideOneAllowedHyperNode(s, members, job.key() + " sub-group " + g,
                     spec.highestTierAllowed()));
@@ -95,12 +95,12 @@ class TopologyProperties {
      * from them after a restart, as in Volcano, so a random start may have them anywhere.)
      */
     private static void assertInsideOneAllowedHyperNode(Session s, IntArrayList tasks, String what, int allowed) {
-        HyperNodeTree tree = s.topology.tree();
+        HyperNodeTree tree = s.topologyState().tree();
         int common = -1;
         for (int i = 0; i < tasks.size(); i++) {
             int task = tasks.getInt(i);
             byte status = s.status(task);
-            int node = s.taskState.node(task);
+            int node = s.taskState().node(task);
             if ((status == TaskStatus.BINDING || status == TaskStatus.PIPELINED) && node >= 0) {
                 common = tree.lca(common, tree.chain(tree.chainStart(node)));
             }
@@ -132,11 +132,11 @@ class TopologyProperties {
         FlatPlacement flat = new FlatPlacement(session);
         SubJobSearch sub = new SubJobSearch(session, flat, new Statement(session), pool, new SearchReport());
         JobSearch search = new JobSearch(session, sub, new Statement(session), pool);
-        NetworkTopologyAwarePlugin plugin = session.plugins.plugin(NetworkTopologyAwarePlugin.class);
-        for (int i = 0; i < session.jobList.size(); i++) {
-            int job = session.jobList.getInt(i);
-            if (session.topology.handled(job)) {
-                search.search(job, new Worksheet(session, job, session.topology.subJobs(job)), plugin);
+        NetworkTopologyAwarePlugin plugin = session.plugins().plugin(NetworkTopologyAwarePlugin.class);
+        for (int i = 0; i < session.jobCount(); i++) {
+            int job = session.job(i);
+            if (session.topologyState().handled(job)) {
+                search.search(job, new Worksheet(session, job, session.topologyState().subJobs(job)), plugin);
                 pool.releaseAll();
             }
         }
@@ -146,7 +146,7 @@ class TopologyProperties {
 
     /** The plugins of {@link #WITH_SHARES} that register an {@code AllocateListener}. */
     private static Plugin[] bookkeeping(Session s) {
-        return Arrays.stream(s.plugins.plugins()).filter(p -> Set.of("drf", "proportion", "predicates")
+        return Arrays.stream(s.plugins().plugins()).filter(p -> Set.of("drf", "proportion", "predicates")
                 .contains(p.name())).toArray(Plugin[]::new);
     }
 
@@ -173,9 +173,9 @@ class TopologyProperties {
         try (Scheduler s = scheduler(cache, out)) {
             s.runOnce();
         }
-        for (int j = 0; j < cache.jobs.rows(); j++) {
-            if (cache.jobs.hasSpec(j)) {
-                out.put("hypernode of " + cache.jobs.key(j), String.valueOf(cache.topology.allocatedHyperNode(j)));
+        for (int j = 0; j < cache.jobs().rows(); j++) {
+            if (cache.jobs().hasSpec(j)) {
+                out.put("hypernode of " + cache.jobs().key(j), String.valueOf(cache.topology().allocatedHyperNode(j)));
             }
         }
         return out;

@@ -54,7 +54,7 @@ class BinpackPluginTest {
     private double[] scores(Session s, String task) {
         double[] out = new double[3];
         for (int i = 0; i < 3; i++) {
-            out[i] = s.plugins.score(task(cache, task), PluginSessions.node(cache, "n" + (i + 1)));
+            out[i] = s.plugins().score(task(cache, task), PluginSessions.node(cache, "n" + (i + 1)));
         }
         return out;
     }
@@ -91,9 +91,9 @@ class BinpackPluginTest {
         Session s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 10, "binpack.cpu", 2,
                 "binpack.memory", 3));
         // p1 on n3: cpu 1.5 + 1 > 2 although memory (0 + 1Gi) / 4Gi would score 0.75 x 3
-        assertThat(s.plugins.score(task(cache, "p1"), PluginSessions.node(cache, "n3"))).isZero();
+        assertThat(s.plugins().score(task(cache, "p1"), PluginSessions.node(cache, "n3"))).isZero();
         // on n1, where both fit: (2/2 x 2 + 2Gi/4Gi x 3) / 5 x 1000
-        assertThat(s.plugins.score(task(cache, "p1"), PluginSessions.node(cache, "n1"))).isEqualTo(700.0);
+        assertThat(s.plugins().score(task(cache, "p1"), PluginSessions.node(cache, "n1"))).isEqualTo(700.0);
     }
 
     /**
@@ -110,7 +110,7 @@ class BinpackPluginTest {
         Session s = PluginSessions.open(cache, plugin("binpack", "binpack.resources", "ephemeral-storage, foo",
                 "binpack.resources.ephemeral-storage", 5, "binpack.resources.foo", 7));
         // cpu 1000 / 4000 x 1 + storage 50 / 100 x 5, over weights 1 + 5, x 100; foo never counts
-        assertThat(s.plugins.score(task(cache, "p5"), PluginSessions.node(cache, "n4")))
+        assertThat(s.plugins().score(task(cache, "p5"), PluginSessions.node(cache, "n4")))
                 .isCloseTo((0.25 + 2.5) / 6 * 100, within(1e-9));
     }
 
@@ -125,15 +125,15 @@ class BinpackPluginTest {
         bound("p6", "n5", ResourceList.of("cpu", 1000L));
         Session s = PluginSessions.open(cache, plugin("binpack", "binpack.cpu", 0, "binpack.memory", 0,
                 "binpack.resources", "pods", "binpack.resources.pods", 1));
-        assertThat(s.plugins.score(task(cache, "p4"), PluginSessions.node(cache, "n5")))
+        assertThat(s.plugins().score(task(cache, "p4"), PluginSessions.node(cache, "n5")))
                 .isCloseTo(2.0 / 110 * 100, within(1e-9));
     }
 
     @Test
     void aZeroPluginWeightRegistersNoScorer() {
         Session s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 0));
-        assertThat(s.plugins.score(task(cache, "p1"), PluginSessions.node(cache, "n1"))).isZero();
-        assertThat(s.plugins.plugin(BinpackPlugin.class)).isNotNull();
+        assertThat(s.plugins().score(task(cache, "p1"), PluginSessions.node(cache, "n1"))).isZero();
+        assertThat(s.plugins().plugin(BinpackPlugin.class)).isNotNull();
     }
 
     @Test
@@ -141,11 +141,11 @@ class BinpackPluginTest {
         PluginOption option = plugin("binpack", "binpack.cpu", 4, "binpack.resources", "cpu, nvidia.com/gpu",
                 "binpack.resources.cpu", 9);
         Session s = PluginSessions.open(cache, option);
-        int[] byDim = s.plugins.plugin(BinpackPlugin.class).weightsByDimension();
+        int[] byDim = s.plugins().plugin(BinpackPlugin.class).weightsByDimension();
         assertThat(byDim[0]).isEqualTo(4);
         assertThat(byDim[1]).isEqualTo(1);
         assertThat(byDim[2]).as("pods, not listed").isEqualTo(-1);
-        assertThat(byDim[s.dims.find(GPU)]).isEqualTo(1);
-        assertThat(byDim[s.dims.find(FOO)]).as("not listed").isEqualTo(-1);
+        assertThat(byDim[s.dims().find(GPU)]).isEqualTo(1);
+        assertThat(byDim[s.dims().find(FOO)]).as("not listed").isEqualTo(-1);
     }
 }

@@ -140,10 +140,10 @@ class CapacityDesignStoriesTest {
 
     /** Bound pods start running on their node (the kubelet's part), so that reclaim may take them later. */
     private void startBoundPods() {
-        for (int t = 0; t < cache.tasks.rows(); t++) {
-            if (cache.tasks.live(t) && cache.taskState.status(t) == TaskStatus.BINDING) {
-                TaskSpec was = specs.get(cache.tasks.uid(t));
-                String node = cache.nodes.name(cache.taskState.node(t));
+        for (int t = 0; t < cache.tasks().rows(); t++) {
+            if (cache.tasks().live(t) && cache.taskState().status(t) == TaskStatus.BINDING) {
+                TaskSpec was = specs.get(cache.tasks().uid(t));
+                String node = cache.nodes().name(cache.taskState().node(t));
                 cache.upsertTask(TaskSpec.builder(was.namespace(), was.name()).job(was.job())
                         .creationMs(was.creationMs()).request(was.request()).running(node).build());
             }
@@ -166,13 +166,13 @@ class CapacityDesignStoriesTest {
 
     /** Whole GPUs of {@code gpu} the queue's pods hold (running; pipelined pods do not count yet). */
     private long held(String queue, String gpu) {
-        int d = cache.dims.find(gpu);
+        int d = cache.dims().find(gpu);
         long sum = 0;
-        for (int t = 0; t < cache.tasks.rows(); t++) {
-            byte st = cache.taskState.status(t);
+        for (int t = 0; t < cache.tasks().rows(); t++) {
+            byte st = cache.taskState().status(t);
             boolean holds = st == TaskStatus.BINDING || st == TaskStatus.BOUND || st == TaskStatus.RUNNING;
-            if (cache.tasks.live(t) && holds && queue.equals(cache.jobs.queueName(cache.tasks.job(t)))) {
-                long[] req = cache.classes.request(cache.tasks.taskClass(t));
+            if (cache.tasks().live(t) && holds && queue.equals(cache.jobs().queueName(cache.tasks().job(t)))) {
+                long[] req = cache.classes().request(cache.tasks().taskClass(t));
                 sum += d < req.length ? req[d] : 0;
             }
         }

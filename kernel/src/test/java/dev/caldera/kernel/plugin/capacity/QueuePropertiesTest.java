@@ -73,15 +73,15 @@ class QueuePropertiesTest {
 
     private static void assertWithinCapability(Session s, Map<String, QueueSpec> queues) {
         Map<String, long[]> held = new HashMap<>();
-        for (int t = 0; t < s.tasks.rows(); t++) {
+        for (int t = 0; t < s.taskTable().rows(); t++) {
             byte st = s.status(t);
             boolean holds = st == TaskStatus.ALLOCATED || st == TaskStatus.BINDING || st == TaskStatus.BOUND
                     || st == TaskStatus.RUNNING;
-            if (!s.tasks.live(t) || !holds) {
+            if (!s.taskTable().live(t) || !holds) {
                 continue;
             }
             long[] req = s.request(t);
-            for (String q = s.queues.name(s.queueOf(t)); q != null; q = parentOf(queues, q)) {
+            for (String q = s.queueTable().name(s.queueOf(t)); q != null; q = parentOf(queues, q)) {
                 long[] sum = held.computeIfAbsent(q, k -> new long[3]);
                 sum[0] += req[0];
                 sum[1] += req[1];
@@ -203,7 +203,7 @@ class QueuePropertiesTest {
 
     private static String queueOfJob(ClusterCache cache, String uid) {
         int t = cache.taskRow(uid);
-        return cache.jobs.queueName(cache.tasks.job(t));
+        return cache.jobs().queueName(cache.tasks().job(t));
     }
 
     /** {@code n} units of one cpu and one GiB. */
@@ -323,7 +323,7 @@ class QueuePropertiesTest {
     }
 
     private static long gpu(Session s, long[] req) {
-        int d = s.dims.find("nvidia.com/gpu");
+        int d = s.dims().find("nvidia.com/gpu");
         return d >= 0 && d < req.length ? req[d] : 0;
     }
 }

@@ -120,7 +120,7 @@ final class QueueScenario {
         scheduler.pipelinedTasks(rows);
         for (int i = 0; i < rows.size(); i++) {
             int t = rows.getInt(i);
-            pipelined.put(cache.tasks.key(t), cache.nodes.name(scheduler.session().taskState.node(t)));
+            pipelined.put(cache.tasks().key(t), cache.nodes().name(scheduler.session().taskState().node(t)));
         }
         scheduler.close();
         return this;
@@ -128,7 +128,7 @@ final class QueueScenario {
 
     /** The capacity plugin of the last run (its attributes stay readable after the cycle). */
     CapacityPlugin capacity() {
-        return scheduler.session().plugins.plugin(CapacityPlugin.class);
+        return scheduler.session().plugins().plugin(CapacityPlugin.class);
     }
 
     /** A plugin entry with only the given flags on (Volcano's test tiers leave every other flag unset, i.e. off). */

@@ -32,9 +32,9 @@ class ConformancePluginTest {
         Session s = Sessions.open(cache, PluginOption.of("conformance"));
         IntArrayList candidates = IntArrayList.of(row("team/plain"), row("team/critical"), row("kube-system/dns"));
         IntArrayList victims = new IntArrayList();
-        s.plugins.preemptable(row("team/plain"), candidates, victims);
+        s.plugins().preemptable(row("team/plain"), candidates, victims);
         assertThat(victims.toIntArray()).containsExactly(row("team/plain"));
-        s.plugins.reclaimable(row("team/plain"), candidates, victims);
+        s.plugins().reclaimable(row("team/plain"), candidates, victims);
         assertThat(victims.toIntArray()).containsExactly(row("team/plain"));
     }
 
@@ -52,7 +52,7 @@ class ConformancePluginTest {
         Session s = Sessions.open(cache, conformance);
         IntArrayList candidates = IntArrayList.of(row("team/plain"), row("kube-system/dns"), row("infra/agent"));
         IntArrayList victims = new IntArrayList();
-        s.plugins.preemptable(row("team/plain"), candidates, victims);
+        s.plugins().preemptable(row("team/plain"), candidates, victims);
         assertThat(victims.toIntArray()).containsExactly(row("team/plain"), row("kube-system/dns"));
     }
 

@@ -68,8 +68,8 @@ class DeviceShareAllocationTest {
             int best = -1;
             double bestScore = Double.NEGATIVE_INFINITY;
             for (int node : nodes) {
-                if (s.plugins.predicate(task, node) == 0) {
-                    double score = s.plugins.score(task, node);
+                if (s.plugins().predicate(task, node) == 0) {
+                    double score = s.plugins().score(task, node);
                     if (score > bestScore) {
                         bestScore = score;
                         best = node;
@@ -78,7 +78,7 @@ class DeviceShareAllocationTest {
             }
             if (best >= 0) {
                 st.allocate(task, best);
-                sink += s.plugins.plugin(DeviceSharePlugin.class).devices(task) + 1;
+                sink += s.plugins().plugin(DeviceSharePlugin.class).devices(task) + 1;
             }
         }
         st.discard();

@@ -33,9 +33,9 @@ class DeviceSharePluginTest {
         GpuClusters.share(cache, "too-big", 1, 600);
         Session s = PluginSessions.open(cache, deviceshare(null));
 
-        assertThat(s.plugins.predicate(task(cache, "fits"), node(cache, "n1"))).isEqualTo(FitReason.OK);
-        assertThat(s.plugins.predicate(task(cache, "too-big"), node(cache, "n1"))).isEqualTo(FitReason.GPU_DEVICES);
-        assertThat(FitReason.text(FitReason.GPU_DEVICES, s.dims)).contains("GPU");
+        assertThat(s.plugins().predicate(task(cache, "fits"), node(cache, "n1"))).isEqualTo(FitReason.OK);
+        assertThat(s.plugins().predicate(task(cache, "too-big"), node(cache, "n1"))).isEqualTo(FitReason.GPU_DEVICES);
+        assertThat(FitReason.text(FitReason.GPU_DEVICES, s.dims())).contains("GPU");
     }
 
     @Test
@@ -48,9 +48,9 @@ class DeviceSharePluginTest {
         GpuClusters.cpuOnly(cache, "cpu", 1);
         Session s = PluginSessions.open(cache, deviceshare(null));
 
-        assertThat(s.plugins.predicate(task(cache, "three"), node(cache, "n1"))).isEqualTo(FitReason.OK);
-        assertThat(s.plugins.predicate(task(cache, "four"), node(cache, "n1"))).isEqualTo(FitReason.GPU_DEVICES);
-        assertThat(s.plugins.predicate(task(cache, "cpu"), node(cache, "n1"))).isEqualTo(FitReason.OK);
+        assertThat(s.plugins().predicate(task(cache, "three"), node(cache, "n1"))).isEqualTo(FitReason.OK);
+        assertThat(s.plugins().predicate(task(cache, "four"), node(cache, "n1"))).isEqualTo(FitReason.GPU_DEVICES);
+        assertThat(s.plugins().predicate(task(cache, "cpu"), node(cache, "n1"))).isEqualTo(FitReason.OK);
     }
 
     @Test
@@ -60,7 +60,7 @@ class DeviceSharePluginTest {
         GpuClusters.runningShare(cache, "a", "n1", 700, 0b001);
         GpuClusters.share(cache, "p", 1, 400);
         Session s = PluginSessions.open(cache, deviceshare(null));
-        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         Statement st = new Statement(s);
         st.begin();
 
@@ -84,7 +84,7 @@ class DeviceSharePluginTest {
 
         st.allocate(task(cache, "p"), node(cache, "n1"));
 
-        assertThat(s.plugins.plugin(DeviceSharePlugin.class).devices(task(cache, "p"))).isEqualTo(0b010L);
+        assertThat(s.plugins().plugin(DeviceSharePlugin.class).devices(task(cache, "p"))).isEqualTo(0b010L);
     }
 
     @Test
@@ -95,7 +95,7 @@ class DeviceSharePluginTest {
         GpuClusters.share(cache, "p", 1, 500);
         GpuClusters.whole(cache, "w", 1, 2);
         Session s = PluginSessions.open(cache, deviceshare("fgd"));
-        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         int n1 = node(cache, "n1");
         long[] before = frees(plugin, n1);
         Statement st = new Statement(s);
@@ -119,7 +119,7 @@ class DeviceSharePluginTest {
         GpuClusters.node(cache, "n1", 64, 4, "T4");
         GpuClusters.runningShare(cache, "a", "n1", 250, 0b1000);
         Session s = PluginSessions.open(cache, deviceshare(null));
-        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         Statement st = new Statement(s);
         st.begin();
         st.evict(task(cache, "a"), Decisions.PREEMPT);
@@ -138,7 +138,7 @@ class DeviceSharePluginTest {
         GpuClusters.runningShare(cache, "a", "n1", 300, 0b0001);
         GpuClusters.share(cache, "p", 1, 500);
         Session s = PluginSessions.open(cache, deviceshare("fgd"));
-        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         Statement st = new Statement(s);
         st.begin();
         st.allocate(task(cache, "p"), node(cache, "n1"));
@@ -161,7 +161,7 @@ class DeviceSharePluginTest {
         GpuClusters.runningShare(cache, "a", "n1", 800, 0b01);
         GpuClusters.runningShare(cache, "b", "n1", 600, 0);
         Session s = PluginSessions.open(cache, deviceshare(null));
-        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
 
         assertThat(plugin.devices(task(cache, "b"))).isEqualTo(0b10L);
         assertThat(plugin.gpus().totalFree(node(cache, "n1"))).isEqualTo(600_000L);
@@ -174,7 +174,7 @@ class DeviceSharePluginTest {
         GpuClusters.share(cache, "p", 1, 1500);
         Session s = PluginSessions.open(cache, PluginSessions.plugin(DeviceSharePlugin.NAME));
 
-        assertThat(s.plugins.predicate(task(cache, "p"), node(cache, "n1"))).isEqualTo(FitReason.OK);
+        assertThat(s.plugins().predicate(task(cache, "p"), node(cache, "n1"))).isEqualTo(FitReason.OK);
     }
 
     @Test

@@ -48,7 +48,7 @@ class DeviceShareProperties {
         ClusterCache cache = PluginSessions.cache();
         fill(cache, r, 6, 12, true);
         Session s = PluginSessions.open(cache, GpuClusters.deviceshare(POLICIES[r.nextInt(POLICIES.length)]));
-        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         String before = image(s, plugin);
 
         Statement st = new Statement(s);
@@ -71,7 +71,7 @@ class DeviceShareProperties {
         String policy = POLICIES[r.nextInt(POLICIES.length)];
         try (Scheduler scheduler = new Scheduler(cache, conf(policy), PluginRegistry.defaults(),
                 SchedulerOptions.DEFAULT, bindRunning(cache))) {
-            DeviceSharePlugin plugin = scheduler.session().plugins.plugin(DeviceSharePlugin.class);
+            DeviceSharePlugin plugin = scheduler.session().plugins().plugin(DeviceSharePlugin.class);
             for (int cycle = 0; cycle < 4; cycle++) {
                 addPods(cache, r, "c" + cycle, 8);
                 scheduler.runOnce();
@@ -97,13 +97,13 @@ class DeviceShareProperties {
                 (u, k, why) -> true, (j, p, why) -> { });
         try (Scheduler scheduler = new Scheduler(cache, conf(policy), PluginRegistry.defaults(),
                 new SchedulerOptions(1, 0, incremental), sinks)) {
-            DeviceSharePlugin plugin = scheduler.session().plugins.plugin(DeviceSharePlugin.class);
+            DeviceSharePlugin plugin = scheduler.session().plugins().plugin(DeviceSharePlugin.class);
             for (int cycle = 0; cycle < 3; cycle++) {
                 addPods(cache, r, "c" + cycle, 10);
                 scheduler.runOnce();
-                for (int t = 0; t < cache.tasks.rows(); t++) {
-                    if (cache.tasks.live(t) && plugin.devices(t) != 0) {
-                        out.add(cache.tasks.key(t) + "@" + Long.toBinaryString(plugin.devices(t)));
+                for (int t = 0; t < cache.tasks().rows(); t++) {
+                    if (cache.tasks().live(t) && plugin.devices(t) != 0) {
+                        out.add(cache.tasks().key(t) + "@" + Long.toBinaryString(plugin.devices(t)));
                     }
                 }
             }
@@ -115,26 +115,26 @@ class DeviceShareProperties {
     private static Sinks bindRunning(ClusterCache cache) {
         return new Sinks((uid, key, node) -> {
             int row = cache.taskRow(uid);
-            int cls = cache.tasks.taskClass(row);
-            TaskSpec spec = TaskSpec.builder("ns", cache.tasks.name(row)).uid(uid).job(jobName(cache, row))
-                    .request(request(cache, row)).placement(cache.profiles.spec(cache.classes.profile(cls)))
-                    .creationMs(cache.tasks.creationMs(row)).running(node).build();
+            int cls = cache.tasks().taskClass(row);
+            TaskSpec spec = TaskSpec.builder("ns", cache.tasks().name(row)).uid(uid).job(jobName(cache, row))
+                    .request(request(cache, row)).placement(cache.profiles().spec(cache.classes().profile(cls)))
+                    .creationMs(cache.tasks().creationMs(row)).running(node).build();
             cache.upsertTask(spec);
             return true;
         }, (u, k, why) -> true, (j, p, why) -> { });
     }
 
     private static String jobName(ClusterCache cache, int row) {
-        String key = cache.jobs.key(cache.tasks.job(row));
+        String key = cache.jobs().key(cache.tasks().job(row));
         return key.substring(key.indexOf('/') + 1);
     }
 
     private static ResourceList request(ClusterCache cache, int row) {
-        long[] v = cache.classes.request(cache.tasks.taskClass(row));
+        long[] v = cache.classes().request(cache.tasks().taskClass(row));
         Map<String, Long> m = new java.util.LinkedHashMap<>();
         for (int d = 0; d < v.length; d++) {
             if (v[d] != 0 && d != 2) {
-                m.put(cache.dims.name(d), v[d]);
+                m.put(cache.dims().name(d), v[d]);
             }
         }
         return ResourceList.of(m);
@@ -186,10 +186,10 @@ class DeviceShareProperties {
     private static void operate(Session s, Statement st, SplittableRandom r) {
         List<Integer> pending = new ArrayList<>();
         List<Integer> running = new ArrayList<>();
-        for (int t = 0; t < s.tasks.rows(); t++) {
-            if (s.tasks.live(t) && s.taskState.status(t) == TaskStatus.PENDING) {
+        for (int t = 0; t < s.taskTable().rows(); t++) {
+            if (s.taskTable().live(t) && s.taskState().status(t) == TaskStatus.PENDING) {
                 pending.add(t);
-            } else if (s.tasks.live(t) && s.taskState.status(t) == TaskStatus.RUNNING) {
+            } else if (s.taskTable().live(t) && s.taskState().status(t) == TaskStatus.RUNNING) {
                 running.add(t);
             }
         }
@@ -197,12 +197,12 @@ class DeviceShareProperties {
         int kind = r.nextInt(3);
         if (kind == 0 && !pending.isEmpty()) {
             int t = pending.get(r.nextInt(pending.size()));
-            if (s.plugins.predicate(t, node) == 0) {
+            if (s.plugins().predicate(t, node) == 0) {
                 st.allocate(t, node);
             }
         } else if (kind == 1 && !pending.isEmpty()) {
             int t = pending.get(r.nextInt(pending.size()));
-            if (s.plugins.predicate(t, node) == 0) {
+            if (s.plugins().predicate(t, node) == 0) {
                 st.pipeline(t, node);
             }
         } else if (!running.isEmpty()) {
@@ -215,18 +215,18 @@ class DeviceShareProperties {
         GpuNodes g = plugin.gpus();
         long[][] used = new long[g.rows()][64];
         int[][] holders = new int[g.rows()][64];
-        for (int t = 0; t < s.tasks.rows(); t++) {
+        for (int t = 0; t < s.taskTable().rows(); t++) {
             long mask = plugin.devices(t);
             if (mask == 0) {
                 continue;
             }
-            int node = s.taskState.node(t);
+            int node = s.taskState().node(t);
             long[] request = s.request(t);
-            int memory = s.dims.find(DeviceSharePlugin.GPU_MEMORY);
-            int number = s.dims.find(DeviceSharePlugin.GPU_NUMBER);
+            int memory = s.dims().find(DeviceSharePlugin.GPU_MEMORY);
+            int number = s.dims().find(DeviceSharePlugin.GPU_NUMBER);
             long share = memory >= 0 && memory < request.length ? request[memory] : 0;
             long whole = number >= 0 && number < request.length ? request[number] / 1000 : 0;
-            assertThat(Long.bitCount(mask)).as("devices of task %s", s.tasks.key(t)).isEqualTo(share > 0 ? 1 : (int) whole);
+            assertThat(Long.bitCount(mask)).as("devices of task %s", s.taskTable().key(t)).isEqualTo(share > 0 ? 1 : (int) whole);
             for (long m = mask; m != 0; m &= m - 1) {
                 int d = Long.numberOfTrailingZeros(m);
                 used[node][d] += share > 0 ? share : g.capacity(node);
@@ -255,12 +255,12 @@ class DeviceShareProperties {
                         .append(g.holders(node, d)).append(';');
             }
         }
-        for (int t = 0; t < s.tasks.rows(); t++) {
+        for (int t = 0; t < s.taskTable().rows(); t++) {
             b.append(t).append(':').append(plugin.devices(t)).append(' ');
         }
-        byte[] status = new byte[s.tasks.rows()];
+        byte[] status = new byte[s.taskTable().rows()];
         for (int t = 0; t < status.length; t++) {
-            status[t] = s.taskState.status(t);
+            status[t] = s.taskState().status(t);
         }
         return b.append(Arrays.toString(status)).toString();
     }

@@ -38,7 +38,7 @@ class FragmentationCountsProperties {
             }
         }
         Session s = PluginSessions.open(cache, GpuClusters.deviceshare("fgdfill"));
-        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         plugin.workloadMix(randomMix(r));
         s.close();
         s.open();

@@ -35,7 +35,7 @@ class GpuPoliciesTest {
     }
 
     private static double score(Session s, String pod, String node) {
-        return s.plugins.score(task(s.cache, pod), node(s.cache, node));
+        return s.plugins().score(task(s.cache(), pod), node(s.cache(), node));
     }
 
     @Test
@@ -108,7 +108,7 @@ class GpuPoliciesTest {
         GpuClusters.runningShare(cache, "x", "n", 700, 0b010);
         GpuClusters.runningShare(cache, "y", "n", 400, 0b100);
         Session s = PluginSessions.open(cache, deviceshare("fgd"));
-        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         plugin.workloadMix(WorkloadMix.of(List.of(
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 500 * 1000, 0, Set.of()), 0.5),
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 0, 1, Set.of()), 0.3),
@@ -130,7 +130,7 @@ class GpuPoliciesTest {
         GpuClusters.share(cache, "big", 1, 700);
         GpuClusters.share(cache, "half", 1, 500);
         Session s = PluginSessions.open(cache, deviceshare("fgd", DeviceShareOptions.TIE_BREAK, "rank"));
-        s.plugins.plugin(DeviceSharePlugin.class).workloadMix(WorkloadMix.of(List.of(
+        s.plugins().plugin(DeviceSharePlugin.class).workloadMix(WorkloadMix.of(List.of(
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 500 * 1000, 0, Set.of()), 1.0))));
         s.close();
         s.open();
@@ -141,7 +141,7 @@ class GpuPoliciesTest {
         assertThat(score(s, "big", "used")).isEqualTo(47);
         // a half on an idle device leaves 0.5, still usable: sigmoid(0) = 0.5 -> 50
         assertThat(score(s, "half", "idle")).isEqualTo(50);
-        assertThat(s.plugins.plugin(DeviceSharePlugin.class).gpus().capacity(node(cache, "idle"))).isEqualTo(GPU);
+        assertThat(s.plugins().plugin(DeviceSharePlugin.class).gpus().capacity(node(cache, "idle"))).isEqualTo(GPU);
     }
 
     @Test
@@ -152,7 +152,7 @@ class GpuPoliciesTest {
         GpuClusters.runningShare(cache, "x", "used", 200, 0b01);
         GpuClusters.share(cache, "big", 1, 700);
         Session s = PluginSessions.open(cache, deviceshare("fgdfill", DeviceShareOptions.TIE_BREAK, "rank"));
-        DeviceSharePlugin plugin = s.plugins.plugin(DeviceSharePlugin.class);
+        DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         plugin.workloadMix(WorkloadMix.of(List.of(
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 500 * 1000, 0, Set.of()), 1.0))));
         s.close();
@@ -179,7 +179,7 @@ class GpuPoliciesTest {
         GpuClusters.node(cache, "g2", 96, 8, "G2");
         GpuClusters.whole(cache, "one", 1, 1);
         Session s = PluginSessions.open(cache, deviceshare("fgdfill", DeviceShareOptions.TIE_BREAK, "rank"));
-        s.plugins.plugin(DeviceSharePlugin.class).workloadMix(WorkloadMix.of(List.of(
+        s.plugins().plugin(DeviceSharePlugin.class).workloadMix(WorkloadMix.of(List.of(
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 0, 1, Set.of("T4")), 1.0))));
         s.close();
         s.open();

@@ -40,7 +40,7 @@ class NodeFragmentsTest {
         GpuClusters.runningShare(cache, "y", "n", 600, 0b0010);
         GpuClusters.share(cache, "p", 4, 500);
         session = PluginSessions.open(cache, GpuClusters.deviceshare(policy));
-        plugin = session.plugins.plugin(DeviceSharePlugin.class);
+        plugin = session.plugins().plugin(DeviceSharePlugin.class);
         plugin.workloadMix(mix(500));
         reopen();
     }
@@ -164,7 +164,7 @@ class NodeFragmentsTest {
     void aNodeOfAnotherModelMakesTheModelsLessScarceAndTheNodeIsMeasuredAndScoredAgain() {
         open("fgdfill");
         double fill = fillMemo(n);
-        double score = session.plugins.score(task(cache, "p"), n);
+        double score = session.plugins().score(task(cache, "p"), n);
         GpuClusters.node(cache, "g2", 32, 8, "G2");
         reopen();
 
@@ -173,12 +173,12 @@ class NodeFragmentsTest {
         assertThat(fillMemo(n)).isEqualTo(fillNow(n));
         // the kept scores (ScoreMemo) go too: the score is a new plugin's on the same cluster, not the old one
         Session fresh = PluginSessions.open(cache, GpuClusters.deviceshare("fgdfill"));
-        fresh.plugins.plugin(DeviceSharePlugin.class).workloadMix(mix(500));
+        fresh.plugins().plugin(DeviceSharePlugin.class).workloadMix(mix(500));
         fresh.close();
         fresh.open();
-        double freshScore = fresh.plugins.score(task(cache, "p"), n);
+        double freshScore = fresh.plugins().score(task(cache, "p"), n);
         assertThat(freshScore).isNotEqualTo(score);
-        assertThat(session.plugins.score(task(cache, "p"), n)).isEqualTo(freshScore);
+        assertThat(session.plugins().score(task(cache, "p"), n)).isEqualTo(freshScore);
         assertThat(state.nodes.capacity(node(cache, "g2"))).isEqualTo(GPU);
     }
 }

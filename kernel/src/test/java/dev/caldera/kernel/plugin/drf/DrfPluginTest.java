@@ -134,7 +134,7 @@ class DrfPluginTest {
 
     private void open(PluginOption drf) {
         session = Sessions.open(cache, drf);
-        plugin = session.plugins.plugin(DrfPlugin.class);
+        plugin = session.plugins().plugin(DrfPlugin.class);
     }
 
     private int job(String key) {

@@ -140,7 +140,7 @@ class HdrfTreeTest {
 
     private void open() {
         session = Sessions.open(cache, Sessions.plugin("drf", Map.of(PluginFlag.HIERARCHY, true)));
-        plugin = session.plugins.plugin(DrfPlugin.class);
+        plugin = session.plugins().plugin(DrfPlugin.class);
     }
 
     private IntArrayList victims(int reclaimer, String... candidateKeys) {

@@ -67,7 +67,7 @@ class GangPluginTest {
         run("gang");
         assertThat(reasons.get("ns/short"))
                 .isEqualTo("3/2 tasks in gang unschedulable: Not enough valid tasks for gang-scheduling, valid: 2, min: 3");
-        assertThat(cache.taskState.status(cache.taskRow("ns/short-0"))).isEqualTo(TaskStatus.PENDING);
+        assertThat(cache.taskState().status(cache.taskRow("ns/short-0"))).isEqualTo(TaskStatus.PENDING);
     }
 
     @Test
@@ -79,7 +79,7 @@ class GangPluginTest {
         assertThat(phases.get("ns/big")).isEqualTo("Inqueue");
         assertThat(reasons.get("ns/big"))
                 .isEqualTo("2/2 tasks in gang unschedulable: 0/1 nodes are available: 1 Insufficient cpu.");
-        assertThat(cache.nodeUsage.used(0, cache.nodeRow("n1"))).isZero();
+        assertThat(cache.nodeUsage().used(0, cache.nodeRow("n1"))).isZero();
     }
 
     @Test

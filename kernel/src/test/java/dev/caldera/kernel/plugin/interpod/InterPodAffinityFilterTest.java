@@ -39,8 +39,8 @@ class InterPodAffinityFilterTest {
     }
 
     private int check(Session s, String task, String node) {
-        s.plugins.prePredicate(c.task(task));
-        return s.plugins.predicate(c.task(task), c.node(node));
+        s.plugins().prePredicate(c.task(task));
+        return s.plugins().predicate(c.task(task), c.node(node));
     }
 
     /** filtering.go satisfyPodAffinity: some pod matching the term must be in the node's zone. */
@@ -207,13 +207,13 @@ class InterPodAffinityFilterTest {
         c.pod("web", null, labels("app", "web"), anti(term(selector("app", "web"), HOST)));
         Session s = open();
         int web = c.task("web");
-        s.plugins.prePredicate(web);
+        s.plugins().prePredicate(web);
 
         s.evict(c.task("rival"));
-        assertThat(s.plugins.predicate(web, c.node("n1"))).as("still as of PrePredicate").isEqualTo(
+        assertThat(s.plugins().predicate(web, c.node("n1"))).as("still as of PrePredicate").isEqualTo(
                 FitReason.POD_ANTI_AFFINITY);
-        s.plugins.prePredicate(web);
-        assertThat(s.plugins.predicate(web, c.node("n1"))).isZero();
+        s.plugins().prePredicate(web);
+        assertThat(s.plugins().predicate(web, c.node("n1"))).isZero();
     }
 
     /** predicate.PodAffinityEnable=false leaves the filter out (predicates.go InitPlugin). */
@@ -246,10 +246,10 @@ class InterPodAffinityFilterTest {
         c.pod("own", null, labels("app", "db"), affinity(term(selector("app", "x"), ZONE)));
         Session s = open();
 
-        assertThat(s.plugins.nodeLocal(c.task("db"))).isTrue();
-        assertThat(s.plugins.nodeLocal(c.task("web"))).isFalse();
-        assertThat(s.plugins.nodeLocal(c.task("own"))).isFalse();
+        assertThat(s.plugins().nodeLocal(c.task("db"))).isTrue();
+        assertThat(s.plugins().nodeLocal(c.task("web"))).isFalse();
+        assertThat(s.plugins().nodeLocal(c.task("own"))).isFalse();
         s.evict(c.task("lonely"));
-        assertThat(s.plugins.nodeLocal(c.task("web"))).as("the carrier left").isTrue();
+        assertThat(s.plugins().nodeLocal(c.task("web"))).as("the carrier left").isTrue();
     }
 }

@@ -49,8 +49,8 @@ class InterPodScoresTest {
             rows[i] = c.node(nodes[i]);
         }
         double[] scores = new double[nodes.length];
-        s.plugins.prePredicate(c.task(task));
-        s.plugins.batchScore(c.task(task), rows, rows.length, scores);
+        s.plugins().prePredicate(c.task(task));
+        s.plugins().batchScore(c.task(task), rows, rows.length, scores);
         return scores;
     }
 

@@ -44,8 +44,8 @@ class TopologySpreadFilterTest {
     }
 
     private int check(Session s, String task, String node) {
-        s.plugins.prePredicate(c.task(task));
-        return s.plugins.predicate(c.task(task), c.node(node));
+        s.plugins().prePredicate(c.task(task));
+        return s.plugins().predicate(c.task(task), c.node(node));
     }
 
     /** Filter: matching pods in the domain + 1 (self) - global minimum must not exceed maxSkew. */
@@ -115,10 +115,10 @@ class TopologySpreadFilterTest {
         t.pod("honor", null, labels("app", "web"), spread(new SpreadConstraint(1, ZONE, true, WEB, 1, true, true)));
         t.pod("ignore", null, labels("app", "web"), spread(zoneSkew(1)));
         Session s = PluginSessions.open(t.cache, plugin("predicates"));
-        s.plugins.prePredicate(t.task("honor"));
-        assertThat(s.plugins.predicate(t.task("honor"), t.node("n1"))).as("zone b is not counted").isZero();
-        s.plugins.prePredicate(t.task("ignore"));
-        assertThat(s.plugins.predicate(t.task("ignore"), t.node("n1"))).isEqualTo(FitReason.SPREAD_SKEW);
+        s.plugins().prePredicate(t.task("honor"));
+        assertThat(s.plugins().predicate(t.task("honor"), t.node("n1"))).as("zone b is not counted").isZero();
+        s.plugins().prePredicate(t.task("ignore"));
+        assertThat(s.plugins().predicate(t.task("ignore"), t.node("n1"))).isEqualTo(FitReason.SPREAD_SKEW);
     }
 
     /** countPodsMatchSelector: only pods of the incoming pod's namespace, not terminating, count. */

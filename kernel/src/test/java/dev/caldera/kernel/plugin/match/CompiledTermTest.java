@@ -41,9 +41,9 @@ class CompiledTermTest {
     }
 
     private boolean matches(List<SelectorRequirement> labels, List<SelectorRequirement> fields) {
-        CompiledTerm term = CompiledTerm.compile(new SelectorTerm(labels, fields), new Names(cache.symbols));
-        numbers.refresh(new Names(cache.symbols));
-        return term.matches(new Nodes(cache.nodes), node, numbers);
+        CompiledTerm term = CompiledTerm.compile(new SelectorTerm(labels, fields), new Names(cache.symbols()));
+        numbers.refresh(new Names(cache.symbols()));
+        return term.matches(new Nodes(cache.nodes()), node, numbers);
     }
 
     private boolean matches(SelectorRequirement... labels) {
@@ -95,7 +95,7 @@ class CompiledTermTest {
         assertThat(matches(req("tier", EXISTS, "gold"))).as("Exists with values").isFalse();
         assertThat(matches(req("gpus", GT, "x"))).as("Gt with a non-integer").isFalse();
         assertThat(matches(req("gpus", GT, "1", "2"))).as("Gt with two values").isFalse();
-        assertThat(CompiledTerm.compile(new SelectorTerm(List.of(req("zone", IN)), List.of()), new Names(cache.symbols))
+        assertThat(CompiledTerm.compile(new SelectorTerm(List.of(req("zone", IN)), List.of()), new Names(cache.symbols()))
                 .valid()).isFalse();
     }
 

@@ -25,12 +25,12 @@ class CompiledTolerationsTest {
     private int nodeWith(String name, Taint... t) {
         PluginSessions.node(cache, name, ResourceList.of("cpu", 1000L), Map.of(), List.of(t), false);
         cache.applyChanges();
-        taints.refresh(new Nodes(cache.nodes), new Names(cache.symbols));
+        taints.refresh(new Nodes(cache.nodes()), new Names(cache.symbols()));
         return cache.nodeRow(name);
     }
 
     private CompiledTolerations tolerations(Toleration... t) {
-        return CompiledTolerations.compile(List.of(t), new Names(cache.symbols));
+        return CompiledTolerations.compile(List.of(t), new Names(cache.symbols()));
     }
 
     private static Taint taint(String key, String value, TaintEffect effect) {

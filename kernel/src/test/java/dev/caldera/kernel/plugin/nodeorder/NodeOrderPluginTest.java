@@ -47,7 +47,7 @@ class NodeOrderPluginTest {
     }
 
     private double score(Session s, String task, String node) {
-        return s.plugins.score(task(cache, task), PluginSessions.node(cache, node));
+        return s.plugins().score(task(cache, task), PluginSessions.node(cache, node));
     }
 
     @Test
@@ -58,7 +58,7 @@ class NodeOrderPluginTest {
 
         assertThat(score(s, "p1", "n1")).isEqualTo(63.0);
         assertThat(score(s, "p1", "n2")).isEqualTo(81.0);
-        assertThat(s.plugins.hasBatchScorers()).as("all batch weights are 0").isFalse();
+        assertThat(s.plugins().hasBatchScorers()).as("all batch weights are 0").isFalse();
     }
 
     @Test
@@ -237,7 +237,7 @@ class NodeOrderPluginTest {
         Session none = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
                 "balancedresource.weight", 0, "nodeaffinity.weight", 0, "tainttoleration.weight", 0,
                 "podtopologyspread.weight", 0, "podaffinity.weight", 0, "selectorspread.weight", 4));
-        assertThat(none.plugins.hasBatchScorers()).isFalse();
+        assertThat(none.plugins().hasBatchScorers()).isFalse();
         assertThat(score(none, "p1", "n1")).isZero();
     }
 
@@ -252,7 +252,7 @@ class NodeOrderPluginTest {
         for (int i = 0; i < nodes.length; i++) {
             rows[i] = PluginSessions.node(cache, nodes[i]);
         }
-        s.plugins.batchScore(task(cache, task), rows, rows.length, scores);
+        s.plugins().batchScore(task(cache, task), rows, rows.length, scores);
         return scores;
     }
 }

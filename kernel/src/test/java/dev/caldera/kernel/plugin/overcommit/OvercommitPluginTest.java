@@ -90,7 +90,7 @@ class OvercommitPluginTest {
         cache.upsertTask(TaskSpec.builder("ns", "gpus-0").job("gpus").running("n1")
                 .request(ResourceList.of("cpu", 500L, "nvidia.com/gpu", 1000L)).build());
         open(Map.of());
-        assertThat(plugin.inqueue(cache.dims.find("nvidia.com/gpu"))).isEqualTo(1000);
+        assertThat(plugin.inqueue(cache.dims().find("nvidia.com/gpu"))).isEqualTo(1000);
     }
 
     /**
@@ -175,7 +175,7 @@ class OvercommitPluginTest {
     private void open(Map<String, Object> arguments) {
         cache.upsertQueue(QueueSpec.open("q", 1));
         session = Sessions.open(cache, Sessions.plugin("overcommit", arguments, "overcommit"));
-        plugin = session.plugins.plugin(OvercommitPlugin.class);
+        plugin = session.plugins().plugin(OvercommitPlugin.class);
     }
 
     private int job(String key) {

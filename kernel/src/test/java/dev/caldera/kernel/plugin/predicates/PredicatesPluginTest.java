@@ -68,7 +68,7 @@ class PredicatesPluginTest {
     }
 
     private int check(Session s, String task, String node) {
-        return s.plugins.predicate(task(cache, task), PluginSessions.node(cache, node));
+        return s.plugins().predicate(task(cache, task), PluginSessions.node(cache, node));
     }
 
     @Test
@@ -247,7 +247,7 @@ class PredicatesPluginTest {
         ScanSelector selector = new ScanSelector(s);
 
         assertThat(selector.select(task(cache, "p"))).isEqualTo(-1);
-        assertThat(selector.errors().message(s.dims)).isEqualTo(
+        assertThat(selector.errors().message(s.dims())).isEqualTo(
                 "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector.");
     }
 }

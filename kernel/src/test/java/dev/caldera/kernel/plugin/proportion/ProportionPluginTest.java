@@ -80,8 +80,8 @@ class ProportionPluginTest {
         pending("q1", "j1", 1, 1000, G);
         pending("q2", "j2", 1, 1000, G);
         open();
-        int gpu = session.dims.find("nvidia.com/gpu");
-        int foo = session.dims.find("example.com/foo");
+        int gpu = session.dims().find("nvidia.com/gpu");
+        int foo = session.dims().find("example.com/foo");
         assertThat(plugin.realCapability(q("q1"), gpu)).isEqualTo(4000);
         assertThat(plugin.realCapability(q("q2"), gpu)).isEqualTo(1000);
         assertThat(plugin.realCapability(q("q2"), foo)).isEqualTo(2000);
@@ -195,10 +195,10 @@ class ProportionPluginTest {
         job("ns", "big", "q1", 1, ResourceList.of("cpu", 1000L, "memory", G / 2), "Pending");
         session = Sessions.open(cache, List.of(new Tier(List.of(PluginOption.of("proportion"),
                 Sessions.plugin("overcommit", Map.of("overcommit-factor", 1.0), "overcommit")))));
-        plugin = session.plugins.plugin(ProportionPlugin.class);
+        plugin = session.plugins().plugin(ProportionPlugin.class);
         assertThat(plugin.enqueueable(job("ns/big"))).as("q1 may take the whole cluster").isEqualTo(Vote.PERMIT);
         new dev.caldera.kernel.action.EnqueueAction().execute(session);
-        assertThat(session.jobState.phase(job("ns/big"))).as("overcommit: 1000 + 500 used > 1000")
+        assertThat(session.jobState().phase(job("ns/big"))).as("overcommit: 1000 + 500 used > 1000")
                 .isEqualTo(dev.caldera.kernel.cluster.JobPhase.PENDING);
         assertThat(plugin.inqueue(q("q1"), CPU)).isZero();
     }
@@ -282,8 +282,8 @@ class ProportionPluginTest {
     void preemptiveUsesTheAllocatableRule() {
         twoQueuesOnOneNode();
         new Statement(session).allocate(task("c1/c1-j-0"), node());
-        assertThat(session.plugins.preemptive(q("c1"), task("c1/c1-j-1"))).isFalse();
-        assertThat(session.plugins.preemptive(q("c2"), task("c2/c2-j-0"))).isTrue();
+        assertThat(session.plugins().preemptive(q("c1"), task("c1/c1-j-1"))).isFalse();
+        assertThat(session.plugins().preemptive(q("c2"), task("c2/c2-j-0"))).isTrue();
     }
 
     @Test
@@ -310,7 +310,7 @@ class ProportionPluginTest {
 
     private void open() {
         session = Sessions.open(cache, PluginOption.of("proportion"));
-        plugin = session.plugins.plugin(ProportionPlugin.class);
+        plugin = session.plugins().plugin(ProportionPlugin.class);
     }
 
     private long[] deserved(String queue) {

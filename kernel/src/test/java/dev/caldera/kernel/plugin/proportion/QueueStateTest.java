@@ -55,10 +55,10 @@ class QueueStateTest {
         c.cache.upsertJob(new dev.caldera.kernel.cache.JobSpec("ns", "j", "q", 1, Map.of(), null,
                 ResourceList.of("cpu", 1000L), "Pending", 0));
         c.run(List.of("enqueue"), PROPORTION);
-        assertThat(c.cache.jobState.phase(c.cache.jobRow("ns/j"))).isEqualTo(JobPhase.PENDING);
+        assertThat(c.cache.jobState().phase(c.cache.jobRow("ns/j"))).isEqualTo(JobPhase.PENDING);
 
         queue("q", "Open").run(List.of("enqueue"), PROPORTION);
-        assertThat(c.cache.jobState.phase(c.cache.jobRow("ns/j"))).isEqualTo(JobPhase.INQUEUE);
+        assertThat(c.cache.jobState().phase(c.cache.jobRow("ns/j"))).isEqualTo(JobPhase.INQUEUE);
     }
 
     @Test

@@ -75,6 +75,6 @@ class SlaPluginTest {
             s.clock(() -> nowMs);
             s.runOnce();
         }
-        return cache.jobState.phase(cache.jobRow("ns/big"));
+        return cache.jobState().phase(cache.jobRow("ns/big"));
     }
 }
