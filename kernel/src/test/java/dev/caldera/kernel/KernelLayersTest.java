@@ -23,41 +23,26 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 /**
  * The kernel's layers as docs/ARCHITECTURE.md draws them, checked on the compiled main classes: tables
  * ({@code resource}, {@code cluster}, {@code placement}, {@code conf}, {@code order}, {@code bind}) &lt;-
- * {@code cache} &lt;- {@code topology} &lt;- {@code framework} &lt;- {@code session} /
+ * {@code topology} (the HyperNode tree and its specs) &lt;- {@code cache} &lt;- {@code framework} &lt;-
+ * {@code session} (with the session's topology state) /
  * {@code statement} &lt;- {@code plugin.*} &lt;- {@code select} &lt;- {@code action.*} &lt;- {@code scheduler}.
  * No class may depend on a layer above its own, no two packages may depend on each other through any
  * chain, plugins see the framework, never the session's internals (and below the framework only the value types
  * {@link #API_VALUE_TYPES} lists), only the Statement moves tasks (so every move is in its undo log), and each
- * table's columns are written only by the owners {@link #WRITERS} names.
- * <p>
- * {@link #KNOWN} lists the dependencies that still point upwards, class to class (the topology package's
- * session-level half), so that any other one fails the build; docs/ARCHITECTURE.md says what is left.
+ * table's columns are written only by the owners {@link #WRITERS} names. No dependency is exempt.
  */
 class KernelLayersTest {
     private static final String K = "dev.caldera.kernel.";
     private static final List<List<String>> LAYERS = List.of(
             List.of("resource..", "cluster..", "placement..", "conf..", "order..", "bind.."),
-            List.of("cache.."),
             List.of("topology.."),
+            List.of("cache.."),
             List.of("framework.."),
             List.of("session..", "statement.."),
             List.of("plugin.."),
             List.of("select.."),
             List.of("action.."),
             List.of("scheduler.."));
-
-    /**
-     * Upward dependencies not yet removed (origin class -> target class). The topology package holds both the
-     * HyperNode tree the cache keeps across cycles and the session's topology state, which reads Session;
-     * splitting it (specs and tree below the cache, TopologySession beside the session) is what remains.
-     */
-    private static final Set<String> KNOWN = Set.of(
-            "cache.ClusterCache -> topology.TopologyCache",
-            "cache.JobCache -> topology.TopologyCache",
-            "cache.NodeCache -> topology.TopologyCache",
-            "topology.TopologySession -> session.Session",
-            "topology.JobTopologyResolver -> session.Session",
-            "topology.SubGroupAssigner -> session.Session");
 
     /** Session's task and node transitions: every one is recorded in the Statement's undo log. */
     private static final Set<String> TASK_MOVES =
@@ -74,10 +59,6 @@ class KernelLayersTest {
     @Test
     void noPackageCycles() {
         SliceRule rule = slices().matching("dev.caldera.kernel.(**)").should().beFreeOfCycles();
-        for (String known : KNOWN) {
-            String[] ends = known.split(" -> ");
-            rule = rule.ignoreDependency(type(ends[0]), type(ends[1]));
-        }
         rule.check(kernel);
     }
 
@@ -93,10 +74,6 @@ class KernelLayersTest {
                 above[j - i - 1] = "L" + j;
             }
             layers = layers.whereLayer("L" + i).mayOnlyBeAccessedByLayers(above);
-        }
-        for (String known : KNOWN) {
-            String[] ends = known.split(" -> ");
-            layers = layers.ignoreDependency(type(ends[0]), type(ends[1]));
         }
         layers.check(kernel);
     }

@@ -1,8 +1,8 @@
 package dev.caldera.k8s.convert;
 
 import dev.caldera.k8s.model.HyperNode;
-import dev.caldera.kernel.cache.HyperNodeMember;
-import dev.caldera.kernel.cache.HyperNodeSpec;
+import dev.caldera.kernel.topology.HyperNodeMember;
+import dev.caldera.kernel.topology.HyperNodeSpec;
 
 import java.util.ArrayList;
 import java.util.List;

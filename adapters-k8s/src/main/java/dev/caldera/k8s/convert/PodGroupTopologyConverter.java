@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.type.TypeFactory;
 import dev.caldera.k8s.model.PodGroupTopology;
-import dev.caldera.kernel.cache.NetworkTopologySpec;
-import dev.caldera.kernel.cache.SubGroupPolicySpec;
+import dev.caldera.kernel.topology.NetworkTopologySpec;
+import dev.caldera.kernel.topology.SubGroupPolicySpec;
 
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -5,7 +5,7 @@ import dev.caldera.k8s.convert.PodGroupConverter;
 import dev.caldera.k8s.manifest.Location;
 import dev.caldera.k8s.manifest.Sourced;
 import io.fabric8.volcano.api.model.batch.v1alpha1.Job;
-import dev.caldera.kernel.cache.HyperNodeSpec;
+import dev.caldera.kernel.topology.HyperNodeSpec;
 import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.PriorityClassSpec;

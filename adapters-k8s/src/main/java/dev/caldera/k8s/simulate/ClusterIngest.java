@@ -21,7 +21,7 @@ import dev.caldera.k8s.manifest.read.ManifestKinds;
 import dev.caldera.k8s.manifest.read.ObjectHandler;
 import dev.caldera.k8s.model.HyperNode;
 import io.fabric8.volcano.api.model.batch.v1alpha1.Job;
-import dev.caldera.kernel.cache.HyperNodeSpec;
+import dev.caldera.kernel.topology.HyperNodeSpec;
 import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.TaskSpec;

@@ -12,7 +12,7 @@ import dev.caldera.k8s.manifest.ManifestException;
 import dev.caldera.k8s.manifest.Sourced;
 import dev.caldera.k8s.model.HyperNode;
 import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.HyperNodeSpec;
+import dev.caldera.kernel.topology.HyperNodeSpec;
 import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.PriorityClassSpec;

@@ -2,11 +2,11 @@ package dev.caldera.k8s.convert;
 
 import dev.caldera.k8s.model.HyperNode;
 import dev.caldera.k8s.testing.Manifests;
-import dev.caldera.kernel.cache.HyperNodeMember;
-import dev.caldera.kernel.cache.HyperNodeSpec;
+import dev.caldera.kernel.topology.HyperNodeMember;
+import dev.caldera.kernel.topology.HyperNodeSpec;
 import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NetworkTopologySpec;
-import dev.caldera.kernel.cache.SubGroupPolicySpec;
+import dev.caldera.kernel.topology.NetworkTopologySpec;
+import dev.caldera.kernel.topology.SubGroupPolicySpec;
 import dev.caldera.kernel.placement.LabelOperator;
 import io.fabric8.volcano.api.model.scheduling.v1beta1.PodGroup;
 import org.junit.jupiter.api.Test;

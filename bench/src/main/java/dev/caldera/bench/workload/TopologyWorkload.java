@@ -1,9 +1,9 @@
 package dev.caldera.bench.workload;
 
 import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.HyperNodeSpec;
+import dev.caldera.kernel.topology.HyperNodeSpec;
 import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NetworkTopologySpec;
+import dev.caldera.kernel.topology.NetworkTopologySpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.TaskSpec;
@@ -95,10 +95,10 @@ public record TopologyWorkload(int nodes, int leafSize, int fanout, int pendingT
                                       boolean ofNodes) {
         List<String> names = new ArrayList<>();
         for (int first = 0; first < members; first += size) {
-            List<dev.caldera.kernel.cache.HyperNodeMember> m = new ArrayList<>();
+            List<dev.caldera.kernel.topology.HyperNodeMember> m = new ArrayList<>();
             for (int i = first; i < Math.min(members, first + size); i++) {
-                m.add(ofNodes ? dev.caldera.kernel.cache.HyperNodeMember.node(node(i))
-                        : dev.caldera.kernel.cache.HyperNodeMember.hyperNode(lowerName(tier - 1, i)));
+                m.add(ofNodes ? dev.caldera.kernel.topology.HyperNodeMember.node(node(i))
+                        : dev.caldera.kernel.topology.HyperNodeMember.hyperNode(lowerName(tier - 1, i)));
             }
             String name = lowerName(tier, first / size);
             out.add(new HyperNodeSpec(name, tier, prefix, m));

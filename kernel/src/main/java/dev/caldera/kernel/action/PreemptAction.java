@@ -103,7 +103,7 @@ public final class PreemptAction implements Action {
         if (s.topologyState().withTopology(job)) {
             return true;
         }
-        dev.caldera.kernel.topology.SubJobs subJobs = s.topologyState().subJobs(job);
+        dev.caldera.kernel.session.SubJobs subJobs = s.topologyState().subJobs(job);
         for (int k = 0; subJobs != null && k < subJobs.count(); k++) {
             if (subJobs.withTopology(k)) {
                 return true;

@@ -1,5 +1,6 @@
 package dev.caldera.kernel.cache;
 
+import dev.caldera.kernel.topology.HyperNodeSpec;
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.JobTable;
 import dev.caldera.kernel.cluster.NodeTable;

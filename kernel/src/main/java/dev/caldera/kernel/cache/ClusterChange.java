@@ -1,5 +1,6 @@
 package dev.caldera.kernel.cache;
 
+import dev.caldera.kernel.topology.HyperNodeSpec;
 /**
  * One change to the cluster, queued by an adapter thread and applied by the scheduling thread.
  * Immutable; allocation happens on the adapter side only.

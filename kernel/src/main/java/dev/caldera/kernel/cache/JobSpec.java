@@ -1,5 +1,7 @@
 package dev.caldera.kernel.cache;
 
+import dev.caldera.kernel.topology.NetworkTopologySpec;
+import dev.caldera.kernel.topology.SubGroupPolicySpec;
 import dev.caldera.kernel.resource.ResourceList;
 
 import java.util.List;

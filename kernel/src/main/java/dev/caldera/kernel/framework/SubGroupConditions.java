@@ -1,8 +1,6 @@
 package dev.caldera.kernel.framework;
 
 import dev.caldera.kernel.cluster.TaskStatus;
-import dev.caldera.kernel.topology.SubJobs;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
  * The gang rules on sub-groups (Volcano's {@code JobInfo.CheckSubJobValid}, {@code CheckSubJobReady},
@@ -19,31 +17,24 @@ public final class SubGroupConditions {
 
     /** Every policy has at least minSubGroups sub-groups. */
     public static boolean valid(SessionView s, int job) {
-        SubJobs sj = s.topology().subJobs(job);
-        if (sj == null || sj.policyCount() == 0) {
-            return true;
-        }
-        return enough(sj, s, false, false);
+        return s.topology().policyCount(job) == 0 || enough(s, job, false, false);
     }
 
     /** Every policy has at least minSubGroups ready (or, with {@code pipelined}, pipelined) sub-groups. */
     public static boolean met(SessionView s, int job, boolean pipelined) {
-        SubJobs sj = s.topology().subJobs(job);
-        if (sj == null || sj.policyCount() == 0) {
-            return true;
-        }
-        return enough(sj, s, true, pipelined);
+        return s.topology().policyCount(job) == 0 || enough(s, job, true, pipelined);
     }
 
-    private static boolean enough(SubJobs sj, SessionView s, boolean counted, boolean pipelined) {
-        for (int p = 0; p < sj.policyCount(); p++) {
-            int min = sj.minSubGroups(p);
+    private static boolean enough(SessionView s, int job, boolean counted, boolean pipelined) {
+        Topology t = s.topology();
+        for (int p = 0; p < t.policyCount(job); p++) {
+            int min = t.minSubGroups(job, p);
             if (min == 0) {
                 continue;
             }
             int n = 0;
-            for (int k = 0; k < sj.count(); k++) {
-                if (sj.policy(k) == p && (!counted || ready(s, sj, k, pipelined))) {
+            for (int k = 0; k < t.subJobCount(job); k++) {
+                if (t.subJobPolicy(job, k) == p && (!counted || ready(s, job, k, pipelined))) {
                     n++;
                 }
             }
@@ -54,21 +45,18 @@ public final class SubGroupConditions {
         return true;
     }
 
-    /** Sub-job {@code k} is ready (with {@code pipelined}: pipelined). */
-    public static boolean ready(SessionView s, SubJobs sj, int k, boolean pipelined) {
-        return count(s, sj.tasks(k), pipelined) >= sj.minAvailable(k);
-    }
-
-    private static int count(SessionView s, IntArrayList tasks, boolean withPipelined) {
+    /** Sub-job {@code k} of a job with sub-jobs is ready (with {@code pipelined}: pipelined). */
+    public static boolean ready(SessionView s, int job, int k, boolean pipelined) {
+        Topology t = s.topology();
         int n = 0;
-        for (int i = 0; i < tasks.size(); i++) {
-            int t = tasks.getInt(i);
-            byte status = s.status(t);
-            if (TaskStatus.isReady(status) || withPipelined && status == TaskStatus.PIPELINED
-                    || status == TaskStatus.PENDING && s.bestEffort(t)) {
+        for (int i = 0; i < t.subJobTaskCount(job, k); i++) {
+            int task = t.subJobTask(job, k, i);
+            byte status = s.status(task);
+            if (TaskStatus.isReady(status) || pipelined && status == TaskStatus.PIPELINED
+                    || status == TaskStatus.PENDING && s.bestEffort(task)) {
                 n++;
             }
         }
-        return n;
+        return n >= t.subJobMinAvailable(job, k);
     }
 }

@@ -1,129 +1,83 @@
 package dev.caldera.kernel.framework;
 
-import dev.caldera.kernel.topology.HyperNodeTree;
-import dev.caldera.kernel.topology.SubJobs;
-import dev.caldera.kernel.topology.TopologySession;
-
 /**
  * The session's network topology as a plugin reads it: the HyperNode tree (ids {@code 0..hyperNodeCount()-1} and
  * the virtual root), each HyperNode's resource sums, the jobs' sub-jobs and the scoring context the topology-aware
- * allocate sets. Only the session and the topology-aware path of allocate write any of it.
+ * allocate sets. Getters only: the session and the topology-aware path of allocate write it.
  * <p>
- * Threading: the scheduling thread. Cost: O(1) getters except {@link #lca} (O(depth)) and {@link #contains}
- * (O(tiers)); no allocation; final, so the JIT inlines through it.
+ * One implementation, the session's {@code TopologySession}, so calls stay monomorphic (the network-topology-aware
+ * scorer calls {@link #leafOf} per node). Threading: the scheduling thread. Cost: O(1) getters except {@link #lca}
+ * (O(depth)) and {@link #contains} (O(tiers)); no allocation.
  */
-public final class Topology {
-    private final TopologySession session;
+public interface Topology {
 
-    public Topology(TopologySession session) {
-        this.session = session;
-    }
-
-    /** False in a session without HyperNodes: every other tree getter then fails. */
-    public boolean hasTree() {
-        return session.tree() != null;
-    }
+    /** False in a session without HyperNodes: every tree getter then fails. */
+    boolean hasTree();
 
     /** Real HyperNodes; the virtual root has id {@code hyperNodeCount()}. */
-    public int hyperNodeCount() {
-        return session.tree().count();
-    }
+    int hyperNodeCount();
 
     /** The HyperNode of the lowest tier holding node row {@code node}, or -1. */
-    public int leafOf(int node) {
-        return session.tree().leafOf(node);
-    }
+    int leafOf(int node);
 
-    public int tier(int hyperNode) {
-        return session.tree().tier(hyperNode);
-    }
+    int tier(int hyperNode);
 
     /** The lowest tier of the cluster's HyperNodes. */
-    public int minTier() {
-        return session.tree().minTier();
-    }
+    int minTier();
 
     /** The virtual root's tier, one above the highest real one. */
-    public int topTier() {
-        return session.tree().topTier();
-    }
+    int topTier();
 
     /** The lowest common ancestor; -1 stands for "none yet" and yields the other. */
-    public int lca(int a, int b) {
-        return session.tree().lca(a, b);
-    }
+    int lca(int a, int b);
 
     /** Whether node row {@code node} belongs to HyperNode {@code h}. */
-    public boolean contains(int h, int node) {
-        return session.tree().contains(h, node);
-    }
+    boolean contains(int h, int node);
 
-    /** The HyperNodes holding node row {@code node}, lowest tier first: {@code chain(i)} for {@code chainStart(node) <= i < chainEnd(node)}. */
-    public int chainStart(int node) {
-        return session.tree().chainStart(node);
-    }
+    /** The HyperNodes holding node row {@code node}, lowest tier first: {@code chain(i)}, {@code chainStart(node) <= i < chainEnd(node)}. */
+    int chainStart(int node);
 
-    public int chainEnd(int node) {
-        return session.tree().chainStart(node + 1);
-    }
+    int chainEnd(int node);
 
-    public int chain(int i) {
-        return session.tree().chain(i);
-    }
+    int chain(int i);
 
     /** Allocatable of HyperNode {@code h}'s live nodes in dimension {@code dim}. */
-    public long allocatable(int dim, int h) {
-        return session.usage().allocatable(dim, h);
-    }
+    long allocatable(int dim, int h);
 
     /** What the tasks on HyperNode {@code h}'s nodes request in dimension {@code dim}. */
-    public long used(int dim, int h) {
-        return session.usage().used(dim, h);
-    }
+    long used(int dim, int h);
 
     /** The HyperNode the job has been allocated to, or -1. */
-    public int allocated(int job) {
-        return session.allocated(job);
-    }
+    int allocated(int job);
+
+    /** The HyperNode the job of {@code task} has reached so far while the allocate path scores it, or -1. */
+    int scoringAllocated(int task);
+
+    // ---------------------------------------------------------------- sub-jobs
 
     /** The sub-job of a task of a job the topology-aware path handles, or -1. */
-    public int subJobOf(int task) {
-        return session.subJobOf(task);
-    }
+    int subJobOf(int task);
 
     /** Sub-jobs of the job (0 for a job the topology-aware path does not handle). */
-    public int subJobCount(int job) {
-        SubJobs sj = session.subJobs(job);
-        return sj == null ? 0 : sj.count();
-    }
+    int subJobCount(int job);
 
     /** Whether sub-job {@code sub} of the job has a network topology of its own. */
-    public boolean subJobWithTopology(int job, int sub) {
-        return session.subJobs(job).withTopology(sub);
-    }
+    boolean subJobWithTopology(int job, int sub);
 
-    public int subJobTaskCount(int job, int sub) {
-        return session.subJobs(job).tasks(sub).size();
-    }
+    int subJobTaskCount(int job, int sub);
 
     /** The row of the {@code i}-th task of sub-job {@code sub} of the job. */
-    public int subJobTask(int job, int sub, int i) {
-        return session.subJobs(job).tasks(sub).getInt(i);
-    }
+    int subJobTask(int job, int sub, int i);
 
-    /** The HyperNode the job of {@code task} has reached so far when the allocate path scores it, or -1. */
-    public int scoringAllocated(int task) {
-        return session.scoringAllocated(task);
-    }
+    /** Tasks sub-job {@code sub} needs ready (its sub-group's minAvailable). */
+    int subJobMinAvailable(int job, int sub);
 
-    /** The job's sub-jobs or null ({@link SubGroupConditions} reads them). */
-    SubJobs subJobs(int job) {
-        return session.subJobs(job);
-    }
+    /** The job's sub-group policy that sub-job {@code sub} belongs to. */
+    int subJobPolicy(int job, int sub);
 
-    /** For a log line: "s3 (tier 2)". */
-    public String describe(int h) {
-        HyperNodeTree tree = session.tree();
-        return tree.describe(h);
-    }
+    /** Sub-group policies of the job (0 for a job the topology-aware path does not handle). */
+    int policyCount(int job);
+
+    /** The {@code minSubGroups} of the job's policy {@code p}. */
+    int minSubGroups(int job, int p);
 }

@@ -30,7 +30,7 @@ import dev.caldera.kernel.placement.InterPodSpec;
 import dev.caldera.kernel.placement.PlacementProfiles;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.topology.TopologySession;
+import dev.caldera.kernel.session.TopologySession;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;
@@ -87,7 +87,6 @@ public final class Session implements SessionView {
     private final Names names;
     private final Profiles<PlacementSpec> profileView;
     private final Profiles<InterPodSpec> interPodView;
-    private final Topology topologyView = new Topology(topology);
 
     /** Live node rows (the cache's array; read only). */
     private int[] nodeList = new int[0];
@@ -297,7 +296,7 @@ public final class Session implements SessionView {
 
     @Override
     public Topology topology() {
-        return topologyView;
+        return topology;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.topology;
 
-import dev.caldera.kernel.cache.HyperNodeMember;
+import dev.caldera.kernel.topology.HyperNodeMember;
 import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.Symbols;
 import dev.caldera.kernel.placement.LabelSelector;

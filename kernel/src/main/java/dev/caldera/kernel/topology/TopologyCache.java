@@ -1,8 +1,8 @@
 package dev.caldera.kernel.topology;
 
-import dev.caldera.kernel.cache.HyperNodeSpec;
-import dev.caldera.kernel.cache.NetworkTopologySpec;
-import dev.caldera.kernel.cache.SubGroupPolicySpec;
+import dev.caldera.kernel.topology.HyperNodeSpec;
+import dev.caldera.kernel.topology.NetworkTopologySpec;
+import dev.caldera.kernel.topology.SubGroupPolicySpec;
 import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.Symbols;
 import org.slf4j.Logger;

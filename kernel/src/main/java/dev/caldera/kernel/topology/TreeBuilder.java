@@ -1,7 +1,7 @@
 package dev.caldera.kernel.topology;
 
-import dev.caldera.kernel.cache.HyperNodeMember;
-import dev.caldera.kernel.cache.HyperNodeSpec;
+import dev.caldera.kernel.topology.HyperNodeMember;
+import dev.caldera.kernel.topology.HyperNodeSpec;
 import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.Symbols;
 import it.unimi.dsi.fastutil.ints.IntArrayList;

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.topology;
 
-import dev.caldera.kernel.cache.HyperNodeSpec;
+import dev.caldera.kernel.topology.HyperNodeSpec;
 import dev.caldera.kernel.cluster.NodeTable;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;

@@ -242,7 +242,7 @@ class PreemptRulesTest {
     void aJobWithANetworkTopologyDoesNotPreempt() {
         c.node("n1", 2).add(pod("low-0", "low", 2).running("n1")).add(pod("high-0", "high", 2));
         c.cache.upsertJob(new dev.caldera.kernel.cache.JobSpec("ns", "high", "q", 1, Map.of(), "high", null,
-                "Inqueue", 0).withTopology(new dev.caldera.kernel.cache.NetworkTopologySpec(null, 1, null), List.of()));
+                "Inqueue", 0).withTopology(new dev.caldera.kernel.topology.NetworkTopologySpec(null, 1, null), List.of()));
         c.run(PREEMPT, PRIORITY);
         assertThat(c.evictions).isEmpty();
 

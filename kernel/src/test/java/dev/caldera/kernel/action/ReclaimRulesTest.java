@@ -1,7 +1,7 @@
 package dev.caldera.kernel.action;
 
 import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NetworkTopologySpec;
+import dev.caldera.kernel.topology.NetworkTopologySpec;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.Plugin;

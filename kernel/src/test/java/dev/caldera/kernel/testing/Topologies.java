@@ -1,8 +1,8 @@
 package dev.caldera.kernel.testing;
 
 import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.HyperNodeMember;
-import dev.caldera.kernel.cache.HyperNodeSpec;
+import dev.caldera.kernel.topology.HyperNodeMember;
+import dev.caldera.kernel.topology.HyperNodeSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.resource.ResourceList;
 

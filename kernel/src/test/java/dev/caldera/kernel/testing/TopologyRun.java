@@ -3,7 +3,7 @@ package dev.caldera.kernel.testing;
 import dev.caldera.kernel.bind.Sinks;
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NetworkTopologySpec;
+import dev.caldera.kernel.topology.NetworkTopologySpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.TaskSpec;
@@ -64,7 +64,7 @@ public final class TopologyRun {
         return this;
     }
 
-    public TopologyRun hyperNode(dev.caldera.kernel.cache.HyperNodeSpec spec) {
+    public TopologyRun hyperNode(dev.caldera.kernel.topology.HyperNodeSpec spec) {
         cache.upsertHyperNode(spec);
         return this;
     }
@@ -72,7 +72,7 @@ public final class TopologyRun {
     /** {@code name} with {@code tierName}, of the given node or HyperNode members. */
     public TopologyRun named(String name, int tier, String tierName, boolean ofHyperNodes, String... members) {
         var base = ofHyperNodes ? Topologies.ofHyperNodes(name, tier, members) : Topologies.ofNodes(name, tier, members);
-        cache.upsertHyperNode(new dev.caldera.kernel.cache.HyperNodeSpec(name, tier, tierName, base.members()));
+        cache.upsertHyperNode(new dev.caldera.kernel.topology.HyperNodeSpec(name, tier, tierName, base.members()));
         return this;
     }
 

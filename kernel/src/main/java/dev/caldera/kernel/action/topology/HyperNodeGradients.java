@@ -1,7 +1,7 @@
 package dev.caldera.kernel.action.topology;
 
 import dev.caldera.kernel.topology.HyperNodeTree;
-import dev.caldera.kernel.topology.HyperNodeUsage;
+import dev.caldera.kernel.session.HyperNodeUsage;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**

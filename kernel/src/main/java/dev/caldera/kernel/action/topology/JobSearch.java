@@ -5,8 +5,8 @@ import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.SavedOperations;
 import dev.caldera.kernel.statement.Statement;
 import dev.caldera.kernel.topology.HyperNodeTree;
-import dev.caldera.kernel.topology.SubJobs;
-import dev.caldera.kernel.topology.TopologySession;
+import dev.caldera.kernel.session.SubJobs;
+import dev.caldera.kernel.session.TopologySession;
 
 /**
  * Finds the HyperNode a job goes to: Volcano's {@code allocateForJob}. Candidates come tier by tier, lowest first

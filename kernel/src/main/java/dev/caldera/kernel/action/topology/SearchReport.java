@@ -4,8 +4,8 @@ import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.topology.HyperNodeTree;
-import dev.caldera.kernel.topology.HyperNodeUsage;
-import dev.caldera.kernel.topology.TopologySession;
+import dev.caldera.kernel.session.HyperNodeUsage;
+import dev.caldera.kernel.session.TopologySession;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**

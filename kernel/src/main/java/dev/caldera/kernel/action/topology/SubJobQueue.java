@@ -1,7 +1,7 @@
 package dev.caldera.kernel.action.topology;
 
 import dev.caldera.kernel.session.Session;
-import dev.caldera.kernel.topology.SubJobs;
+import dev.caldera.kernel.session.SubJobs;
 import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
 
 /**

@@ -7,9 +7,9 @@ import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.SavedOperations;
 import dev.caldera.kernel.statement.Statement;
 import dev.caldera.kernel.topology.HyperNodeTree;
-import dev.caldera.kernel.topology.HyperNodeUsage;
-import dev.caldera.kernel.topology.SubJobs;
-import dev.caldera.kernel.topology.TopologySession;
+import dev.caldera.kernel.session.HyperNodeUsage;
+import dev.caldera.kernel.session.SubJobs;
+import dev.caldera.kernel.session.TopologySession;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;

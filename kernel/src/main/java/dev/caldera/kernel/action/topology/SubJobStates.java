@@ -3,7 +3,7 @@ package dev.caldera.kernel.action.topology;
 import dev.caldera.kernel.plugin.gang.GangPlugin;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.framework.SubGroupConditions;
-import dev.caldera.kernel.topology.SubJobs;
+import dev.caldera.kernel.session.SubJobs;
 
 /**
  * Whether a sub-job is ready or pipelined (Volcano's {@code Session.SubJobReady} / {@code SubJobPipelined}): for a
@@ -21,7 +21,7 @@ final class SubJobStates {
             return s.plugins().jobReady(job);
         }
         GangPlugin gang = s.plugins().plugin(GangPlugin.class);
-        return gang == null || !gang.subJobReadyEnabled() || SubGroupConditions.ready(s, sj, sub, false);
+        return gang == null || !gang.subJobReadyEnabled() || SubGroupConditions.ready(s, job, sub, false);
     }
 
     static boolean pipelined(Session s, int job, SubJobs sj, int sub) {
@@ -29,7 +29,7 @@ final class SubJobStates {
             return s.plugins().jobPipelined(job);
         }
         GangPlugin gang = s.plugins().plugin(GangPlugin.class);
-        return gang == null || !gang.subJobPipelinedEnabled() || SubGroupConditions.ready(s, sj, sub, true);
+        return gang == null || !gang.subJobPipelinedEnabled() || SubGroupConditions.ready(s, job, sub, true);
     }
 
     /** The gang plugin's sub-job order: not ready before ready; 0 without it (or with its flag off). */
@@ -38,8 +38,8 @@ final class SubJobStates {
         if (gang == null || !gang.subJobOrderEnabled()) {
             return 0;
         }
-        boolean ra = SubGroupConditions.ready(s, sj, a, false);
-        boolean rb = SubGroupConditions.ready(s, sj, b, false);
+        boolean ra = SubGroupConditions.ready(s, job, a, false);
+        boolean rb = SubGroupConditions.ready(s, job, b, false);
         return ra == rb ? 0 : ra ? 1 : -1;
     }
 }

@@ -3,8 +3,8 @@ package dev.caldera.kernel.action.topology;
 import dev.caldera.kernel.plugin.networktopology.NetworkTopologyAwarePlugin;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.statement.Statement;
-import dev.caldera.kernel.topology.SubJobs;
-import dev.caldera.kernel.topology.TopologySession;
+import dev.caldera.kernel.session.SubJobs;
+import dev.caldera.kernel.session.TopologySession;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 
 /**

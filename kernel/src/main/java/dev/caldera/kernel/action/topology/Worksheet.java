@@ -3,7 +3,7 @@ package dev.caldera.kernel.action.topology;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.session.Session;
-import dev.caldera.kernel.topology.SubJobs;
+import dev.caldera.kernel.session.SubJobs;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.action.topology;
 
-import dev.caldera.kernel.cache.NetworkTopologySpec;
+import dev.caldera.kernel.topology.NetworkTopologySpec;
 import dev.caldera.kernel.testing.TopologyRun;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package dev.caldera.kernel.action.topology;
 
 import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NetworkTopologySpec;
-import dev.caldera.kernel.cache.SubGroupPolicySpec;
+import dev.caldera.kernel.topology.NetworkTopologySpec;
+import dev.caldera.kernel.topology.SubGroupPolicySpec;
 import dev.caldera.kernel.testing.TopologyRun;
 import org.junit.jupiter.api.Test;
 

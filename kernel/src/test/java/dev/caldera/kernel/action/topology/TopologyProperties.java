@@ -2,10 +2,10 @@ package dev.caldera.kernel.action.topology;
 
 import dev.caldera.kernel.bind.Sinks;
 import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.HyperNodeMember;
-import dev.caldera.kernel.cache.HyperNodeSpec;
+import dev.caldera.kernel.topology.HyperNodeMember;
+import dev.caldera.kernel.topology.HyperNodeSpec;
 import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NetworkTopologySpec;
+import dev.caldera.kernel.topology.NetworkTopologySpec;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.SchedulerConf;

@@ -1,5 +1,7 @@
-package dev.caldera.kernel.topology;
+package dev.caldera.kernel.session;
 
+import dev.caldera.kernel.framework.Topology;
+import dev.caldera.kernel.topology.HyperNodeTree;
 import dev.caldera.kernel.session.Session;
 
 import java.util.Arrays;
@@ -18,7 +20,7 @@ import java.util.Arrays;
  * Threading: scheduling thread. Open O(nodes x tiers x dims + tasks of handled jobs); nothing is tracked in a
  * session without HyperNodes, topology jobs or the plugin.
  */
-public final class TopologySession {
+public final class TopologySession implements Topology {
     private HyperNodeTree tree;
     private final HyperNodeUsage usage = new HyperNodeUsage();
     private final JobTopologyResolver resolver = new JobTopologyResolver(this);
@@ -120,6 +122,7 @@ public final class TopologySession {
     }
 
     /** The job's allocated HyperNode, or -1. */
+    @Override
     public int allocated(int job) {
         return handled(job) ? allocated[job] : -1;
     }
@@ -133,6 +136,7 @@ public final class TopologySession {
     }
 
     /** The sub-job of a task of a handled job, or -1. */
+    @Override
     public int subJobOf(int task) {
         return task < subJobOfTask.length ? subJobOfTask[task] : -1;
     }
@@ -146,6 +150,7 @@ public final class TopologySession {
     }
 
     /** What {@link #scoring} said for {@code task}, or -1 when it was said for another task. */
+    @Override
     public int scoringAllocated(int task) {
         return task == scoringTask ? scoringAllocated : -1;
     }
@@ -157,5 +162,114 @@ public final class TopologySession {
 
     public HyperNodeTree tree() {
         return tree;
+    }
+
+    // ---------------------------------------------------------------- Topology: what plugins read
+
+    @Override
+    public boolean hasTree() {
+        return tree != null;
+    }
+
+    @Override
+    public int hyperNodeCount() {
+        return tree.count();
+    }
+
+    @Override
+    public int leafOf(int node) {
+        return tree.leafOf(node);
+    }
+
+    @Override
+    public int tier(int hyperNode) {
+        return tree.tier(hyperNode);
+    }
+
+    @Override
+    public int minTier() {
+        return tree.minTier();
+    }
+
+    @Override
+    public int topTier() {
+        return tree.topTier();
+    }
+
+    @Override
+    public int lca(int a, int b) {
+        return tree.lca(a, b);
+    }
+
+    @Override
+    public boolean contains(int h, int node) {
+        return tree.contains(h, node);
+    }
+
+    @Override
+    public int chainStart(int node) {
+        return tree.chainStart(node);
+    }
+
+    @Override
+    public int chainEnd(int node) {
+        return tree.chainStart(node + 1);
+    }
+
+    @Override
+    public int chain(int i) {
+        return tree.chain(i);
+    }
+
+    @Override
+    public long allocatable(int dim, int h) {
+        return usage.allocatable(dim, h);
+    }
+
+    @Override
+    public long used(int dim, int h) {
+        return usage.used(dim, h);
+    }
+
+    @Override
+    public int subJobCount(int job) {
+        SubJobs sj = subJobs(job);
+        return sj == null ? 0 : sj.count();
+    }
+
+    @Override
+    public boolean subJobWithTopology(int job, int sub) {
+        return subJobs[job].withTopology(sub);
+    }
+
+    @Override
+    public int subJobTaskCount(int job, int sub) {
+        return subJobs[job].tasks(sub).size();
+    }
+
+    @Override
+    public int subJobTask(int job, int sub, int i) {
+        return subJobs[job].tasks(sub).getInt(i);
+    }
+
+    @Override
+    public int subJobMinAvailable(int job, int sub) {
+        return subJobs[job].minAvailable(sub);
+    }
+
+    @Override
+    public int subJobPolicy(int job, int sub) {
+        return subJobs[job].policy(sub);
+    }
+
+    @Override
+    public int policyCount(int job) {
+        SubJobs sj = subJobs(job);
+        return sj == null ? 0 : sj.policyCount();
+    }
+
+    @Override
+    public int minSubGroups(int job, int p) {
+        return subJobs[job].minSubGroups(p);
     }
 }

@@ -1,4 +1,4 @@
-package dev.caldera.kernel.topology;
+package dev.caldera.kernel.session;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
@@ -16,7 +16,7 @@ import java.util.Arrays;
 public final class SubJobs {
     private int count;
     /** The job's sub-group policies in force (empty: the job has only its default sub-job). */
-    private java.util.List<dev.caldera.kernel.cache.SubGroupPolicySpec> policies = java.util.List.of();
+    private java.util.List<dev.caldera.kernel.topology.SubGroupPolicySpec> policies = java.util.List.of();
     /** The sub-group policy of each sub-job, -1 for the default one. */
     private int[] policy = new int[1];
     /** Volcano's sub-job id (ordering fallback and the key the allocated HyperNode is kept under). */
@@ -89,11 +89,11 @@ public final class SubJobs {
         return count;
     }
 
-    public java.util.List<dev.caldera.kernel.cache.SubGroupPolicySpec> policies() {
+    public java.util.List<dev.caldera.kernel.topology.SubGroupPolicySpec> policies() {
         return policies;
     }
 
-    void policies(java.util.List<dev.caldera.kernel.cache.SubGroupPolicySpec> value) {
+    void policies(java.util.List<dev.caldera.kernel.topology.SubGroupPolicySpec> value) {
         policies = value;
     }
 

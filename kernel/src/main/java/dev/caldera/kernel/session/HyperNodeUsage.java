@@ -1,5 +1,6 @@
-package dev.caldera.kernel.topology;
+package dev.caldera.kernel.session;
 
+import dev.caldera.kernel.topology.HyperNodeTree;
 import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.NodeUsage;
 

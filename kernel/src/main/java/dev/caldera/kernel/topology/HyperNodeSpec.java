@@ -1,4 +1,4 @@
-package dev.caldera.kernel.cache;
+package dev.caldera.kernel.topology;
 
 import java.util.List;
 
@@ -9,8 +9,13 @@ import java.util.List;
  */
 public record HyperNodeSpec(String name, int tier, String tierName, List<HyperNodeMember> members) {
     public HyperNodeSpec {
-        SpecCheck.required(name, "HyperNode", "metadata.name");
-        SpecCheck.atLeast(tier, 0, "HyperNode " + name, "spec.tier");
+        // the cache's SpecCheck wording; this record sits below the cache, with the HyperNode tree it feeds
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("HyperNode: metadata.name is required");
+        }
+        if (tier < 0) {
+            throw new IllegalArgumentException("HyperNode " + name + ": spec.tier must be at least 0, got " + tier);
+        }
         tierName = tierName == null || tierName.isEmpty() ? null : tierName;
         members = members == null ? List.of() : List.copyOf(members);
     }

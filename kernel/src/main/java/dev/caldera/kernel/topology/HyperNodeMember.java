@@ -1,4 +1,4 @@
-package dev.caldera.kernel.cache;
+package dev.caldera.kernel.topology;
 
 import dev.caldera.kernel.placement.LabelSelector;
 

@@ -1,4 +1,4 @@
-package dev.caldera.kernel.cache;
+package dev.caldera.kernel.topology;
 
 /**
  * A PodGroup's (or sub-group policy's) {@code networkTopology}: {@code mode} hard (a filter: every task inside

@@ -1,6 +1,6 @@
-package dev.caldera.kernel.topology;
+package dev.caldera.kernel.session;
 
-import dev.caldera.kernel.cache.SubGroupPolicySpec;
+import dev.caldera.kernel.topology.SubGroupPolicySpec;
 import dev.caldera.kernel.cluster.Symbols;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.IntArrayList;

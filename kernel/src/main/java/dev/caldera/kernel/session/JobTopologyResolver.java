@@ -1,7 +1,8 @@
-package dev.caldera.kernel.topology;
+package dev.caldera.kernel.session;
 
-import dev.caldera.kernel.cache.NetworkTopologySpec;
-import dev.caldera.kernel.cache.SubGroupPolicySpec;
+import dev.caldera.kernel.topology.HyperNodeTree;
+import dev.caldera.kernel.topology.NetworkTopologySpec;
+import dev.caldera.kernel.topology.SubGroupPolicySpec;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
