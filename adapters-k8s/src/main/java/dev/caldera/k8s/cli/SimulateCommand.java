@@ -96,13 +96,11 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> warnings = w -> err.println("caldera: warning: " + w);
         PrintWriter out = spec.commandLine().getOut();
-        ClusterIngest ingest = new ClusterIngest(new PodConverter(new LinkedHashSet<>(schedulerNames)));
-        ReadAhead read = new ReadAhead();
-        ClusterBuilder builder = new ClusterBuilder(read, ingest);
-        read.start(() -> new ManifestReader(stdin).stream(inputs, ingest, add -> add.accept(builder)));
         try (Simulation simulation = new Simulation(loadConf(warnings), SchedulerOptions.DEFAULT)) {
             time.mark("configuration");
-            int objects = read.join(warnings);
+            ClusterIngest ingest = new ClusterIngest(new PodConverter(new LinkedHashSet<>(schedulerNames)));
+            ClusterBuilder builder = new ClusterBuilder(warnings, ingest);
+            int objects = new ManifestReader(stdin).stream(inputs, ingest, add -> add.accept(builder));
             if (objects == 0) {
                 throw new ManifestException(String.join(", ", inputs) + ": no Kubernetes objects found");
             }
