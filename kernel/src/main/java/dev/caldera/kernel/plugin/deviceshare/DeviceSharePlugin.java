@@ -13,6 +13,8 @@ import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
+import java.util.Arrays;
+
 /**
  * GPU sharing in Volcano's {@code deviceshare} shape (its gpushare device): a node has
  * {@code volcano.sh/gpu-number} devices of {@code volcano.sh/gpu-memory / gpu-number} units each; a pod asks
@@ -52,6 +54,14 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
     private final DeviceAssignments assignments = new DeviceAssignments();
     private final IntArrayList unknown = new IntArrayList();
     private final ScoreMemo memo = new ScoreMemo();
+    /** Nodes whose devices this open empties and accounts again ({@link #emptyChangedNodes}), listed once. */
+    private boolean[] dirty = new boolean[0];
+    private final IntArrayList dirtyNodes = new IntArrayList();
+    /** The session of the last open, and the model label and dimensions it laid devices out with. */
+    private SessionView openedOn;
+    private int openedModelKey = -1;
+    private int openedNumberDim = -2;
+    private int openedMemoryDim = -2;
     /** The node name each row's digest was computed from (compared by reference: names are kept, not copied). */
     private String[] hashedNames = new String[0];
     private volatile WorkloadMix fixedMix;
@@ -114,7 +124,11 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         memoryDim = options.sharing() ? s.dims().find(GPU_MEMORY) : -1;
         numberDim = options.number() ? s.dims().find(GPU_NUMBER) : -1;
         int modelKey = s.symbols().intern(options.modelLabel());
-        state.nodes.rebuild(s.nodes(), s.symbols(), s.dims().find(GPU_NUMBER), s.dims().find(GPU_MEMORY), modelKey);
+        boolean incremental = emptyChangedNodes(s, modelKey);
+        if (!incremental) {
+            state.nodes.rebuild(s.nodes(), s.symbols(), s.dims().find(GPU_NUMBER), s.dims().find(GPU_MEMORY),
+                    modelKey);
+        }
         state.classes.refresh(s.classes(), memoryDim, numberDim);
         hashNames(s);
         WorkloadMix chosen = fixedMix;
@@ -134,7 +148,68 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         memo.open(state.classes.hash, s.classes().size(), s.nodes().capacity());
         state.typicalNow.open(s.nodes().capacity(), state.typical.version);
         state.workloadNow.open(s.nodes().capacity(), state.workload.version);
-        accountPlacedTasks(s);
+        accountPlacedTasks(s, incremental);
+        clearDirty();
+        openedOn = s;
+    }
+
+    /**
+     * When the session lists what changed since its last open, which this plugin served, empties the devices of the
+     * nodes that may hold other tasks now (the changed nodes, and the old and new nodes of the changed tasks) and
+     * marks them {@link #dirty}: every other node holds what the last session left it, which is what accounting
+     * its tasks again would give. False, with nothing emptied, when every node must be laid out again (a whole
+     * open, another session, or another device layout of a changed node). O(changed rows x devices).
+     */
+    private boolean emptyChangedNodes(SessionView s, int modelKey) {
+        int numberDim = s.dims().find(GPU_NUMBER);
+        int memoryDim = s.dims().find(GPU_MEMORY);
+        boolean same = openedOn == s && !s.openedWhole() && modelKey == openedModelKey
+                && numberDim == openedNumberDim && memoryDim == openedMemoryDim;
+        openedModelKey = modelKey;
+        openedNumberDim = numberDim;
+        openedMemoryDim = memoryDim;
+        if (!same) {
+            return false;
+        }
+        for (int i = 0; i < s.changedNodeCount(); i++) {
+            markDirty(s.changedNode(i));
+        }
+        for (int i = 0; i < s.changedTaskCount(); i++) {
+            // a task that moved changed its nodes' usage, so they are listed already; these cover a task rewritten
+            // in place (another pod in the row, other devices named) whatever the usage did
+            int t = s.changedTask(i);
+            if (t < assignments.node.length && assignments.node[t] >= 0) {
+                markDirty(assignments.node[t]);
+            }
+            if (s.nodeOf(t) >= 0) {
+                markDirty(s.nodeOf(t));
+            }
+        }
+        for (int i = 0; i < dirtyNodes.size(); i++) {
+            int node = dirtyNodes.getInt(i);
+            if (!state.nodes.empty(s.nodes(), s.symbols(), numberDim, memoryDim, modelKey, node)) {
+                clearDirty();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void markDirty(int node) {
+        if (node >= dirty.length) {
+            dirty = Arrays.copyOf(dirty, Math.max(node + 1, dirty.length * 2));
+        }
+        if (!dirty[node]) {
+            dirty[node] = true;
+            dirtyNodes.add(node);
+        }
+    }
+
+    private void clearDirty() {
+        for (int i = 0; i < dirtyNodes.size(); i++) {
+            dirty[dirtyNodes.getInt(i)] = false;
+        }
+        dirtyNodes.clear();
     }
 
     private void hashNames(SessionView s) {
@@ -153,12 +228,19 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         }
     }
 
-    /** Every task on a node takes its devices: the ones it held or its spec names first, the rest by lowest id. */
-    private void accountPlacedTasks(SessionView s) {
+    /**
+     * Every task on a node takes its devices: the ones it held or its spec names first, the rest by lowest id.
+     * {@code incremental}: only on the {@link #dirty} nodes (the others hold theirs already); a task on no node
+     * loses its assignment as in a full pass.
+     */
+    private void accountPlacedTasks(SessionView s, boolean incremental) {
         assignments.ensure(s.tasks().capacity());
         unknown.clear();
         for (int t = 0; t < s.tasks().rows(); t++) {
             int node = s.nodeOf(t);
+            if (incremental && node >= 0 && (node >= dirty.length || !dirty[node])) {
+                continue;
+            }
             if (!s.tasks().live(t) || node < 0 || !s.onNode(t)
                     || !state.classes.wantsGpu(s.tasks().taskClass(t))) {
                 assignments.clear(t);

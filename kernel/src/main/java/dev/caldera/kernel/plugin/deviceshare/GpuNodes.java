@@ -13,8 +13,9 @@ import java.util.Arrays;
  * idle devices take whole-device requests. {@code model[node]} is the index of the node's GPU model label
  * value among the models seen (-1 without the label), at most {@link #MAX_MODELS} of them.
  * <p>
- * Rebuilt at session open from the node table (O(nodes)); {@link #take} and {@link #give} change one node in
- * O(devices). A node has at most {@link #MAX_DEVICES} devices (task assignments are 64-bit masks); more
+ * Rebuilt at session open from the node table (O(nodes)), or only for the rows that changed ({@link #empty},
+ * O(devices) per row, when their devices are laid out as before); {@link #take} and {@link #give} change one node
+ * in O(devices). A node has at most {@link #MAX_DEVICES} devices (task assignments are 64-bit masks); more
  * are ignored.
  * <p>
  * Threading: written on the scheduling thread; read concurrently by filter workers while it waits.
@@ -41,6 +42,33 @@ public final class GpuNodes {
     private int models;
     private int rows;
     private long layout;
+
+    /**
+     * Empties the devices of node row {@code node} when the table's devices for it are laid out as now (same
+     * count, capacity and model) over the same rows; answers false, changing nothing, when they are not: then
+     * {@link #rebuild} every row. O(devices).
+     */
+    boolean empty(Nodes nodes, Names symbols, int numberDim, int memoryDim, int modelKey, int node) {
+        if (rows != nodes.rows() || first.length < nodes.capacity() || node >= rows) {
+            return false;
+        }
+        int devices = nodes.live(node) ? devices(nodes, numberDim, node) : 0;
+        long memory = memoryDim < 0 ? 0 : nodes.allocatable(memoryDim, node);
+        long each = devices == 0 ? 0 : memory / devices;
+        if (modelVersion[node] != nodes.placementVersion(node) || modelKeyOf[node] != modelKey) {
+            modelVersion[node] = nodes.placementVersion(node);
+            modelKeyOf[node] = modelKey;
+            labelModel[node] = modelIndex(nodes.label(node, modelKey), symbols);
+        }
+        int m = devices == 0 ? -1 : labelModel[node];
+        if (count[node] != devices || capacity[node] != each || model[node] != m) {
+            return false;
+        }
+        totalFree[node] = each * devices;
+        Arrays.fill(free, first[node], first[node] + devices, each);
+        Arrays.fill(holders, first[node], first[node] + devices, 0);
+        return true;
+    }
 
     /** Reads every node's device count, capacity and model; all devices start empty. */
     void rebuild(Nodes nodes, Names symbols, int numberDim, int memoryDim, int modelKey) {

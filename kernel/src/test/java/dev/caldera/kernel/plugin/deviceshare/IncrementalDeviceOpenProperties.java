@@ -1,0 +1,205 @@
+package dev.caldera.kernel.plugin.deviceshare;
+
+import dev.caldera.kernel.bind.Sinks;
+import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.cache.JobSpec;
+import dev.caldera.kernel.cache.QueueSpec;
+import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.conf.PluginOption;
+import dev.caldera.kernel.conf.SchedulerConf;
+import dev.caldera.kernel.conf.Tier;
+import dev.caldera.kernel.plugin.PluginRegistry;
+import dev.caldera.kernel.resource.ResourceList;
+import dev.caldera.kernel.scheduler.Scheduler;
+import dev.caldera.kernel.scheduler.SchedulerOptions;
+import dev.caldera.kernel.session.Session;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The deviceshare plugin's open lays out and accounts again only the nodes whose tasks may have changed, and
+ * leaves every device and assignment as an open that lays out every node: two identical clusters go through the
+ * same cycles (gangs that fail and discard, pods bound with the devices the scheduler chose or with none named,
+ * pods finishing, pods arriving, nodes rewritten, now and then with other GPUs, added or removed), one opening
+ * incrementally, the other made to copy every row at each open; after every cycle both have the same free units
+ * and holders on every device and the same devices for every task, and they bound the same pods to the same nodes.
+ */
+class IncrementalDeviceOpenProperties {
+    private static final String[] POLICIES = {null, "bestfit", "gpupacking", "dotprod", "random", "fgd", "fgdfill"};
+    private static final String[] MODELS = {"T4", "G2", "V100"};
+
+    @Property(tries = 80)
+    void incrementalOpenAccountsDevicesAsAWholeOne(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+        String policy = POLICIES[new SplittableRandom(seed).nextInt(POLICIES.length)];
+        try (World incremental = new World(seed, policy, false); World whole = new World(seed, policy, true)) {
+            for (int cycle = 0; cycle < 8; cycle++) {
+                incremental.cycle(cycle);
+                whole.cycle(cycle);
+                String where = "seed " + seed + " cycle " + cycle;
+                assertThat(incremental.devices()).as(where + " devices").isEqualTo(whole.devices());
+                assertThat(incremental.binds).as(where + " binds").isEqualTo(whole.binds);
+            }
+            assertThat(incremental.incrementalOpens()).as("seed " + seed + " opens that were not whole").isPositive();
+        }
+    }
+
+    /** One cluster and its scheduler, driven by a random stream of its own (equal seeds, equal streams). */
+    private static final class World implements AutoCloseable {
+        private final SplittableRandom r;
+        private final boolean forceWhole;
+        private final ClusterCache cache = new ClusterCache();
+        private final Scheduler scheduler;
+        private final DeviceSharePlugin plugin;
+        private final List<String> binds = new ArrayList<>();
+        private final Map<String, TaskSpec> specs = new LinkedHashMap<>();
+        private final List<String> nodes = new ArrayList<>();
+        private int pods;
+        private int nodeNames;
+        private int incrementalOpens;
+
+        World(long seed, String policy, boolean forceWhole) {
+            this.r = new SplittableRandom(seed);
+            this.forceWhole = forceWhole;
+            cache.upsertQueue(QueueSpec.open("q", 1));
+            for (int n = 5 + r.nextInt(6); n > 0; n--) {
+                addNode();
+            }
+            SchedulerConf conf = new SchedulerConf(List.of("allocate"), List.of(new Tier(List.of(
+                    PluginOption.of("priority"), PluginOption.of("gang"))), new Tier(List.of(
+                    PluginOption.of("predicates"), GpuClusters.deviceshare(policy, DeviceShareOptions.SEED, 5)))),
+                    Map.of());
+            scheduler = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT,
+                    new Sinks(this::bound, (u, k, why) -> true, (j, p, why) -> { }));
+            plugin = scheduler.session().plugins().plugin(DeviceSharePlugin.class);
+        }
+
+        void cycle(int cycle) {
+            if (cycle > 0) {
+                change();
+            }
+            arrive(2 + r.nextInt(6));
+            if (forceWhole) {
+                // another reader took the cache's last snapshot: the session copies every row, the plugin lays out all
+                cache.snapshotBy(this);
+            }
+            scheduler.runOnce();
+            if (!scheduler.session().openedWhole()) {
+                incrementalOpens++;
+            }
+        }
+
+        int incrementalOpens() {
+            return incrementalOpens;
+        }
+
+        /** A bound pod runs on its node, half the time with the devices the scheduler chose named in its spec. */
+        private boolean bound(String uid, String key, String node) {
+            binds.add(key + "->" + node);
+            int row = cache.taskRow(uid);
+            long devices = (uid.hashCode() & 1) == 0 ? plugin.devices(row) : 0;
+            cache.upsertTask(specs.get(uid).toBuilder().running(node).gpuDevices(devices).build());
+            return true;
+        }
+
+        private void change() {
+            Session s = scheduler.session();
+            for (int t = 0; t < s.taskTable().rows(); t++) {
+                if (s.taskTable().live(t) && s.status(t) == TaskStatus.RUNNING && r.nextInt(4) == 0) {
+                    cache.removeTask(s.taskTable().uid(t));
+                }
+            }
+            for (String node : nodes) {
+                if (r.nextInt(10) == 0) {
+                    // the same GPUs mostly; another count or model one time in three
+                    rewrite(node, r.nextInt(3) == 0);
+                }
+            }
+            if (r.nextInt(6) == 0) {
+                if (r.nextBoolean() || nodes.size() < 4) {
+                    addNode();
+                } else {
+                    cache.removeNode(nodes.remove(r.nextInt(nodes.size())));
+                }
+            }
+        }
+
+        private final Map<String, int[]> gpus = new LinkedHashMap<>();
+
+        private void addNode() {
+            String name = String.format("n%02d", nodeNames++);
+            nodes.add(name);
+            rewrite(name, true);
+        }
+
+        private void rewrite(String name, boolean reshape) {
+            if (reshape || !gpus.containsKey(name)) {
+                gpus.put(name, new int[] {new int[] {1, 2, 4, 8}[r.nextInt(4)], r.nextInt(MODELS.length)});
+            }
+            int[] g = gpus.get(name);
+            GpuClusters.node(cache, name, 8 + r.nextInt(40), g[0], MODELS[g[1]]);
+        }
+
+        private void arrive(int count) {
+            for (int i = 0; i < count; i++) {
+                String name = "p" + pods++;
+                int members = r.nextInt(4) == 0 ? 2 + r.nextInt(3) : 1;
+                cache.upsertJob(new JobSpec("ns", name, "q", members, Map.of(), null, null, "Inqueue", pods));
+                for (int m = 0; m < members; m++) {
+                    TaskSpec spec = TaskSpec.builder("ns", name + "-" + m).job(name).request(request())
+                            .placement(r.nextInt(4) == 0 ? GpuClusters.models(MODELS[r.nextInt(MODELS.length)])
+                                    : dev.caldera.kernel.placement.PlacementSpec.NONE)
+                            .creationMs(pods).build();
+                    specs.put(spec.uid(), spec);
+                    cache.upsertTask(spec);
+                }
+            }
+        }
+
+        private ResourceList request() {
+            long cpu = 1000L * (1 + r.nextInt(8));
+            return switch (r.nextInt(3)) {
+                case 0 -> ResourceList.of("cpu", cpu, "memory", GpuClusters.GI, DeviceSharePlugin.GPU_MEMORY,
+                        1000L * (100 + 100 * r.nextInt(9)));
+                case 1 -> ResourceList.of("cpu", cpu, "memory", GpuClusters.GI, DeviceSharePlugin.GPU_NUMBER,
+                        1000L * (1 + r.nextInt(4)));
+                default -> ResourceList.of("cpu", cpu, "memory", GpuClusters.GI);
+            };
+        }
+
+        /** Every live node's devices (free units and holders) and every live task's devices, by name. */
+        String devices() {
+            Session s = scheduler.session();
+            GpuNodes g = plugin.gpus();
+            StringBuilder out = new StringBuilder();
+            for (int i = 0; i < s.nodeCount(); i++) {
+                int node = s.node(i);
+                out.append(s.nodeTable().name(node)).append(':').append(g.model(node)).append('/').append(g.totalFree(node));
+                for (int d = 0; d < g.devices(node); d++) {
+                    out.append(' ').append(g.free(node, d)).append('x').append(g.holders(node, d));
+                }
+                out.append('\n');
+            }
+            for (int t = 0; t < s.taskTable().rows(); t++) {
+                if (s.taskTable().live(t) && plugin.devices(t) != 0) {
+                    out.append(s.taskTable().key(t)).append('@').append(Long.toBinaryString(plugin.devices(t))).append('\n');
+                }
+            }
+            return out.toString();
+        }
+
+        @Override
+        public void close() {
+            scheduler.close();
+        }
+    }
+}
