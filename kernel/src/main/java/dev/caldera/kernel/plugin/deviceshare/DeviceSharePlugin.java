@@ -130,7 +130,10 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
                     modelKey);
         }
         state.classes.refresh(s.classes(), memoryDim, numberDim);
-        hashNames(s);
+        if (!incremental) {
+            // an open that is not whole has the node set of the last one: no row changed its name
+            hashNames(s);
+        }
         WorkloadMix chosen = fixedMix;
         WorkloadMix next = chosen != null ? chosen : MixFromPods.derive(s, state.classes, options.modelLabel());
         if (!next.equals(mix)) {
