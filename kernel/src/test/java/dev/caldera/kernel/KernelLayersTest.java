@@ -156,7 +156,8 @@ class KernelLayersTest {
      *   <li>{@code ResourceList}: an immutable name -> quantity list;</li>
      *   <li>{@code ResourceDimensions}, {@code VolcanoDimensions}: NOT values. The dimension registry (plugins call
      *       {@code count}, {@code name}, {@code find} and the static {@code CPU}/{@code MEMORY}/{@code PODS};
-     *       {@code register} is the cache's) and the plugin-owned classifier of counted dimensions, which
+     *       {@code register} is the cache's alone: {@link #theDimensionRegistryIsGrownByTheCacheAlone}) and the
+     *       plugin-owned classifier of counted dimensions, which
      *       {@code cache.QueueAdmission} shares; a framework face for the registry is what remains.</li>
      * </ul>
      */
@@ -170,6 +171,20 @@ class KernelLayersTest {
             "placement.PodAffinityTerm", "placement.SpreadConstraint", "placement.WeightedPodAffinityTerm",
             "resource.ResourceList",
             "resource.ResourceDimensions", "resource.VolcanoDimensions");
+
+    /**
+     * The one non-value type {@link #API_VALUE_TYPES} lets plugins hold, the dimension registry, is grown only by the
+     * cache ({@code register}, when a node or a request names a new resource): every other class only reads it.
+     */
+    @Test
+    void theDimensionRegistryIsGrownByTheCacheAlone() {
+        DescribedPredicate<JavaMethodCall> register = DescribedPredicate.describe("ResourceDimensions.register",
+                call -> call.getTargetOwner().getName().equals(K + "resource.ResourceDimensions")
+                        && call.getName().equals("register"));
+        noClasses().that().resideOutsideOfPackages(K + "cache..", K + "resource..")
+                .should().callMethodWhere(register)
+                .check(kernel);
+    }
 
     @Test
     void pluginsDependOnTheFrameworkAndListedValueTypesAlone() {
