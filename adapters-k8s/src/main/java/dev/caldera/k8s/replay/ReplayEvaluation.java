@@ -1,12 +1,10 @@
 package dev.caldera.k8s.replay;
 
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +17,6 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -129,15 +126,11 @@ public final class ReplayEvaluation {
     /** The (workload, policy, seed) keys already in {@code runs}, creating it with its header if absent. */
     static Set<String> done(Path runs) throws IOException {
         header(runs, RUNS_HEADER);
+        CsvTable table = CsvTable.read(runs, List.of("workload", "policy", "seed"));
         Set<String> keys = new HashSet<>();
-        try (Reader in = Files.newBufferedReader(runs, StandardCharsets.UTF_8);
-             MappingIterator<Map<String, String>> it = CSV.readerForMapOf(String.class)
-                     .with(CsvSchema.emptySchema().withHeader()).readValues(in)) {
-            while (it.hasNextValue()) {
-                Map<String, String> row = it.nextValue();
-                if (row.get("seed") != null && !row.get("seed").isEmpty()) {
-                    keys.add(row.get("workload") + "," + row.get("policy") + "," + row.get("seed"));
-                }
+        for (int r = 0; r < table.size(); r++) {
+            if (!table.text(r, "seed").isEmpty()) {
+                keys.add(table.text(r, "workload") + "," + table.text(r, "policy") + "," + table.text(r, "seed"));
             }
         }
         return keys;
