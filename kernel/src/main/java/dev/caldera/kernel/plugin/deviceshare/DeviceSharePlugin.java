@@ -129,7 +129,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             state.nodes.rebuild(s.nodes(), s.symbols(), s.dims().find(GPU_NUMBER), s.dims().find(GPU_MEMORY),
                     modelKey);
         }
-        state.classes.refresh(s.classes(), memoryDim, numberDim);
+        state.classes.refresh(s.classes(), s.dims(), s.profiles(), memoryDim, numberDim);
         if (!incremental) {
             // an open that is not whole has the node set of the last one: no row changed its name
             hashNames(s);

@@ -1,7 +1,9 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
 import dev.caldera.kernel.framework.Classes;
+import dev.caldera.kernel.framework.Profiles;
 import dev.caldera.kernel.framework.ShareDimensions;
+import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.resource.ResourceDimensions;
 
 import java.util.Arrays;
@@ -12,10 +14,14 @@ import java.util.Arrays;
  * ({@code volcano.sh/gpu-memory}, in the resource's canonical milli units), or {@code whole[class]} idle
  * devices ({@code volcano.sh/gpu-number}), or neither. A class asking for both is refused by the predicate
  * ({@link #conflicting}). {@code cpu[class]} is the cpu request with kube's non-zero default (100m) and
- * {@code hash[class]} a digest of the request vector and profile, the class's part of the tie-break.
+ * {@code hash[class]} a digest of the request and placement profile, the class's part of the random policy's draws
+ * and of the score memo's keys. It digests content, not ids: each requested resource by its name and amount (a
+ * dimension's index depends on the order resources were first seen) and the profile by its spec's text (a profile
+ * id depends on which specs were interned and freed before), so the same trace and seed draw the same values
+ * whatever the cache held before.
  * <p>
  * Threading: {@link #refresh} on the scheduling thread at session open; reads from filter workers.
- * Cost: O(classes x dims) per refresh.
+ * Cost: O(classes x dims) per refresh, plus the text of each profile not digested yet (it allocates then).
  */
 final class GpuClasses {
     static final long DEFAULT_CPU_MILLI = 100;
@@ -25,8 +31,15 @@ final class GpuClasses {
     long[] cpu = new long[0];
     long[] hash = new long[0];
     boolean[] conflicting = new boolean[0];
+    /** Digests of the dimensions' names, by index, for {@link #digestDims}. */
+    private long[] dimDigest = new long[0];
+    private ResourceDimensions digestDims;
+    /** Each profile id's digest, valid while the id still holds {@code digestedSpec[id]} (the same object). */
+    private long[] profileDigest = new long[0];
+    private Object[] digestedSpec = new Object[0];
 
-    void refresh(Classes classes, int memoryDim, int numberDim) {
+    void refresh(Classes classes, ResourceDimensions dims, Profiles<PlacementSpec> profiles, int memoryDim,
+                 int numberDim) {
         int n = classes.size();
         if (share.length < n) {
             int cap = Math.max(n, share.length * 2);
@@ -48,8 +61,42 @@ final class GpuClasses {
             conflicting[c] = units > 0 && number > 0;
             long cpuMilli = ShareDimensions.at(request, ResourceDimensions.CPU);
             cpu[c] = cpuMilli == 0 ? DEFAULT_CPU_MILLI : cpuMilli;
-            hash[c] = TieBreak.mix(Arrays.hashCode(request) * 31L + classes.profile(c));
+            hash[c] = TieBreak.mix(requestDigest(request, dims) * 31L + profileDigest(profiles, classes.profile(c)));
         }
+    }
+
+    /** A digest of the amounts requested, each with its dimension's name, independent of the dimensions' order. */
+    private long requestDigest(long[] request, ResourceDimensions dims) {
+        if (digestDims != dims || dimDigest.length < dims.count()) {
+            int known = digestDims == dims ? dimDigest.length : 0;
+            dimDigest = Arrays.copyOf(dimDigest, dims.count());
+            for (int d = known; d < dims.count(); d++) {
+                dimDigest[d] = TieBreak.ofName(dims.name(d));
+            }
+            digestDims = dims;
+        }
+        long h = 0;
+        for (int d = 0; d < request.length; d++) {
+            if (request[d] != 0) {
+                h += TieBreak.mix(dimDigest[d] + request[d] * 0x9e3779b97f4a7c15L);
+            }
+        }
+        return h;
+    }
+
+    /** A digest of the profile's spec (its text: records of strings, numbers and enum names), kept per id. */
+    private long profileDigest(Profiles<PlacementSpec> profiles, int id) {
+        PlacementSpec spec = profiles.spec(id);
+        if (id >= digestedSpec.length) {
+            int cap = Math.max(id + 1, digestedSpec.length * 2);
+            digestedSpec = Arrays.copyOf(digestedSpec, cap);
+            profileDigest = Arrays.copyOf(profileDigest, cap);
+        }
+        if (digestedSpec[id] != spec) {
+            digestedSpec[id] = spec;
+            profileDigest[id] = TieBreak.ofName(String.valueOf(spec));
+        }
+        return profileDigest[id];
     }
 
     /** True when the class asks for any GPU device. */

@@ -39,6 +39,8 @@ public final class GpuNodes {
     private int[] modelVersion = new int[0];
     private int[] modelKeyOf = new int[0];
     private String[] modelNames = new String[0];
+    /** A digest of each model index's name ({@link TieBreak#ofName}): what a node's model adds to its state digest. */
+    private long[] modelDigests = new long[0];
     private int models;
     private int rows;
     private long layout;
@@ -141,6 +143,8 @@ public final class GpuNodes {
             modelOfSymbol[valueSymbol] = index;
             modelNames = Arrays.copyOf(modelNames, models);
             modelNames[index] = symbols.string(valueSymbol);
+            modelDigests = Arrays.copyOf(modelDigests, models);
+            modelDigests[index] = TieBreak.ofName(modelNames[index]);
         }
         return index;
     }
@@ -192,6 +196,15 @@ public final class GpuNodes {
     /** Units free on the node, over all its devices. */
     public long totalFree(int node) {
         return totalFree[node];
+    }
+
+    /**
+     * A digest of the node's GPU model name, 0 without a model: the same for the same name whatever index the
+     * model got (indices follow the order models were first seen).
+     */
+    long modelDigest(int node) {
+        int m = model[node];
+        return m < 0 ? 0 : modelDigests[m];
     }
 
     /** The node's model index, or -1. */

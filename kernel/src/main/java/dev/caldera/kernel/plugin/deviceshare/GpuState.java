@@ -87,11 +87,14 @@ final class GpuState {
         return whole == 0 || nodes.idle(node) >= whole;
     }
 
-    /** A digest of the node's current usage (cpu, memory, every device's free units and holders) and GPU model. */
+    /**
+     * A digest of the node's current usage (cpu, memory, every device's free units and holders) and GPU model (its
+     * name: a model's index depends on the order models were seen, and the random policy's choices must not).
+     */
     long stateHash(int node) {
         long h = session.idle(ResourceDimensions.CPU, node) * 31
                 + session.idle(ResourceDimensions.MEMORY, node);
-        h = h * 1_000_003L + nodes.model[node] * 7919L + nodes.capacity[node];
+        h = h * 1_000_003L + nodes.modelDigest(node) * 7919L + nodes.capacity[node];
         int base = nodes.first[node];
         for (int d = 0; d < nodes.count[node]; d++) {
             h = h * 1_000_003L + nodes.free[base + d] + nodes.holders[base + d];
