@@ -57,10 +57,13 @@ mkdir -p "$OUT"
 if [[ $FRESH == 1 ]]; then rm -f "$OUT/runs.csv" "$OUT/curves.csv"; fi
 ALL_WORKLOADS=default,cpu050,cpu100,cpu200,cpu250,gpushare40,gpushare60,gpushare80,gpushare100,gpuspec10,gpuspec20,gpuspec25,gpuspec33,multigpu20,multigpu30,multigpu40,multigpu50
 ALL_POLICIES=fgdfill,fgd,bestfit,gpupacking,dotprod,random
+rows() { if [[ -f "$OUT/runs.csv" ]]; then wc -l < "$OUT/runs.csv"; else echo 0; fi; }
+ROWS_BEFORE=$(rows)
 "$JAVA" -XX:ActiveProcessorCount=1 -cp "$CLI" dev.caldera.k8s.replay.ReplayEvaluation "$ROOT/traces/alibaba-openb" "$OUT" \
   "${WORKLOADS:-$ALL_WORKLOADS}" "${POLICIES:-$ALL_POLICIES}" "${SEEDS%-*}" "${SEEDS#*-}"
 
 JVM=$("$JAVA" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.vm.name/ {n=$2} /java.runtime.version/ {v=$2} END {print n " " v}')
 MACHINE="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) vCPU"
-"$JAVA" -cp "$BENCH" dev.caldera.bench.report.ReplayFigures "$OUT" "bench/replay-figures.sh${ARGS:+ $ARGS}" "$JVM" "$MACHINE"
+"$JAVA" -cp "$BENCH" dev.caldera.bench.report.ReplayFigures "$OUT" "bench/replay-figures.sh${ARGS:+ $ARGS}" "$JVM" "$MACHINE" \
+  $(( $(rows) - ROWS_BEFORE ))
 echo "== $OUT/README.md"

@@ -17,8 +17,10 @@ import java.util.TreeMap;
  * ({@code paper-figures.csv}, {@code paper-curve-default.csv}) from the results directory and writes
  * {@code README.md} and PNG charts there, stamped with the traces, seeds, policies, JVM and machine.
  * <pre>
- *   java -cp benchmarks.jar dev.caldera.bench.report.ReplayFigures DIR "COMMAND" "JVM" "MACHINE"
+ *   java -cp benchmarks.jar dev.caldera.bench.report.ReplayFigures DIR "COMMAND" "JVM" "MACHINE" [REPLAYS]
  * </pre>
+ * REPLAYS is how many replays the calling run wrote; when above 0 the stamp is appended to {@code stamps.csv}
+ * ({@link ReplayStamps}), whose every row the README lists.
  */
 public final class ReplayFigures {
     static final List<String> WORKLOADS = List.of("default", "cpu050", "cpu100", "cpu200", "cpu250", "gpushare40",
@@ -39,6 +41,7 @@ public final class ReplayFigures {
         Stamp stamp = new Stamp(args.length > 2 ? args[2] : System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.runtime.version"), args.length > 3 ? args[3] : Stamp.thisMachine(),
                 java.time.LocalDate.now().toString(), args.length > 1 ? args[1] : "bench/replay-figures.sh");
+        ReplayStamps.record(dir, stamp, args.length > 4 ? Integer.parseInt(args[4]) : 0);
         ReplayRuns runs = ReplayRuns.read(dir.resolve("runs.csv"), dir.resolve("curves.csv"));
         Map<String, double[]> paper = paperFigures(dir.resolve("paper-figures.csv"));
         StringBuilder md = new StringBuilder();
@@ -51,12 +54,13 @@ public final class ReplayFigures {
                 + "GPUs, mean (standard deviation) over the seeds. Paper: the FGD artifact's results "
                 + "(hkust-adsl/kubernetes-scheduler-simulator, `experiments/analysis/expected_results/"
                 + "analysis_allo_discrete.csv`, seeds 42 to 51), in `paper-figures.csv`.\n\n");
-        md.append(stamp.markdown()).append('\n');
+        md.append("Tables and charts written ").append(stamp.date()).append(" by `").append(stamp.command())
+                .append("`.\n").append(ReplayStamps.markdown(dir)).append('\n');
         targets(md, runs, paper);
         defaultTable(md, runs, paper);
         workloadTable(md, runs, paper);
         costTable(md, runs);
-        charts(dir, md, runs, stamp);
+        charts(dir, md, runs, ReplayStamps.forCharts(dir, stamp));
         Files.writeString(dir.resolve("README.md"), md.toString(), StandardCharsets.UTF_8);
     }
 
@@ -185,7 +189,8 @@ public final class ReplayFigures {
             }
         }
         md.append("\nWall time on a shared machine is inflated by whatever else runs; cpu time is the replaying "
-                + "thread's.\n\n");
+                + "thread's. Each policy's cost was measured by the run that wrote its rows (the stamps above), so "
+                + "policies replayed on different machines or days compare only roughly.\n\n");
     }
 
     private static void charts(Path dir, StringBuilder md, ReplayRuns runs, Stamp stamp) throws IOException {
