@@ -143,6 +143,37 @@ class KernelLayersTest {
         }
     }
 
+    /** The framework face that holds each table's column arrays ({@code ...Column()} / {@code ...Columns()}). */
+    private static final Map<String, String> FACES = Map.of(
+            "cluster.NodeTable", "framework.Nodes",
+            "cluster.TaskTable", "framework.Tasks",
+            "cluster.TaskClasses", "framework.Classes");
+
+    /**
+     * A table's column arrays (its {@code ...Column()} and {@code ...Columns()} methods) are taken only by the
+     * framework face over that table, which keeps them private behind element getters: no other class holds a
+     * table's array, so none can write a column past {@link #eachTableIsWrittenByItsOwnersAlone}.
+     */
+    @Test
+    void columnsAreReadByTheFacesAlone() {
+        StringBuilder violations = new StringBuilder();
+        for (Map.Entry<String, String> e : FACES.entrySet()) {
+            String table = K + e.getKey();
+            DescribedPredicate<JavaMethodCall> column = DescribedPredicate.describe("a column of " + e.getKey(),
+                    call -> call.getTargetOwner().getName().equals(table)
+                            && (call.getName().endsWith("Column") || call.getName().endsWith("Columns")));
+            try {
+                noClasses().that(DescribedPredicate.not(type(e.getValue()))).should().callMethodWhere(column)
+                        .check(kernel);
+            } catch (AssertionError violation) {
+                violations.append(violation.getMessage()).append('\n');
+            }
+        }
+        if (!violations.isEmpty()) {
+            throw new AssertionError(violations.toString());
+        }
+    }
+
     /**
      * What plugins may take from below the framework, class by class; any other kernel class outside
      * {@code framework} and the plugin packages fails. Every entry but the last two is a value or a pure function:

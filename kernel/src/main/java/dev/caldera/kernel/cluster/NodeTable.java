@@ -175,4 +175,41 @@ public final class NodeTable {
     public void addPlacementVersion(int node, int delta) {
         placementVersion[node] += delta;
     }
+
+    // ------------------------------------------------------------------ columns for framework.Nodes
+
+    /*
+     * The column arrays themselves, for framework's read-only Nodes alone (KernelLayersTest.columnsAreReadByTheFacesAlone):
+     * it holds them between session opens, when it takes them again (a column is reallocated only while the cache
+     * applies changes, which it does before a session opens), so a plugin's read is one array access behind the
+     * face. Read only.
+     */
+
+    public long[][] allocatableColumns() {
+        return allocatable;
+    }
+
+    public int[][] labelColumn() {
+        return labels;
+    }
+
+    public Taint[][] taintColumn() {
+        return taints;
+    }
+
+    public boolean[] unschedulableColumn() {
+        return unschedulable;
+    }
+
+    public boolean[] liveColumn() {
+        return live;
+    }
+
+    public int[] rankColumn() {
+        return rank;
+    }
+
+    public int[] placementVersionColumn() {
+        return placementVersion;
+    }
 }

@@ -146,4 +146,29 @@ public final class TaskClasses {
     public boolean bestEffort(int cls) {
         return bestEffort[cls];
     }
+
+    // ------------------------------------------------------------------ columns for framework.Classes
+
+    /*
+     * The column arrays themselves, for framework's read-only Classes alone (KernelLayersTest.columnsAreReadByTheFacesAlone):
+     * it holds them between session opens, when it takes them again (classes are made only while the cache applies
+     * changes, which it does before a session opens), so a plugin's read is one array access behind the face. Read
+     * only.
+     */
+
+    public long[][] requestColumn() {
+        return request;
+    }
+
+    public int[] profileColumn() {
+        return profile;
+    }
+
+    public int[] interPodColumn() {
+        return interPod;
+    }
+
+    public boolean[] bestEffortColumn() {
+        return bestEffort;
+    }
 }

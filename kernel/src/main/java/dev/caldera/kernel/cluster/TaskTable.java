@@ -242,4 +242,41 @@ public final class TaskTable {
     public void labels(int task, int[] value) {
         labels[task] = value;
     }
+
+    // ------------------------------------------------------------------ columns for framework.Tasks
+
+    /*
+     * The column arrays themselves, for framework's read-only Tasks alone (KernelLayersTest.columnsAreReadByTheFacesAlone):
+     * it holds them between session opens, when it takes them again (a column is reallocated only while the cache
+     * applies changes, which it does before a session opens), so a plugin's read is one array access behind the
+     * face. Read only.
+     */
+
+    public int[] taskClassColumn() {
+        return taskClass;
+    }
+
+    public int[] jobColumn() {
+        return job;
+    }
+
+    public int[] namespaceColumn() {
+        return namespace;
+    }
+
+    public int[] priorityColumn() {
+        return priority;
+    }
+
+    public int[] flagColumn() {
+        return flags;
+    }
+
+    public boolean[] liveColumn() {
+        return live;
+    }
+
+    public int[][] labelColumn() {
+        return labels;
+    }
 }

@@ -6,13 +6,30 @@ import dev.caldera.kernel.cluster.TaskClasses;
  * The session's task classes as a plugin sees them: tasks of one class share a request vector, a placement
  * profile and an inter-pod profile, so a plugin may compute per class instead of per task.
  * <p>
+ * The columns are held here (taken again from the classes by {@link #refresh}, which the session calls at every
+ * open: classes are made only while the cache applies changes, before a session opens), so a read is one array
+ * access behind a final getter.
+ * <p>
  * Threading: the scheduling thread and filter workers while it waits. Cost: O(1) getters, no allocation.
  */
 public final class Classes {
     private final TaskClasses classes;
+    private long[][] request;
+    private int[] profile;
+    private int[] interPod;
+    private boolean[] bestEffort;
 
     public Classes(TaskClasses classes) {
         this.classes = classes;
+        refresh();
+    }
+
+    /** Takes the columns again (they are reallocated when a class is made beyond the capacity). Called at open. */
+    public void refresh() {
+        request = classes.requestColumn();
+        profile = classes.profileColumn();
+        interPod = classes.interPodColumn();
+        bestEffort = classes.bestEffortColumn();
     }
 
     public int size() {
@@ -21,24 +38,24 @@ public final class Classes {
 
     /** The class's request vector (never changes once the class exists; shared: read only). */
     public long[] request(int cls) {
-        return classes.request(cls);
+        return request[cls];
     }
 
     public long request(int cls, int dim) {
-        return classes.request(cls, dim);
+        return request[cls][dim];
     }
 
     /** The class's placement profile id ({@code PlacementProfiles}). */
     public int profile(int cls) {
-        return classes.profile(cls);
+        return profile[cls];
     }
 
     /** The class's inter-pod profile id ({@code InterPodProfiles}). */
     public int interPod(int cls) {
-        return classes.interPod(cls);
+        return interPod[cls];
     }
 
     public boolean bestEffort(int cls) {
-        return classes.bestEffort(cls);
+        return bestEffort[cls];
     }
 }

@@ -1,10 +1,15 @@
 package dev.caldera.kernel.framework;
 
+import dev.caldera.kernel.cluster.LabelPairs;
 import dev.caldera.kernel.cluster.TaskTable;
 
 /**
  * The task (pod) specs a plugin may read: the cache's {@code TaskTable} behind getters only. A task's state in
  * the session (status, node) is {@link SessionView#status} and {@link SessionView#nodeOf}.
+ * <p>
+ * The columns plugins read per task and node are held here (taken again from the table by {@link #refresh},
+ * which the session calls at every open: the cache reallocates a column only while applying changes, before a
+ * session opens), so such a read is one array access behind a final getter; the rest delegate to the table.
  * <p>
  * Threading: the scheduling thread and filter workers while it waits. Cost: O(1) getters, no allocation; final,
  * so the JIT inlines through it.
@@ -16,9 +21,28 @@ public final class Tasks {
     public static final int SCHEDULING_GATED = TaskTable.SCHEDULING_GATED;
 
     private final TaskTable table;
+    private boolean[] live;
+    private int[] flags;
+    private int[] namespace;
+    private int[] job;
+    private int[] taskClass;
+    private int[] priority;
+    private int[][] labels;
 
     public Tasks(TaskTable table) {
         this.table = table;
+        refresh();
+    }
+
+    /** Takes the table's columns again (they are reallocated when the table grows). Called at session open. */
+    public void refresh() {
+        live = table.liveColumn();
+        flags = table.flagColumn();
+        namespace = table.namespaceColumn();
+        job = table.jobColumn();
+        taskClass = table.taskClassColumn();
+        priority = table.priorityColumn();
+        labels = table.labelColumn();
     }
 
     public int capacity() {
@@ -30,11 +54,11 @@ public final class Tasks {
     }
 
     public boolean live(int task) {
-        return table.live(task);
+        return live[task];
     }
 
     public boolean has(int task, int flag) {
-        return table.has(task, flag);
+        return (flags[task] & flag) != 0;
     }
 
     public String uid(int task) {
@@ -51,19 +75,19 @@ public final class Tasks {
     }
 
     public int namespace(int task) {
-        return table.namespace(task);
+        return namespace[task];
     }
 
     public int job(int task) {
-        return table.job(task);
+        return job[task];
     }
 
     public int taskClass(int task) {
-        return table.taskClass(task);
+        return taskClass[task];
     }
 
     public int priority(int task) {
-        return table.priority(task);
+        return priority[task];
     }
 
     public int role(int task) {
@@ -85,7 +109,7 @@ public final class Tasks {
 
     /** The value symbol of label {@code keySymbol} on the task, or {@link Names#NONE}. */
     public int label(int task, int keySymbol) {
-        return table.label(task, keySymbol);
+        return LabelPairs.value(labels[task], keySymbol);
     }
 
     /**
@@ -93,6 +117,6 @@ public final class Tasks {
      * inter-pod matchers walk it per candidate pod. Read only.
      */
     public int[] labels(int task) {
-        return table.labels(task);
+        return labels[task];
     }
 }

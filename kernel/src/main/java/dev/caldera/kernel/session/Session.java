@@ -381,6 +381,9 @@ public final class Session implements SessionView {
     public void open() {
         id++;
         nowMs = clockMs.getAsLong();
+        nodeView.refresh();
+        taskView.refresh();
+        classView.refresh();
         boolean incremental = cache.snapshotBy(this);
         copyState(incremental);
         nodeList = cache.liveNodes();
