@@ -229,26 +229,12 @@ class KernelLayersTest {
     }
 
     /**
-     * Classes allowed public instance fields, each a plain value: built once by a static {@code compile}, every
-     * field final and set in the constructor, read by the inter-pod filters and scores in their inner loops.
-     * {@code CompiledPodTerm} (a pod affinity term as symbols), {@code CompiledSpread} (a spread constraint),
-     * {@code CompiledInterPod} (a pod's terms of both kinds, as arrays of those) belong to the plugin layer and
-     * are never written after construction (their arrays included; nothing outside the compiler holds them).
-     */
-    private static final Set<String> PUBLIC_FIELDS = Set.of(
-            "plugin.match.CompiledPodTerm", "plugin.interpod.CompiledSpread", "plugin.interpod.CompiledInterPod");
-
-    /**
-     * No class of the kernel exposes instance state as a public field (records and the values
-     * {@link #PUBLIC_FIELDS} lists aside): state is private to its owner and read through methods, so a reader
-     * finds every write in the owner's file.
+     * No class of the kernel exposes instance state as a public field (records aside): state is private to its
+     * owner and read through methods, so a reader finds every write in the owner's file. No class is exempt.
      */
     @Test
     void noPublicMutableField() {
-        DescribedPredicate<JavaClass> listed = DescribedPredicate.describe("listed in PUBLIC_FIELDS",
-                c -> PUBLIC_FIELDS.stream().anyMatch(l -> type(l).test(c)));
         fields().that().areNotStatic()
-                .and().areDeclaredInClassesThat(DescribedPredicate.not(listed))
                 .and().areDeclaredInClassesThat().areNotRecords()
                 .should().notBePublic()
                 .check(kernel);

@@ -63,14 +63,14 @@ public final class AffinityFilter {
     }
 
     private boolean satisfiesAffinity(Incoming state, int task, int node, boolean frozen) {
-        CompiledPodTerm[] terms = state.rules.requiredAffinity;
+        CompiledPodTerm[] terms = state.rules.requiredAffinity();
         if (terms.length == 0) {
             return true;
         }
         Nodes nodes = index.nodes();
         boolean podsExist = true;
         for (int t = 0; t < terms.length; t++) {
-            int value = nodes.label(node, terms[t].topologyKey);
+            int value = nodes.label(node, terms[t].topologyKey());
             if (value == Names.NONE) {
                 return false;
             }
@@ -83,7 +83,7 @@ public final class AffinityFilter {
             return true;
         }
         return affinityTotal(state, terms, frozen) == 0
-                && CompiledPodTerm.allMatch(terms, state.rules.namespace, index.session.tasks().labels(task));
+                && CompiledPodTerm.allMatch(terms, state.rules.namespace(), index.session.tasks().labels(task));
     }
 
     private long affinityTotal(Incoming state, CompiledPodTerm[] terms, boolean frozen) {
@@ -95,10 +95,10 @@ public final class AffinityFilter {
     }
 
     private boolean violatesAnti(Incoming state, int node, boolean frozen) {
-        CompiledPodTerm[] terms = state.rules.requiredAnti;
+        CompiledPodTerm[] terms = state.rules.requiredAnti();
         Nodes nodes = index.nodes();
         for (int t = 0; t < terms.length; t++) {
-            int value = nodes.label(node, terms[t].topologyKey);
+            int value = nodes.label(node, terms[t].topologyKey());
             if (value == Names.NONE) {
                 continue;
             }
@@ -127,7 +127,7 @@ public final class AffinityFilter {
         IntArrayList profiles = index.carriers.active();
         for (int i = 0; i < profiles.size(); i++) {
             int q = profiles.getInt(i);
-            CompiledPodTerm[] anti = index.rules(q).requiredAnti;
+            CompiledPodTerm[] anti = index.rules(q).requiredAnti();
             for (int j = 0; j < anti.length; j++) {
                 if (anti[j].matches(ns, labels) && carrierIn(q, j, node, false)) {
                     return true;
@@ -138,8 +138,8 @@ public final class AffinityFilter {
     }
 
     private boolean carrierIn(int profile, int term, int node, boolean frozen) {
-        CompiledPodTerm t = index.rules(profile).requiredAnti[term];
-        int value = index.nodes().label(node, t.topologyKey);
+        CompiledPodTerm t = index.rules(profile).requiredAnti()[term];
+        int value = index.nodes().label(node, t.topologyKey());
         if (value == Names.NONE) {
             return false;
         }

@@ -52,8 +52,8 @@ public final class AffinityScore {
         Incoming state = index.stateOf(task);
         Nodes nodes = index.nodes();
         if (state != null) {
-            score += own(state.preferredAffinity, state.rules.preferredAffinity, nodes, node);
-            score -= own(state.preferredAnti, state.rules.preferredAnti, nodes, node);
+            score += own(state.preferredAffinity, state.rules.preferredAffinity(), nodes, node);
+            score -= own(state.preferredAnti, state.rules.preferredAnti(), nodes, node);
         }
         int ns = index.session.tasks().namespace(task);
         int[] labels = index.session.tasks().labels(task);
@@ -61,16 +61,18 @@ public final class AffinityScore {
         for (int i = 0; i < profiles.size(); i++) {
             int q = profiles.getInt(i);
             CompiledInterPod r = index.rules(q);
-            for (int j = 0; j < r.preferredAffinity.length; j++) {
-                CompiledPodTerm t = r.preferredAffinity[j];
+            for (int j = 0; j < r.preferredAffinity().length; j++) {
+                CompiledPodTerm t = r.preferredAffinity()[j];
                 if (t.matches(ns, labels)) {
-                    score += (long) t.weight * index.carriers.preferredAffinity(q, j, nodes.label(node, t.topologyKey));
+                    score += (long) t.weight()
+                            * index.carriers.preferredAffinity(q, j, nodes.label(node, t.topologyKey()));
                 }
             }
-            for (int j = 0; j < r.preferredAnti.length; j++) {
-                CompiledPodTerm t = r.preferredAnti[j];
+            for (int j = 0; j < r.preferredAnti().length; j++) {
+                CompiledPodTerm t = r.preferredAnti()[j];
                 if (t.matches(ns, labels)) {
-                    score -= (long) t.weight * index.carriers.preferredAnti(q, j, nodes.label(node, t.topologyKey));
+                    score -= (long) t.weight()
+                            * index.carriers.preferredAnti(q, j, nodes.label(node, t.topologyKey()));
                 }
             }
         }
@@ -80,7 +82,7 @@ public final class AffinityScore {
     private static long own(DomainCounts[] counts, CompiledPodTerm[] terms, Nodes nodes, int node) {
         long score = 0;
         for (int t = 0; t < terms.length; t++) {
-            score += (long) terms[t].weight * counts[t].get(nodes.label(node, terms[t].topologyKey));
+            score += (long) terms[t].weight() * counts[t].get(nodes.label(node, terms[t].topologyKey()));
         }
         return score;
     }

@@ -48,9 +48,9 @@ final class Carriers {
     /** A carrier of {@code profile} with rules {@code r} is counted on (+1) or leaves (-1) node {@code node}. */
     void add(int profile, CompiledInterPod r, Nodes nodes, int node, int delta) {
         ensure(profile, r);
-        addTerms(anti[profile], r.requiredAnti, nodes, node, delta);
-        addTerms(preferredAffinity[profile], r.preferredAffinity, nodes, node, delta);
-        addTerms(preferredAnti[profile], r.preferredAnti, nodes, node, delta);
+        addTerms(anti[profile], r.requiredAnti(), nodes, node, delta);
+        addTerms(preferredAffinity[profile], r.preferredAffinity(), nodes, node, delta);
+        addTerms(preferredAnti[profile], r.preferredAnti(), nodes, node, delta);
         int before = count[profile];
         count[profile] = before + delta;
         if (before == 0 && delta > 0) {
@@ -85,19 +85,19 @@ final class Carriers {
     }
 
     private void ensure(int profile, CompiledInterPod r) {
-        if (anti[profile] == null || anti[profile].length != r.requiredAnti.length
-                || preferredAffinity[profile].length != r.preferredAffinity.length
-                || preferredAnti[profile].length != r.preferredAnti.length) {
-            anti[profile] = counts(r.requiredAnti.length);
-            preferredAffinity[profile] = counts(r.preferredAffinity.length);
-            preferredAnti[profile] = counts(r.preferredAnti.length);
+        if (anti[profile] == null || anti[profile].length != r.requiredAnti().length
+                || preferredAffinity[profile].length != r.preferredAffinity().length
+                || preferredAnti[profile].length != r.preferredAnti().length) {
+            anti[profile] = counts(r.requiredAnti().length);
+            preferredAffinity[profile] = counts(r.preferredAffinity().length);
+            preferredAnti[profile] = counts(r.preferredAnti().length);
         }
     }
 
     private static void addTerms(DomainCounts[] counts, CompiledPodTerm[] terms, Nodes nodes, int node,
                                  int delta) {
         for (int j = 0; j < terms.length; j++) {
-            counts[j].add(nodes.label(node, terms[j].topologyKey), delta);
+            counts[j].add(nodes.label(node, terms[j].topologyKey()), delta);
         }
     }
 

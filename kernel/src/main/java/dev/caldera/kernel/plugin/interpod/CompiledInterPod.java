@@ -21,13 +21,13 @@ public final class CompiledInterPod {
     static final CompiledPodTerm[] NO_TERMS = new CompiledPodTerm[0];
     static final CompiledSpread[] NO_SPREAD = new CompiledSpread[0];
 
-    public final int namespace;
-    public final CompiledPodTerm[] requiredAffinity;
-    public final CompiledPodTerm[] requiredAnti;
-    public final CompiledPodTerm[] preferredAffinity;
-    public final CompiledPodTerm[] preferredAnti;
-    public final CompiledSpread[] hardSpread;
-    public final CompiledSpread[] softSpread;
+    private final int namespace;
+    private final CompiledPodTerm[] requiredAffinity;
+    private final CompiledPodTerm[] requiredAnti;
+    private final CompiledPodTerm[] preferredAffinity;
+    private final CompiledPodTerm[] preferredAnti;
+    private final CompiledSpread[] hardSpread;
+    private final CompiledSpread[] softSpread;
 
     private CompiledInterPod(int namespace, CompiledPodTerm[] requiredAffinity, CompiledPodTerm[] requiredAnti,
                              CompiledPodTerm[] preferredAffinity, CompiledPodTerm[] preferredAnti,
@@ -94,5 +94,33 @@ public final class CompiledInterPod {
             }
         }
         return out.isEmpty() ? NO_SPREAD : out.toArray(NO_SPREAD);
+    }
+
+    int namespace() {
+        return namespace;
+    }
+
+    CompiledPodTerm[] requiredAffinity() {
+        return requiredAffinity;
+    }
+
+    CompiledPodTerm[] requiredAnti() {
+        return requiredAnti;
+    }
+
+    CompiledPodTerm[] preferredAffinity() {
+        return preferredAffinity;
+    }
+
+    CompiledPodTerm[] preferredAnti() {
+        return preferredAnti;
+    }
+
+    CompiledSpread[] hardSpread() {
+        return hardSpread;
+    }
+
+    CompiledSpread[] softSpread() {
+        return softSpread;
     }
 }

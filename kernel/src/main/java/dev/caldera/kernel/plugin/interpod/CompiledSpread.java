@@ -12,11 +12,11 @@ import dev.caldera.kernel.plugin.match.CompiledLabelSelector;
  * Threading: immutable; pure reads, no allocation.
  */
 public final class CompiledSpread {
-    public final int maxSkew;
-    public final int topologyKey;
-    public final int minDomains;
-    public final boolean honorNodeAffinity;
-    public final boolean honorNodeTaints;
+    private final int maxSkew;
+    private final int topologyKey;
+    private final int minDomains;
+    private final boolean honorNodeAffinity;
+    private final boolean honorNodeTaints;
     private final CompiledLabelSelector selector;
     private final boolean countsNothing;
 
@@ -43,5 +43,25 @@ public final class CompiledSpread {
     /** Whether the incoming pod's own labels match the selector (kube's selfMatchNum). */
     public boolean selfMatches(int[] labelPairs) {
         return selector.matches(labelPairs);
+    }
+
+    int maxSkew() {
+        return maxSkew;
+    }
+
+    int topologyKey() {
+        return topologyKey;
+    }
+
+    int minDomains() {
+        return minDomains;
+    }
+
+    boolean honorNodeAffinity() {
+        return honorNodeAffinity;
+    }
+
+    boolean honorNodeTaints() {
+        return honorNodeTaints;
     }
 }

@@ -25,7 +25,7 @@ final class Frozen {
         int sum = 0;
         for (int i = 0; i < log.size(); i++) {
             int x = log.task(i);
-            if (nodes.label(log.node(i), terms[t].topologyKey) == value
+            if (nodes.label(log.node(i), terms[t].topologyKey()) == value
                     && CompiledPodTerm.allMatch(terms, tasks.namespace(x), tasks.labels(x))) {
                 sum += log.delta(i);
             }
@@ -45,7 +45,7 @@ final class Frozen {
                 continue;
             }
             for (CompiledPodTerm term : terms) {
-                if (nodes.label(log.node(i), term.topologyKey) != Names.NONE) {
+                if (nodes.label(log.node(i), term.topologyKey()) != Names.NONE) {
                     sum += log.delta(i);
                 }
             }
@@ -61,7 +61,7 @@ final class Frozen {
         int sum = 0;
         for (int i = 0; i < log.size(); i++) {
             int x = log.task(i);
-            if (nodes.label(log.node(i), term.topologyKey) == value
+            if (nodes.label(log.node(i), term.topologyKey()) == value
                     && term.matches(tasks.namespace(x), tasks.labels(x))) {
                 sum += log.delta(i);
             }
@@ -75,7 +75,7 @@ final class Frozen {
         Nodes nodes = index.nodes();
         int sum = 0;
         for (int i = 0; i < log.size(); i++) {
-            if (index.profileOf(log.task(i)) == profile && nodes.label(log.node(i), term.topologyKey) == value) {
+            if (index.profileOf(log.task(i)) == profile && nodes.label(log.node(i), term.topologyKey()) == value) {
                 sum += log.delta(i);
             }
         }
@@ -91,9 +91,9 @@ final class Frozen {
         for (int i = 0; i < log.size(); i++) {
             int x = log.task(i);
             int node = log.node(i);
-            if (log.spreadCounted(i) && tasks.namespace(x) == state.rules.namespace
-                    && nodes.label(node, c.topologyKey) == value && c.counts(tasks.labels(x))
-                    && state.eligible(state.rules.hardSpread, c, nodes, node, index.numbers, index.taints)) {
+            if (log.spreadCounted(i) && tasks.namespace(x) == state.rules.namespace()
+                    && nodes.label(node, c.topologyKey()) == value && c.counts(tasks.labels(x))
+                    && state.eligible(state.rules.hardSpread(), c, nodes, node, index.numbers, index.taints)) {
                 sum += log.delta(i);
             }
         }

@@ -40,12 +40,12 @@ final class Incoming {
         this.rules = rules;
         this.nodeAffinity = nodeAffinity;
         this.tolerations = tolerations;
-        affinity = counts(rules.requiredAffinity.length);
-        anti = counts(rules.requiredAnti.length);
-        preferredAffinity = counts(rules.preferredAffinity.length);
-        preferredAnti = counts(rules.preferredAnti.length);
-        hard = spread(rules.hardSpread.length);
-        soft = spread(rules.softSpread.length);
+        affinity = counts(rules.requiredAffinity().length);
+        anti = counts(rules.requiredAnti().length);
+        preferredAffinity = counts(rules.preferredAffinity().length);
+        preferredAnti = counts(rules.preferredAnti().length);
+        hard = spread(rules.hardSpread().length);
+        soft = spread(rules.softSpread().length);
     }
 
     /** Empties every count and makes every node's domains eligible as the rules say. */
@@ -63,8 +63,8 @@ final class Incoming {
         }
         for (int i = 0; i < s.nodeCount(); i++) {
             int node = s.node(i);
-            addDomains(hard, rules.hardSpread, nodes, node, numbers, taints);
-            addDomains(soft, rules.softSpread, nodes, node, numbers, taints);
+            addDomains(hard, rules.hardSpread(), nodes, node, numbers, taints);
+            addDomains(soft, rules.softSpread(), nodes, node, numbers, taints);
         }
     }
 
@@ -74,15 +74,15 @@ final class Incoming {
      */
     void apply(int ns, int[] labels, boolean spreadCounted, Nodes nodes, int node, int delta,
                LabelNumbers numbers, NodeTaints taints) {
-        if (CompiledPodTerm.allMatch(rules.requiredAffinity, ns, labels)) {
-            addTerms(affinity, rules.requiredAffinity, nodes, node, delta);
+        if (CompiledPodTerm.allMatch(rules.requiredAffinity(), ns, labels)) {
+            addTerms(affinity, rules.requiredAffinity(), nodes, node, delta);
         }
-        addMatching(anti, rules.requiredAnti, ns, labels, nodes, node, delta);
-        addMatching(preferredAffinity, rules.preferredAffinity, ns, labels, nodes, node, delta);
-        addMatching(preferredAnti, rules.preferredAnti, ns, labels, nodes, node, delta);
-        if (spreadCounted && ns == rules.namespace) {
-            addSpread(hard, rules.hardSpread, labels, nodes, node, delta, numbers, taints);
-            addSpread(soft, rules.softSpread, labels, nodes, node, delta, numbers, taints);
+        addMatching(anti, rules.requiredAnti(), ns, labels, nodes, node, delta);
+        addMatching(preferredAffinity, rules.preferredAffinity(), ns, labels, nodes, node, delta);
+        addMatching(preferredAnti, rules.preferredAnti(), ns, labels, nodes, node, delta);
+        if (spreadCounted && ns == rules.namespace()) {
+            addSpread(hard, rules.hardSpread(), labels, nodes, node, delta, numbers, taints);
+            addSpread(soft, rules.softSpread(), labels, nodes, node, delta, numbers, taints);
         }
     }
 
@@ -90,21 +90,21 @@ final class Incoming {
     boolean eligible(CompiledSpread[] all, CompiledSpread c, Nodes nodes, int node, LabelNumbers numbers,
                      NodeTaints taints) {
         for (CompiledSpread other : all) {
-            if (nodes.label(node, other.topologyKey) == Names.NONE) {
+            if (nodes.label(node, other.topologyKey()) == Names.NONE) {
                 return false;
             }
         }
-        if (c.honorNodeAffinity && !nodeAffinity.matches(nodes, node, numbers)) {
+        if (c.honorNodeAffinity() && !nodeAffinity.matches(nodes, node, numbers)) {
             return false;
         }
-        return !c.honorNodeTaints || !tolerations.hasUntoleratedHardTaint(taints, node);
+        return !c.honorNodeTaints() || !tolerations.hasUntoleratedHardTaint(taints, node);
     }
 
     private void addDomains(SpreadDomains[] domains, CompiledSpread[] cs, Nodes nodes, int node,
                             LabelNumbers numbers, NodeTaints taints) {
         for (int i = 0; i < cs.length; i++) {
             if (eligible(cs, cs[i], nodes, node, numbers, taints)) {
-                domains[i].addDomain(nodes.label(node, cs[i].topologyKey));
+                domains[i].addDomain(nodes.label(node, cs[i].topologyKey()));
             }
         }
     }
@@ -113,7 +113,7 @@ final class Incoming {
                            int delta, LabelNumbers numbers, NodeTaints taints) {
         for (int i = 0; i < cs.length; i++) {
             if (cs[i].counts(labels) && eligible(cs, cs[i], nodes, node, numbers, taints)) {
-                domains[i].add(nodes.label(node, cs[i].topologyKey), delta);
+                domains[i].add(nodes.label(node, cs[i].topologyKey()), delta);
             }
         }
     }
@@ -122,7 +122,7 @@ final class Incoming {
                                     Nodes nodes, int node, int delta) {
         for (int t = 0; t < terms.length; t++) {
             if (terms[t].matches(ns, labels)) {
-                counts[t].add(nodes.label(node, terms[t].topologyKey), delta);
+                counts[t].add(nodes.label(node, terms[t].topologyKey()), delta);
             }
         }
     }
@@ -130,7 +130,7 @@ final class Incoming {
     private static void addTerms(DomainCounts[] counts, CompiledPodTerm[] terms, Nodes nodes, int node,
                                  int delta) {
         for (int t = 0; t < terms.length; t++) {
-            counts[t].add(nodes.label(node, terms[t].topologyKey), delta);
+            counts[t].add(nodes.label(node, terms[t].topologyKey()), delta);
         }
     }
 

@@ -166,7 +166,7 @@ public final class InterPodIndex {
         IntArrayList profiles = carriers.active();
         for (int i = 0; i < profiles.size(); i++) {
             int q = profiles.getInt(i);
-            CompiledPodTerm[] anti = rules.get(q).requiredAnti;
+            CompiledPodTerm[] anti = rules.get(q).requiredAnti();
             for (int j = 0; j < anti.length; j++) {
                 if (anti[j].matches(session.tasks().namespace(task), session.tasks().labels(task))) {
                     preparedCarriers.add(q);
@@ -271,8 +271,8 @@ public final class InterPodIndex {
         IntArrayList profiles = carriers.active();
         for (int i = 0; i < profiles.size(); i++) {
             CompiledInterPod r = rules.get(profiles.getInt(i));
-            if (anyMatches(r.requiredAnti, ns, labels) || anyMatches(r.preferredAffinity, ns, labels)
-                    || anyMatches(r.preferredAnti, ns, labels)) {
+            if (anyMatches(r.requiredAnti(), ns, labels) || anyMatches(r.preferredAffinity(), ns, labels)
+                    || anyMatches(r.preferredAnti(), ns, labels)) {
                 return true;
             }
         }

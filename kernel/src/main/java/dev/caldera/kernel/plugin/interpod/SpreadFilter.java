@@ -29,21 +29,21 @@ public final class SpreadFilter {
             return FitReason.OK;
         }
         Incoming state = index.stateOf(task);
-        CompiledSpread[] cs = state.rules.hardSpread;
+        CompiledSpread[] cs = state.rules.hardSpread();
         boolean prepared = task == index.prepared;
         boolean frozen = index.frozen(task);
         int[] labels = index.session.tasks().labels(task);
         for (int i = 0; i < cs.length; i++) {
             CompiledSpread c = cs[i];
-            int value = index.nodes().label(node, c.topologyKey);
+            int value = index.nodes().label(node, c.topologyKey());
             if (value == Names.NONE) {
                 return FitReason.SPREAD_LABEL_MISSING;
             }
             int domains = prepared ? index.preparedDomains[i] : state.hard[i].domains();
-            int min = domains < c.minDomains ? 0 : prepared ? index.preparedMin[i] : state.hard[i].min();
+            int min = domains < c.minDomains() ? 0 : prepared ? index.preparedMin[i] : state.hard[i].min();
             int matching = state.hard[i].count(value) - (frozen ? Frozen.spread(index, state, c, value) : 0);
             int self = c.selfMatches(labels) ? 1 : 0;
-            if (matching + self - min > c.maxSkew) {
+            if (matching + self - min > c.maxSkew()) {
                 return FitReason.SPREAD_SKEW;
             }
         }

@@ -34,7 +34,7 @@ public final class SpreadScore {
             return;
         }
         Incoming state = index.stateOf(task);
-        CompiledSpread[] cs = state.rules.softSpread;
+        CompiledSpread[] cs = state.rules.softSpread();
         if (cs.length == 0 || index.session.nodeCount() == 0) {
             return;
         }
@@ -62,8 +62,8 @@ public final class SpreadScore {
         Nodes nodes = index.nodes();
         double score = 0;
         for (int i = 0; i < cs.length; i++) {
-            int count = state.soft[i].count(nodes.label(node, cs[i].topologyKey));
-            score += (double) count * weights[i] + (double) (cs[i].maxSkew - 1);
+            int count = state.soft[i].count(nodes.label(node, cs[i].topologyKey()));
+            score += (double) count * weights[i] + (double) (cs[i].maxSkew() - 1);
         }
         return Math.round(score);
     }
@@ -73,7 +73,7 @@ public final class SpreadScore {
         for (int i = 0; i < count; i++) {
             ignored[i] = false;
             for (CompiledSpread c : cs) {
-                if (table.label(nodes[i], c.topologyKey) == Names.NONE) {
+                if (table.label(nodes[i], c.topologyKey()) == Names.NONE) {
                     ignored[i] = true;
                     break;
                 }
@@ -88,7 +88,7 @@ public final class SpreadScore {
             values.clear();
             for (int i = 0; i < count; i++) {
                 if (!ignored[i]) {
-                    values.add(table.label(nodes[i], cs[k].topologyKey));
+                    values.add(table.label(nodes[i], cs[k].topologyKey()));
                 }
             }
             weights[k] = StrictMath.log(values.size() + 2.0);

@@ -17,8 +17,8 @@ import java.util.List;
  * namespaces), no allocation.
  */
 public final class CompiledPodTerm {
-    public final int topologyKey;
-    public final int weight;
+    private final int topologyKey;
+    private final int weight;
     private final CompiledLabelSelector selector;
     private final int[] namespaces;
     private final CompiledLabelSelector namespaceSelector;
@@ -68,5 +68,13 @@ public final class CompiledPodTerm {
             }
         }
         return true;
+    }
+
+    public int topologyKey() {
+        return topologyKey;
+    }
+
+    public int weight() {
+        return weight;
     }
 }
