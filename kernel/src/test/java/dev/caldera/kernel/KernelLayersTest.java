@@ -21,10 +21,10 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The kernel's layers as docs/ARCHITECTURE.md draws them, checked on the compiled main classes: tables
- * ({@code resource}, {@code cluster}, {@code placement}, {@code conf}, {@code order}, {@code bind}) &lt;-
- * {@code topology} (the HyperNode tree and its specs) &lt;- {@code cache} &lt;- {@code framework} &lt;-
- * {@code session} (with the session's topology state) /
+ * The kernel's layers as docs/ARCHITECTURE.md draws them, checked on the compiled main classes: {@code util}
+ * (plain data structures, which plugins may use too) &lt;- tables ({@code resource}, {@code cluster},
+ * {@code placement}, {@code conf}, {@code order}, {@code bind}) &lt;- {@code topology} (the HyperNode tree and
+ * its specs) &lt;- {@code cache} &lt;- {@code framework} &lt;- {@code session} (with the session's topology state) /
  * {@code statement} &lt;- {@code plugin.*} &lt;- {@code select} &lt;- {@code action.*} &lt;- {@code scheduler}.
  * No class may depend on a layer above its own, no two packages may depend on each other through any
  * chain, plugins see the framework, never the session's internals (and below the framework only the value types
@@ -34,6 +34,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 class KernelLayersTest {
     private static final String K = "dev.caldera.kernel.";
     private static final List<List<String>> LAYERS = List.of(
+            List.of("util.."),
             List.of("resource..", "cluster..", "placement..", "conf..", "order..", "bind.."),
             List.of("topology.."),
             List.of("cache.."),
@@ -220,9 +221,9 @@ class KernelLayersTest {
     @Test
     void pluginsDependOnTheFrameworkAndListedValueTypesAlone() {
         DescribedPredicate<JavaClass> outsideTheApi = DescribedPredicate.describe(
-                "kernel classes outside framework and plugin, not listed in API_VALUE_TYPES",
+                "kernel classes outside framework, plugin and util, not listed in API_VALUE_TYPES",
                 c -> c.getName().startsWith(K) && !c.getPackageName().startsWith(K + "framework")
-                        && !c.getPackageName().startsWith(K + "plugin")
+                        && !c.getPackageName().startsWith(K + "plugin") && !c.getPackageName().equals(K + "util")
                         && API_VALUE_TYPES.stream().noneMatch(l -> type(l).test(c)));
         noClasses().that().resideInAPackage(K + "plugin..").should().dependOnClassesThat(outsideTheApi)
                 .check(kernel);

@@ -1,5 +1,7 @@
 package dev.caldera.kernel.cluster;
 
+import dev.caldera.kernel.util.RowMarks;
+
 /**
  * What the tasks on each node take, per resource dimension: {@code idle}, {@code used}, {@code releasing}
  * and {@code pipelined}, laid out {@code [dim][node]} so a filter over nodes for one dimension is a

@@ -1,5 +1,7 @@
 package dev.caldera.kernel.cluster;
 
+import dev.caldera.kernel.util.RowMarks;
+
 import java.util.Arrays;
 
 /**

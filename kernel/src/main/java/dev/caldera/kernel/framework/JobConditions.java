@@ -1,6 +1,6 @@
 package dev.caldera.kernel.framework;
 
-import dev.caldera.kernel.cluster.RowMarks;
+import dev.caldera.kernel.util.RowMarks;
 
 import java.util.Arrays;
 

@@ -9,7 +9,7 @@ import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.NodeUsage;
 import dev.caldera.kernel.cluster.QueueState;
 import dev.caldera.kernel.cluster.QueueTable;
-import dev.caldera.kernel.cluster.RowMarks;
+import dev.caldera.kernel.util.RowMarks;
 import dev.caldera.kernel.cluster.Symbols;
 import dev.caldera.kernel.cluster.TaskClasses;
 import dev.caldera.kernel.cluster.TaskState;

@@ -11,9 +11,9 @@ import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.framework.Predicate;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.util.RowMarks;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
-import java.util.Arrays;
 
 /**
  * GPU sharing in Volcano's {@code deviceshare} shape (its gpushare device): a node has
@@ -55,8 +55,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
     private final IntArrayList unknown = new IntArrayList();
     private final ScoreMemo memo = new ScoreMemo();
     /** Nodes whose devices this open empties and accounts again ({@link #emptyChangedNodes}), listed once. */
-    private boolean[] dirty = new boolean[0];
-    private final IntArrayList dirtyNodes = new IntArrayList();
+    private final RowMarks dirty = new RowMarks();
     /** The session of the last open, and the model label and dimensions it laid devices out with. */
     private SessionView openedOn;
     private int openedModelKey = -1;
@@ -152,7 +151,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         state.typicalNow.open(s.nodes().capacity(), state.typical.version);
         state.workloadNow.open(s.nodes().capacity(), state.workload.version);
         accountPlacedTasks(s, incremental);
-        clearDirty();
+        dirty.clear();
         openedOn = s;
     }
 
@@ -175,44 +174,31 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             return false;
         }
         for (int i = 0; i < s.changedNodeCount(); i++) {
-            markDirty(s.changedNode(i));
+            dirty.mark(s.changedNode(i));
         }
         for (int i = 0; i < s.changedTaskCount(); i++) {
             // a task that moved changed its nodes' usage, so they are listed already; these cover a task rewritten
             // in place (another pod in the row, other devices named) whatever the usage did
             int t = s.changedTask(i);
             if (t < assignments.node.length && assignments.node[t] >= 0) {
-                markDirty(assignments.node[t]);
+                dirty.mark(assignments.node[t]);
             }
             if (s.nodeOf(t) >= 0) {
-                markDirty(s.nodeOf(t));
+                dirty.mark(s.nodeOf(t));
             }
         }
-        for (int i = 0; i < dirtyNodes.size(); i++) {
-            int node = dirtyNodes.getInt(i);
-            if (!state.nodes.empty(s.nodes(), s.symbols(), numberDim, memoryDim, modelKey, node)) {
-                clearDirty();
+        if (dirty.all()) {
+            // so many nodes changed that the marks stopped listing them: lay every node out again
+            dirty.clear();
+            return false;
+        }
+        for (int i = 0; i < dirty.size(); i++) {
+            if (!state.nodes.empty(s.nodes(), s.symbols(), numberDim, memoryDim, modelKey, dirty.row(i))) {
+                dirty.clear();
                 return false;
             }
         }
         return true;
-    }
-
-    private void markDirty(int node) {
-        if (node >= dirty.length) {
-            dirty = Arrays.copyOf(dirty, Math.max(node + 1, dirty.length * 2));
-        }
-        if (!dirty[node]) {
-            dirty[node] = true;
-            dirtyNodes.add(node);
-        }
-    }
-
-    private void clearDirty() {
-        for (int i = 0; i < dirtyNodes.size(); i++) {
-            dirty[dirtyNodes.getInt(i)] = false;
-        }
-        dirtyNodes.clear();
     }
 
     private void hashNames(SessionView s) {
@@ -241,7 +227,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         unknown.clear();
         for (int t = 0; t < s.tasks().rows(); t++) {
             int node = s.nodeOf(t);
-            if (incremental && node >= 0 && (node >= dirty.length || !dirty[node])) {
+            if (incremental && node >= 0 && !dirty.has(node)) {
                 continue;
             }
             if (!s.tasks().live(t) || node < 0 || !s.onNode(t)

@@ -1,11 +1,12 @@
-package dev.caldera.kernel.cluster;
+package dev.caldera.kernel.util;
 
 import java.util.Arrays;
 
 /**
- * The rows of one state table written since the marks were last cleared, each listed once, in the order first
- * written: what lets a session open copy only the rows that moved ({@link NodeUsage}, {@link TaskState} and
- * {@link JobState} mark every row they write, the cache's instances and a session's alike).
+ * A set of rows (of a table, or any int index) marked since the marks were last cleared, each listed once, in the
+ * order first marked. The cluster's state tables ({@code NodeUsage}, {@code TaskState}, {@code JobState}) mark every
+ * row they write, the cache's instances and a session's alike, which lets a session open copy only the rows that
+ * moved; a plugin may keep its own (deviceshare marks the nodes whose devices it lays out again).
  * <p>
  * {@link #markAll()} says "every row may have changed" (a reader must then take the whole table); the list is
  * kept no longer than a quarter of the rows ever marked plus 1,024, past which marking falls back to
@@ -26,7 +27,7 @@ public final class RowMarks {
             return;
         }
         if (row >= marked.length) {
-            marked = Arrays.copyOf(marked, Columns.grow(marked.length, row + 1));
+            marked = Arrays.copyOf(marked, Math.max(row + 1, Math.max(16, marked.length + (marked.length >> 1))));
         }
         if (marked[row]) {
             return;
