@@ -177,7 +177,7 @@ class KernelLayersTest {
 
     /**
      * What plugins may take from below the framework, class by class; any other kernel class outside
-     * {@code framework} and the plugin packages fails. Every entry but the last two is a value or a pure function:
+     * {@code framework} and the plugin packages fails. Every entry is a value or a pure function:
      * <ul>
      *   <li>{@code TaskStatus}, {@code JobPhase}, {@code QueueState}: byte constants and pure predicates, the
      *       vocabulary of {@link dev.caldera.kernel.framework.SessionView}'s getters;</li>
@@ -186,11 +186,9 @@ class KernelLayersTest {
      *       configuration as parsed from scheduler.conf (immutable once built);</li>
      *   <li>the {@code placement} records and enums: the specs a plugin compiles (immutable records);</li>
      *   <li>{@code ResourceList}: an immutable name -> quantity list;</li>
-     *   <li>{@code ResourceDimensions}, {@code VolcanoDimensions}: NOT values. The dimension registry (plugins call
-     *       {@code count}, {@code name}, {@code find} and the static {@code CPU}/{@code MEMORY}/{@code PODS};
-     *       {@code register} is the cache's alone: {@link #theDimensionRegistryIsGrownByTheCacheAlone}) and the
-     *       plugin-owned classifier of counted dimensions, which
-     *       {@code cache.QueueAdmission} shares; a framework face for the registry is what remains.</li>
+     *   <li>the dimension registry is not among them: plugins read it through {@code framework.Dimensions}
+     *       (count, name, find; no {@code register}) and classify it with their own
+     *       {@code framework.VolcanoDimensions}.</li>
      * </ul>
      */
     private static final Set<String> API_VALUE_TYPES = Set.of(
@@ -201,12 +199,12 @@ class KernelLayersTest {
             "placement.SelectorTerm", "placement.Taint", "placement.TaintEffect", "placement.Toleration",
             "placement.LabelOperator", "placement.LabelRequirement", "placement.LabelSelector",
             "placement.PodAffinityTerm", "placement.SpreadConstraint", "placement.WeightedPodAffinityTerm",
-            "resource.ResourceList",
-            "resource.ResourceDimensions", "resource.VolcanoDimensions");
+            "resource.ResourceList");
 
     /**
-     * The one non-value type {@link #API_VALUE_TYPES} lets plugins hold, the dimension registry, is grown only by the
-     * cache ({@code register}, when a node or a request names a new resource): every other class only reads it.
+     * The dimension registry is grown only by the cache ({@code register}, when a node or a request names a new
+     * resource): every other class only reads it (plugins through {@code framework.Dimensions}, which has no
+     * {@code register}).
      */
     @Test
     void theDimensionRegistryIsGrownByTheCacheAlone() {

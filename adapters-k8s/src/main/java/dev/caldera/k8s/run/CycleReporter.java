@@ -228,7 +228,7 @@ final class CycleReporter {
         FitErrors errors = session.conditions().fitErrors(job);
         String reason = scheduler.reason(job);
         if (errors != null && errors.nodes() > 0) {
-            return errors.message(cache.dims());
+            return errors.message(session.dims());
         }
         return reason == null ? "all nodes are unavailable" : reason;
     }

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.cache;
 
+import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.resource.VolcanoDimensions;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -140,7 +140,7 @@ public final class QueueAdmission {
         m.put("memory", 0L);
         if (list != null) {
             for (int i = 0; i < list.size(); i++) {
-                if (VolcanoDimensions.countedName(list.name(i))) {
+                if (ResourceDimensions.countedByVolcano(list.name(i))) {
                     m.merge(list.name(i), list.amount(i), Long::sum);
                 }
             }

@@ -1,6 +1,5 @@
 package dev.caldera.kernel.framework;
 
-import dev.caldera.kernel.resource.ResourceDimensions;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -67,7 +66,7 @@ public final class FitErrors {
     }
 
     /** "0/5 nodes are available: 3 Insufficient cpu, 2 node(s) didn't match Pod's node affinity/selector." */
-    public String message(ResourceDimensions dims) {
+    public String message(Dimensions dims) {
         List<String> parts = new ArrayList<>();
         for (int code = 1; code < counts.length; code++) {
             if (counts[code] > 0) {

@@ -1,6 +1,5 @@
 package dev.caldera.kernel.framework;
 
-import dev.caldera.kernel.resource.ResourceDimensions;
 
 /**
  * Why a node does not fit a task, as int codes: the filter loop counts codes per node and the text is
@@ -67,7 +66,7 @@ public final class FitReason {
 
     /** The code for "not enough of {@code dim}". */
     public static int insufficient(int dim) {
-        return dim == ResourceDimensions.PODS ? TOO_MANY_PODS : INSUFFICIENT + dim;
+        return dim == Dimensions.PODS ? TOO_MANY_PODS : INSUFFICIENT + dim;
     }
 
     /**
@@ -79,7 +78,7 @@ public final class FitReason {
     }
 
     /** Kubernetes wording for a code. */
-    public static String text(int code, ResourceDimensions dims) {
+    public static String text(int code, Dimensions dims) {
         if (code >= INSUFFICIENT) {
             return "Insufficient " + dims.name(code - INSUFFICIENT);
         }

@@ -2,7 +2,6 @@ package dev.caldera.kernel.framework;
 
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
-import dev.caldera.kernel.resource.ResourceDimensions;
 
 import java.util.Arrays;
 
@@ -51,7 +50,7 @@ public final class Reservations {
         long[] alloc = allocated(s, job, dims);
         long[] g = gated(s, job, dims);
         for (int d : dims) {
-            if (d == ResourceDimensions.CPU || d == ResourceDimensions.MEMORY || d == ResourceDimensions.PODS
+            if (d == Dimensions.CPU || d == Dimensions.MEMORY || d == Dimensions.PODS
                     || reservableScalar(s.dims().name(d))) {
                 long part = Math.max(JobReservation.at(min, d) - alloc[d], 0);
                 out[base + d] += Math.max(part - g[d], 0);

@@ -3,7 +3,6 @@ package dev.caldera.kernel.framework;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.placement.InterPodSpec;
 import dev.caldera.kernel.placement.PlacementSpec;
-import dev.caldera.kernel.resource.ResourceDimensions;
 
 /**
  * What a plugin may read of one scheduling cycle: the session's own state (task status and node, job phase,
@@ -21,7 +20,7 @@ public interface SessionView {
 
     // ------------------------------------------------------------------ the cache's spec tables (read only)
 
-    ResourceDimensions dims();
+    Dimensions dims();
 
     Names symbols();
 

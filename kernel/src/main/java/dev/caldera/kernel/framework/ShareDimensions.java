@@ -1,6 +1,5 @@
 package dev.caldera.kernel.framework;
 
-import dev.caldera.kernel.resource.ResourceDimensions;
 
 import java.util.Arrays;
 
@@ -19,7 +18,7 @@ public final class ShareDimensions {
     private int seen = -1;
 
     /** Re-reads {@code registry}; cheap when no dimension was added since the last call. */
-    public void refresh(ResourceDimensions registry) {
+    public void refresh(Dimensions registry) {
         int count = registry.count();
         if (count == seen) {
             return;
@@ -47,10 +46,10 @@ public final class ShareDimensions {
 
     /** Kubernetes' IsScalarResourceName plus cpu and memory. */
     static boolean counted(int dim, String name) {
-        if (dim == ResourceDimensions.CPU || dim == ResourceDimensions.MEMORY) {
+        if (dim == Dimensions.CPU || dim == Dimensions.MEMORY) {
             return true;
         }
-        if (dim == ResourceDimensions.PODS || name.startsWith("requests.")) {
+        if (dim == Dimensions.PODS || name.startsWith("requests.")) {
             return false;
         }
         return name.indexOf('/') >= 0 || name.startsWith("hugepages-") || name.startsWith("attachable-volumes-");

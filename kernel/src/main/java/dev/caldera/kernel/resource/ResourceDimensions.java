@@ -62,4 +62,20 @@ public final class ResourceDimensions {
     public static boolean isScalar(int dimension) {
         return dimension > PODS;
     }
+
+    /**
+     * True when Volcano's {@code api.NewResource} keeps a resource of this name: cpu, memory, pods,
+     * {@code ephemeral-storage} and the Kubernetes scalar resources (prefixed names, {@code hugepages-*},
+     * {@code attachable-volumes-*}); quota names ({@code requests.*}, {@code limits.*}, {@code count/*}) never.
+     */
+    public static boolean countedByVolcano(String name) {
+        if (name.equals(CPU_NAME) || name.equals(MEMORY_NAME) || name.equals(PODS_NAME)
+                || name.equals("ephemeral-storage")) {
+            return true;
+        }
+        if (name.startsWith("requests.") || name.startsWith("limits.") || name.startsWith("count/")) {
+            return false;
+        }
+        return name.indexOf('/') >= 0 || name.startsWith("hugepages-") || name.startsWith("attachable-volumes-");
+    }
 }

@@ -16,6 +16,7 @@ import dev.caldera.kernel.cluster.TaskState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.framework.Classes;
+import dev.caldera.kernel.framework.Dimensions;
 import dev.caldera.kernel.framework.JobConditions;
 import dev.caldera.kernel.framework.Jobs;
 import dev.caldera.kernel.framework.Names;
@@ -61,6 +62,8 @@ public final class Session implements SessionView {
     private final ClusterCache cache;
     private final PluginChain plugins;
     private final ResourceDimensions dims;
+    /** The registry as plugins see it (read only). */
+    private final Dimensions dimView;
     private final Symbols symbols;
     private final PlacementProfiles profiles;
     private final NodeTable nodes;
@@ -125,6 +128,7 @@ public final class Session implements SessionView {
         this.cache = cache;
         this.plugins = plugins;
         this.dims = cache.dims();
+        this.dimView = new Dimensions(dims);
         this.symbols = cache.symbols();
         this.profiles = cache.profiles();
         this.nodes = cache.nodes();
@@ -240,8 +244,8 @@ public final class Session implements SessionView {
     // ------------------------------------------------------------------ SessionView: tables and members
 
     @Override
-    public ResourceDimensions dims() {
-        return dims;
+    public Dimensions dims() {
+        return dimView;
     }
 
     @Override

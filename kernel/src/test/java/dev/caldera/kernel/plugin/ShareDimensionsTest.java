@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin;
 
+import dev.caldera.kernel.framework.Dimensions;
 import dev.caldera.kernel.framework.ShareDimensions;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ class ShareDimensionsTest {
         registry.register("requests.example.com/foo");
         int prefixed = registry.register("kubernetes.io/bar");
         ShareDimensions dims = new ShareDimensions();
-        dims.refresh(registry);
+        dims.refresh(new Dimensions(registry));
         assertThat(dims.dims()).containsExactly(ResourceDimensions.CPU, ResourceDimensions.MEMORY, gpu, huge,
                 prefixed);
         assertThat(dims.stride()).isEqualTo(registry.count());

@@ -1,6 +1,7 @@
 package dev.caldera.kernel.action.topology;
 
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.framework.Dimensions;
 import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.session.Session;
 import dev.caldera.kernel.topology.HyperNodeTree;
@@ -121,7 +122,7 @@ final class SearchReport {
     }
 
     /** "cpu 48, memory 200Gi" over the dimensions {@code which} asks for (non-zero there). */
-    static String format(ResourceDimensions dims, long[] amounts, long[] which) {
+    static String format(Dimensions dims, long[] amounts, long[] which) {
         StringBuilder sb = new StringBuilder();
         for (int d = 0; d < which.length && d < amounts.length; d++) {
             if (which[d] <= 0) {

@@ -7,8 +7,8 @@ import dev.caldera.kernel.framework.NodeScorer;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.framework.SessionView;
-import dev.caldera.kernel.resource.VolcanoDimensions;
-import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.framework.VolcanoDimensions;
+import dev.caldera.kernel.framework.Dimensions;
 
 import java.util.Arrays;
 
@@ -127,10 +127,10 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
 
     /** The weight of a counted dimension: cpu and memory their own, any other its listed weight or -1. */
     private int weightOf(int dim, String name) {
-        if (dim == ResourceDimensions.CPU) {
+        if (dim == Dimensions.CPU) {
             return weights.cpu();
         }
-        if (dim == ResourceDimensions.MEMORY) {
+        if (dim == Dimensions.MEMORY) {
             return weights.memory();
         }
         Integer w = weights.resources().get(name);

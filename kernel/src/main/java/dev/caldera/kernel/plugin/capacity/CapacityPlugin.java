@@ -9,7 +9,7 @@ import dev.caldera.kernel.framework.QueueShare;
 import dev.caldera.kernel.framework.QueueShareSource;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.Vote;
-import dev.caldera.kernel.resource.VolcanoDimensions;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -3,7 +3,7 @@ package dev.caldera.kernel.plugin.capacity;
 import dev.caldera.kernel.framework.QueueShare;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.resource.VolcanoDimensions;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
-import dev.caldera.kernel.resource.VolcanoDimensions;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 
 /**
  * The comparisons of current Volcano's {@code api.Resource} that the capacity plugin uses, over flat vectors

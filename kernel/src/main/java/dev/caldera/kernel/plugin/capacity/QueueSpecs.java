@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.capacity;
 
 import dev.caldera.kernel.framework.Queues;
-import dev.caldera.kernel.resource.VolcanoDimensions;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 
 /**
  * Copies a queue's {@code spec.deserved}, {@code spec.capability} and {@code spec.guarantee.resource} into

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.capacity;
 
 import dev.caldera.kernel.framework.SessionView;
-import dev.caldera.kernel.resource.VolcanoDimensions;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 
 import java.util.ArrayList;
 import java.util.Arrays;

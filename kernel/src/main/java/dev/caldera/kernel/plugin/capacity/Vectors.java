@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
-import dev.caldera.kernel.resource.VolcanoDimensions;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 
 /**
  * The {@code api.Resource} arithmetic the capacity plugin's set-up uses, on attribute vectors with their

@@ -10,7 +10,7 @@ import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.framework.Predicate;
 import dev.caldera.kernel.framework.SessionView;
-import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.framework.Dimensions;
 import dev.caldera.kernel.util.RowMarks;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
@@ -303,7 +303,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             return DeviceChoice.lowest(state, cls, node);
         }
         state.creditNode = node;
-        state.creditCpu = state.session.request(task)[ResourceDimensions.CPU];
+        state.creditCpu = state.session.request(task)[Dimensions.CPU];
         try {
             return policy.choose(state, cls, node);
         } finally {

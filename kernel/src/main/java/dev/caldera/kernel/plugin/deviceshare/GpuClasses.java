@@ -3,8 +3,8 @@ package dev.caldera.kernel.plugin.deviceshare;
 import dev.caldera.kernel.framework.Classes;
 import dev.caldera.kernel.framework.Profiles;
 import dev.caldera.kernel.framework.ShareDimensions;
+import dev.caldera.kernel.framework.Dimensions;
 import dev.caldera.kernel.placement.PlacementSpec;
-import dev.caldera.kernel.resource.ResourceDimensions;
 
 import java.util.Arrays;
 
@@ -33,12 +33,12 @@ final class GpuClasses {
     boolean[] conflicting = new boolean[0];
     /** Digests of the dimensions' names, by index, for {@link #digestDims}. */
     private long[] dimDigest = new long[0];
-    private ResourceDimensions digestDims;
+    private Dimensions digestDims;
     /** Each profile id's digest, valid while the id still holds {@code digestedSpec[id]} (the same object). */
     private long[] profileDigest = new long[0];
     private Object[] digestedSpec = new Object[0];
 
-    void refresh(Classes classes, ResourceDimensions dims, Profiles<PlacementSpec> profiles, int memoryDim,
+    void refresh(Classes classes, Dimensions dims, Profiles<PlacementSpec> profiles, int memoryDim,
                  int numberDim) {
         int n = classes.size();
         if (share.length < n) {
@@ -59,14 +59,14 @@ final class GpuClasses {
             share[c] = units;
             whole[c] = (int) Math.min(GpuNodes.MAX_DEVICES + 1L, (number + 999) / 1000);
             conflicting[c] = units > 0 && number > 0;
-            long cpuMilli = ShareDimensions.at(request, ResourceDimensions.CPU);
+            long cpuMilli = ShareDimensions.at(request, Dimensions.CPU);
             cpu[c] = cpuMilli == 0 ? DEFAULT_CPU_MILLI : cpuMilli;
             hash[c] = TieBreak.mix(requestDigest(request, dims) * 31L + profileDigest(profiles, classes.profile(c)));
         }
     }
 
     /** A digest of the amounts requested, each with its dimension's name, independent of the dimensions' order. */
-    private long requestDigest(long[] request, ResourceDimensions dims) {
+    private long requestDigest(long[] request, Dimensions dims) {
         if (digestDims != dims || dimDigest.length < dims.count()) {
             int known = digestDims == dims ? dimDigest.length : 0;
             dimDigest = Arrays.copyOf(dimDigest, dims.count());

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
 import dev.caldera.kernel.framework.SessionView;
-import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.framework.Dimensions;
 
 /**
  * What the placement policies read, gathered in one place for a session: the devices ({@link GpuNodes}),
@@ -35,7 +35,7 @@ final class GpuState {
     }
 
     long cpuLeft(int node) {
-        long idle = session.idle(ResourceDimensions.CPU, node);
+        long idle = session.idle(Dimensions.CPU, node);
         return node == creditNode ? idle + creditCpu : idle;
     }
 
@@ -62,7 +62,7 @@ final class GpuState {
     }
 
     long cpuAllocatable(int node) {
-        return session.nodes().allocatable(ResourceDimensions.CPU, node);
+        return session.nodes().allocatable(Dimensions.CPU, node);
     }
 
     /** GPU units the class takes on the node: its share, or whole devices times their capacity. */
@@ -92,8 +92,8 @@ final class GpuState {
      * name: a model's index depends on the order models were seen, and the random policy's choices must not).
      */
     long stateHash(int node) {
-        long h = session.idle(ResourceDimensions.CPU, node) * 31
-                + session.idle(ResourceDimensions.MEMORY, node);
+        long h = session.idle(Dimensions.CPU, node) * 31
+                + session.idle(Dimensions.MEMORY, node);
         h = h * 1_000_003L + nodes.modelDigest(node) * 7919L + nodes.capacity[node];
         int base = nodes.first[node];
         for (int d = 0; d < nodes.count[node]; d++) {

@@ -7,7 +7,7 @@ import dev.caldera.kernel.framework.JobReservation;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.Vote;
-import dev.caldera.kernel.resource.VolcanoDimensions;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.gang;
 
 import dev.caldera.kernel.framework.FitErrors;
-import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.framework.Dimensions;
 
 /**
  * The Unschedulable message of one gang, kept as the numbers it is made of and turned into text only when read
@@ -20,7 +20,7 @@ final class GangReason implements CharSequence {
     private int tasks;
     private String detail;
     private FitErrors errors;
-    private ResourceDimensions dims;
+    private Dimensions dims;
     private int ready;
     private int pipelined;
     private int pending;
@@ -45,7 +45,7 @@ final class GangReason implements CharSequence {
         return this;
     }
 
-    GangReason fitErrors(FitErrors why, ResourceDimensions dimensions) {
+    GangReason fitErrors(FitErrors why, Dimensions dimensions) {
         kind = Kind.FIT_ERRORS;
         errors = why;
         dims = dimensions;

@@ -8,7 +8,7 @@ import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.PluginArguments;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.Topology;
-import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.framework.Dimensions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;
@@ -67,7 +67,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
     @Override
     public void open(SessionView s) {
         session = s;
-        ResourceDimensions dims = s.dims();
+        Dimensions dims = s.dims();
         if (weightByDim.length != dims.count()) {
             weightByDim = new int[dims.count()];
         }
@@ -83,13 +83,13 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
     }
 
     private int weightOf(int dim, String name) {
-        if (dim == ResourceDimensions.CPU) {
+        if (dim == Dimensions.CPU) {
             return weights.cpu();
         }
-        if (dim == ResourceDimensions.MEMORY) {
+        if (dim == Dimensions.MEMORY) {
             return weights.memory();
         }
-        if (dim == ResourceDimensions.PODS) {
+        if (dim == Dimensions.PODS) {
             return -1;
         }
         Integer w = weights.resources().get(name);

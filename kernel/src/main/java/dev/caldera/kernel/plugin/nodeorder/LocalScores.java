@@ -2,7 +2,7 @@ package dev.caldera.kernel.plugin.nodeorder;
 
 import dev.caldera.kernel.framework.Nodes;
 import dev.caldera.kernel.framework.NodeScorer;
-import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.framework.Dimensions;
 
 /**
  * nodeorder's node-local scores: leastrequested, mostrequested and balancedresource (kube-scheduler's Fit with the
@@ -83,33 +83,33 @@ final class LocalScores implements NodeScorer {
     private long leastRequested(Nodes n, long[] r, int node) {
         NodeRequests on = plugin.requests();
         return LeastRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
-                n.allocatable(ResourceDimensions.CPU, node),
+                n.allocatable(Dimensions.CPU, node),
                 on.nonZeroMemoryBytes[node] + NodeRequests.nonZeroMemory(r),
-                n.allocatable(ResourceDimensions.MEMORY, node));
+                n.allocatable(Dimensions.MEMORY, node));
     }
 
     private long mostRequested(Nodes n, long[] r, int node) {
         NodeRequests on = plugin.requests();
         return MostRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
-                n.allocatable(ResourceDimensions.CPU, node),
+                n.allocatable(Dimensions.CPU, node),
                 on.nonZeroMemoryBytes[node] + NodeRequests.nonZeroMemory(r),
-                n.allocatable(ResourceDimensions.MEMORY, node));
+                n.allocatable(Dimensions.MEMORY, node));
     }
 
     private long balanced(Nodes n, long[] r, int node) {
         NodeRequests on = plugin.requests();
         int gpu = on.gpuDim;
         long podGpus = NodeRequests.wholeUnits(NodeRequests.amount(r, gpu));
-        if (podGpus == 0 && NodeRequests.amount(r, ResourceDimensions.CPU) == 0
-                && NodeRequests.amount(r, ResourceDimensions.MEMORY) == 0) {
+        if (podGpus == 0 && NodeRequests.amount(r, Dimensions.CPU) == 0
+                && NodeRequests.amount(r, Dimensions.MEMORY) == 0) {
             return 0;
         }
         long nodeGpus = podGpus == 0 ? 0 : NodeRequests.wholeUnits(n.allocatable(gpu, node));
         return BalancedAllocation.score(
-                on.cpuMilli[node] + NodeRequests.amount(r, ResourceDimensions.CPU),
-                n.allocatable(ResourceDimensions.CPU, node),
-                on.memoryBytes[node] + NodeRequests.amount(r, ResourceDimensions.MEMORY),
-                n.allocatable(ResourceDimensions.MEMORY, node),
+                on.cpuMilli[node] + NodeRequests.amount(r, Dimensions.CPU),
+                n.allocatable(Dimensions.CPU, node),
+                on.memoryBytes[node] + NodeRequests.amount(r, Dimensions.MEMORY),
+                n.allocatable(Dimensions.MEMORY, node),
                 on.gpus[node] + podGpus, nodeGpus);
     }
 }

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
 import dev.caldera.kernel.framework.SessionView;
-import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.framework.Dimensions;
 
 import java.util.Arrays;
 
@@ -128,12 +128,12 @@ final class NodeRequests {
     }
 
     static long nonZeroCpu(long[] request) {
-        long cpu = amount(request, ResourceDimensions.CPU);
+        long cpu = amount(request, Dimensions.CPU);
         return cpu == 0 ? DEFAULT_CPU_MILLI : cpu;
     }
 
     static long nonZeroMemory(long[] request) {
-        long memory = amount(request, ResourceDimensions.MEMORY);
+        long memory = amount(request, Dimensions.MEMORY);
         return memory == 0 ? DEFAULT_MEMORY_BYTES : memory;
     }
 
@@ -143,8 +143,8 @@ final class NodeRequests {
     }
 
     private void apply(long[] r, int node, int sign) {
-        cpuMilli[node] += sign * amount(r, ResourceDimensions.CPU);
-        memoryBytes[node] += sign * amount(r, ResourceDimensions.MEMORY);
+        cpuMilli[node] += sign * amount(r, Dimensions.CPU);
+        memoryBytes[node] += sign * amount(r, Dimensions.MEMORY);
         gpus[node] += sign * wholeUnits(amount(r, gpuDim));
         nonZeroCpuMilli[node] += sign * nonZeroCpu(r);
         nonZeroMemoryBytes[node] += sign * nonZeroMemory(r);

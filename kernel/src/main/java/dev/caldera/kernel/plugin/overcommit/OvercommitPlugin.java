@@ -9,8 +9,8 @@ import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.Reservations;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.Vote;
-import dev.caldera.kernel.resource.ResourceDimensions;
-import dev.caldera.kernel.resource.VolcanoDimensions;
+import dev.caldera.kernel.framework.Dimensions;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 
 import java.util.Arrays;
 

@@ -1,6 +1,6 @@
 package dev.caldera.kernel.plugin.proportion;
 
-import dev.caldera.kernel.resource.VolcanoDimensions;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 
 import java.math.BigInteger;
 import java.util.Arrays;

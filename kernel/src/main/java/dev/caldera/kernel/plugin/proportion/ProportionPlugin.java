@@ -8,7 +8,8 @@ import dev.caldera.kernel.framework.QueueShareSource;
 import dev.caldera.kernel.framework.Reservations;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.Vote;
-import dev.caldera.kernel.resource.VolcanoDimensions;
+import dev.caldera.kernel.framework.Dimensions;
+import dev.caldera.kernel.framework.VolcanoDimensions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
@@ -279,7 +280,7 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
         java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
         for (int d : dims) {
             long x = v[b + d];
-            boolean shown = d <= dev.caldera.kernel.resource.ResourceDimensions.MEMORY || x != 0;
+            boolean shown = d <= Dimensions.MEMORY || x != 0;
             if (shown && !(bound && x == QueueAttributes.UNLIMITED)) {
                 m.put(session.dims().name(d), x);
             }

@@ -3,7 +3,7 @@ package dev.caldera.kernel.plugin.proportion;
 import dev.caldera.kernel.framework.Queues;
 import dev.caldera.kernel.framework.JobReservation;
 import dev.caldera.kernel.framework.SessionView;
-import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.framework.Dimensions;
 
 /**
  * A queue's fixed attributes for a session, as current Volcano's proportion plugin derives them when it first
@@ -43,7 +43,7 @@ final class QueueLimits {
 
     private static long bound(long real, long[] capability, boolean[] listed, int d) {
         long cap = JobReservation.at(capability, d);
-        if (d == ResourceDimensions.CPU || d == ResourceDimensions.MEMORY) {
+        if (d == Dimensions.CPU || d == Dimensions.MEMORY) {
             return cap > 0 ? Math.min(real, cap) : real;
         }
         return Queues.listed(listed, d) ? Math.min(real, cap) : real;

@@ -1,4 +1,6 @@
-package dev.caldera.kernel.resource;
+package dev.caldera.kernel.framework;
+
+import dev.caldera.kernel.resource.ResourceDimensions;
 
 import java.util.Arrays;
 
@@ -10,13 +12,15 @@ import java.util.Arrays;
  * resources such as {@code nvidia.com/gpu}, {@code hugepages-*}, {@code attachable-volumes-*}, prefixed
  * native names). Quota names ({@code requests.*}, {@code limits.*}, {@code count/*}) take no part.
  * <p>
+ * Each plugin keeps its own, refreshed from the session's {@link Dimensions} at open.
+ * <p>
  * Threading: scheduling thread. {@link #refresh} allocates only when the dimension count grew.
  */
 public final class VolcanoDimensions {
     private int[] dims = new int[0];
     private int seen = -1;
 
-    public void refresh(ResourceDimensions registry) {
+    public void refresh(Dimensions registry) {
         int count = registry.count();
         if (count == seen) {
             return;
@@ -53,18 +57,6 @@ public final class VolcanoDimensions {
     }
 
     static boolean counted(int dim, String name) {
-        return dim <= ResourceDimensions.PODS || countedName(name);
-    }
-
-    /** True when Volcano's {@code api.NewResource} keeps a resource of this name. */
-    public static boolean countedName(String name) {
-        if (name.equals(ResourceDimensions.CPU_NAME) || name.equals(ResourceDimensions.MEMORY_NAME)
-                || name.equals(ResourceDimensions.PODS_NAME) || name.equals("ephemeral-storage")) {
-            return true;
-        }
-        if (name.startsWith("requests.") || name.startsWith("limits.") || name.startsWith("count/")) {
-            return false;
-        }
-        return name.indexOf('/') >= 0 || name.startsWith("hugepages-") || name.startsWith("attachable-volumes-");
+        return dim <= ResourceDimensions.PODS || ResourceDimensions.countedByVolcano(name);
     }
 }
