@@ -50,9 +50,14 @@ public final class Jobs {
         return table.roleSlot(job, roleSymbol);
     }
 
-    /** The job's minTaskMember minimums by role slot (the table's array: read only). */
-    public int[] roleMin(int job) {
-        return table.roleMin(job);
+    /** How many roles the job's minTaskMember lists (slots {@code 0 <= slot < roleCount(job)}). */
+    public int roleCount(int job) {
+        return table.roleMin(job).length;
+    }
+
+    /** The minTaskMember minimum of the role in {@code slot}. */
+    public int roleMin(int job, int slot) {
+        return table.roleMin(job)[slot];
     }
 
     public String priorityClassName(int job) {
@@ -63,9 +68,15 @@ public final class Jobs {
         return table.priority(job);
     }
 
-    /** The PodGroup's minResources per dimension, or null when it sets none (the table's array: read only). */
-    public long[] minResources(int job) {
-        return table.minResources(job);
+    /** True when the PodGroup sets minResources. */
+    public boolean hasMinResources(int job) {
+        return table.minResources(job) != null;
+    }
+
+    /** The PodGroup's minResources of dimension {@code dim}: 0 when it sets none or not that one. */
+    public long minResource(int job, int dim) {
+        long[] min = table.minResources(job);
+        return min != null && dim < min.length ? min[dim] : 0;
     }
 
     public long creationMs(int job) {

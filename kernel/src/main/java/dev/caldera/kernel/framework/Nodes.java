@@ -80,10 +80,15 @@ public final class Nodes {
         return LabelPairs.value(labels[node], keySymbol);
     }
 
-    /** The node's taints (the table's array of immutable records: read only), never null. */
-    public Taint[] taints(int node) {
+    /** How many taints the node has. */
+    public int taintCount(int node) {
         Taint[] t = taints[node];
-        return t == null ? NodeTable.noTaints() : t;
+        return t == null ? 0 : t.length;
+    }
+
+    /** The node's {@code i}-th taint (an immutable record), {@code 0 <= i < taintCount(node)}. */
+    public Taint taint(int node, int i) {
+        return taints[node][i];
     }
 
     public boolean unschedulable(int node) {

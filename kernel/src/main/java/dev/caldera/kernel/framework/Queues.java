@@ -17,11 +17,6 @@ public final class Queues {
         this.table = table;
     }
 
-    /** True when the queue's vector {@code listed} (one of the {@code *Listed} rows) names {@code dim}. */
-    public static boolean listed(boolean[] listed, int dim) {
-        return QueueTable.listed(listed, dim);
-    }
-
     public int capacity() {
         return table.capacity();
     }
@@ -42,31 +37,61 @@ public final class Queues {
         return table.weight(queue);
     }
 
-    /** The queue's capability vector or null (the table's array: read only). */
-    public long[] capability(int queue) {
-        return table.capability(queue);
+    /** True when the queue sets a capability. */
+    public boolean hasCapability(int queue) {
+        return table.capability(queue) != null;
     }
 
-    /** The queue's guarantee vector or null (the table's array: read only). */
-    public long[] guarantee(int queue) {
-        return table.guarantee(queue);
+    /** The queue's capability of {@code dim}: 0 when it sets none or not that one. */
+    public long capability(int queue, int dim) {
+        return at(table.capability(queue), dim);
     }
 
-    /** The queue's deserved vector or null (the table's array: read only). */
-    public long[] deserved(int queue) {
-        return table.deserved(queue);
+    /** True when the queue's capability names {@code dim} (a name set to 0 included). */
+    public boolean capabilityListed(int queue, int dim) {
+        return QueueTable.listed(table.capabilityListed(queue), dim);
     }
 
-    public boolean[] capabilityListed(int queue) {
-        return table.capabilityListed(queue);
+    /** True when the queue's capability names any dimension. */
+    public boolean capabilityListsAny(int queue) {
+        boolean[] listed = table.capabilityListed(queue);
+        if (listed != null) {
+            for (boolean l : listed) {
+                if (l) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
-    public boolean[] guaranteeListed(int queue) {
-        return table.guaranteeListed(queue);
+    /** True when the queue sets a guarantee. */
+    public boolean hasGuarantee(int queue) {
+        return table.guarantee(queue) != null;
     }
 
-    public boolean[] deservedListed(int queue) {
-        return table.deservedListed(queue);
+    /** The queue's guarantee of {@code dim}: 0 when it sets none or not that one. */
+    public long guarantee(int queue, int dim) {
+        return at(table.guarantee(queue), dim);
+    }
+
+    /** True when the queue's guarantee names {@code dim}. */
+    public boolean guaranteeListed(int queue, int dim) {
+        return QueueTable.listed(table.guaranteeListed(queue), dim);
+    }
+
+    /** The queue's deserved amount of {@code dim}: 0 when it sets none or not that one. */
+    public long deserved(int queue, int dim) {
+        return at(table.deserved(queue), dim);
+    }
+
+    /** True when the queue's deserved names {@code dim}. */
+    public boolean deservedListed(int queue, int dim) {
+        return QueueTable.listed(table.deservedListed(queue), dim);
+    }
+
+    private static long at(long[] vector, int dim) {
+        return vector != null && dim < vector.length ? vector[dim] : 0;
     }
 
     public boolean reclaimable(int queue) {

@@ -36,7 +36,7 @@ public final class Reservations {
      * Inqueue, or Running with at least minMember tasks in AllocatedStatus.
      */
     public static boolean reserves(SessionView s, int job) {
-        if (s.jobs().minResources(job) == null) {
+        if (!s.jobs().hasMinResources(job)) {
             return false;
         }
         byte phase = s.phase(job);
@@ -46,13 +46,13 @@ public final class Reservations {
 
     /** GetInqueueResource(job, job.Allocated), less the gated pods' requests. */
     public void addReserve(SessionView s, int job, int[] dims, long[] out, int base) {
-        long[] min = s.jobs().minResources(job);
+        Jobs jobs = s.jobs();
         long[] alloc = allocated(s, job, dims);
         long[] g = gated(s, job, dims);
         for (int d : dims) {
             if (d == Dimensions.CPU || d == Dimensions.MEMORY || d == Dimensions.PODS
                     || reservableScalar(s.dims().name(d))) {
-                long part = Math.max(JobReservation.at(min, d) - alloc[d], 0);
+                long part = Math.max(jobs.minResource(job, d) - alloc[d], 0);
                 out[base + d] += Math.max(part - g[d], 0);
             }
         }
@@ -60,19 +60,19 @@ public final class Reservations {
 
     /** DeductSchGatedResources(GetMinResources()): minResources less the gated pods' requests. */
     public void addMinLessGated(SessionView s, int job, int[] dims, long[] out, int base) {
-        long[] min = s.jobs().minResources(job);
+        Jobs jobs = s.jobs();
         long[] g = gated(s, job, dims);
         for (int d : dims) {
-            out[base + d] += Math.max(JobReservation.at(min, d) - g[d], 0);
+            out[base + d] += Math.max(jobs.minResource(job, d) - g[d], 0);
         }
     }
 
     /** GetElasticResources: allocated beyond minResources, per dimension. */
     public void addElastic(SessionView s, int job, int[] dims, long[] out, int base) {
-        long[] min = s.jobs().minResources(job);
+        Jobs jobs = s.jobs();
         long[] alloc = allocated(s, job, dims);
         for (int d : dims) {
-            out[base + d] += Math.max(alloc[d] - JobReservation.at(min, d), 0);
+            out[base + d] += Math.max(alloc[d] - jobs.minResource(job, d), 0);
         }
     }
 

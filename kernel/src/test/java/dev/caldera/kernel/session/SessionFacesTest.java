@@ -73,7 +73,11 @@ class SessionFacesTest {
                 assertEquals(nodeTable.allocatable(d, n), nodes.allocatable(d, n), "allocatable " + n);
             }
             assertEquals(nodeTable.label(n, zone), nodes.label(n, zone), "label " + n);
-            assertArrayEquals(nodeTable.taints(n) == null ? new Taint[0] : nodeTable.taints(n), nodes.taints(n));
+            Taint[] taints = nodeTable.taints(n) == null ? new Taint[0] : nodeTable.taints(n);
+            assertEquals(taints.length, nodes.taintCount(n), "taints " + n);
+            for (int i = 0; i < taints.length; i++) {
+                assertEquals(taints[i], nodes.taint(n, i), "taint " + n);
+            }
             assertEquals(nodeTable.unschedulable(n), nodes.unschedulable(n), "unschedulable " + n);
             assertEquals(nodeTable.rank(n), nodes.rank(n), "rank " + n);
             assertEquals(nodeTable.placementVersion(n), nodes.placementVersion(n), "placementVersion " + n);

@@ -8,7 +8,6 @@ import dev.caldera.kernel.framework.NormalizedScorer;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.placement.PlacementSpec;
-import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.placement.TaintEffect;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.resource.ResourceDimensions;
@@ -113,8 +112,8 @@ public final class TestPlugins {
         @Override
         public int raw(int task, int node) {
             int n = 0;
-            for (Taint t : session.nodes().taints(node)) {
-                n += t.effect() == TaintEffect.PREFER_NO_SCHEDULE ? 1 : 0;
+            for (int i = 0; i < session.nodes().taintCount(node); i++) {
+                n += session.nodes().taint(node, i).effect() == TaintEffect.PREFER_NO_SCHEDULE ? 1 : 0;
             }
             return n;
         }

@@ -2,6 +2,7 @@ package dev.caldera.kernel.plugin.capacity;
 
 import dev.caldera.kernel.cluster.QueueState;
 import dev.caldera.kernel.conf.PluginFlag;
+import dev.caldera.kernel.framework.Jobs;
 import dev.caldera.kernel.framework.AllocateListener;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.Plugin;
@@ -64,6 +65,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     private boolean ready;
     private String problem;
     private long[] scratch = new long[0];
+    private long[] minScratch = new long[0];
     private int[] dims = new int[0];
     private SessionView session;
 
@@ -231,10 +233,10 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
         if (!ready || hierarchy && !tree.isLeaf(queue) || session.queues().state(queue) != QueueState.OPEN) {
             return Vote.REJECT;
         }
-        long[] min = session.jobs().minResources(job);
-        if (min == null) {
+        if (!session.jobs().hasMinResources(job)) {
             return Vote.PERMIT;
         }
+        long[] min = minResources(job);
         if (!withinForEnqueue(queue, min)) {
             return Vote.REJECT;
         }
@@ -244,6 +246,18 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
             }
         }
         return Vote.PERMIT;
+    }
+
+    /** The job's minResources over {@link #dims} into {@link #minScratch} (0 elsewhere). */
+    private long[] minResources(int job) {
+        if (minScratch.length < session.dims().count()) {
+            minScratch = new long[session.dims().count()];
+        }
+        java.util.Arrays.fill(minScratch, 0);
+        for (int d : dims) {
+            minScratch[d] = session.jobs().minResource(job, d);
+        }
+        return minScratch;
     }
 
     /** minResources + allocated + inqueue - elastic within realCapability on the resources minResources names. */
@@ -257,7 +271,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
     }
 
     void enqueued(int job) {
-        if (session.jobs().minResources(job) == null) {
+        if (!session.jobs().hasMinResources(job)) {
             return;
         }
         int queue = session.jobs().queue(job);

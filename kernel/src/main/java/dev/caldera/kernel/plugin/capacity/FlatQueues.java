@@ -60,11 +60,11 @@ final class FlatQueues {
     private void sumGuarantees(Queues queues, int[] dims) {
         Arrays.fill(totalGuarantee, 0);
         for (int q = 0; q < queues.rows(); q++) {
-            if (!queues.live(q) || queues.guarantee(q) == null) {
+            if (!queues.live(q) || !queues.hasGuarantee(q)) {
                 continue;
             }
             for (int d : dims) {
-                totalGuarantee[d] += Limits.at(queues.guarantee(q), d);
+                totalGuarantee[d] += queues.guarantee(q, d);
             }
         }
     }

@@ -36,12 +36,12 @@ final class JobTotals {
         JobReservation.addAllocatedRequest(s, job, dims, a.request, b);
         JobReservation.addPipelinedRequest(s, job, dims, a.request, b);
         JobReservation.addPendingRequest(s, job, dims, a.request, b);
-        long[] min = s.jobs().minResources(job);
-        if (reserves(s, job, min)) {
-            addReserve(s, job, min, a.inqueue, b, dims);
+        Jobs jobs = s.jobs();
+        if (reserves(s, job)) {
+            addReserve(s, job, a.inqueue, b, dims);
         }
         for (int d : dims) {
-            long over = jobAllocated[d] - Limits.at(min, d);
+            long over = jobAllocated[d] - jobs.minResource(job, d);
             if (over > 0) {
                 a.elastic[b + d] += over;
             }
@@ -49,8 +49,8 @@ final class JobTotals {
     }
 
     /** Inqueue with minResources, or Running with minResources and at least minMember allocated tasks. */
-    private static boolean reserves(SessionView s, int job, long[] min) {
-        if (min == null) {
+    private static boolean reserves(SessionView s, int job) {
+        if (!s.jobs().hasMinResources(job)) {
             return false;
         }
         byte phase = s.phase(job);
@@ -58,13 +58,13 @@ final class JobTotals {
                 && JobReservation.allocatedTasks(s, job) >= s.jobs().minMember(job);
     }
 
-    private void addReserve(SessionView s, int job, long[] min, long[] out, int b, int[] dims) {
+    private void addReserve(SessionView s, int job, long[] out, int b, int[] dims) {
         gatedRequests(s, job, dims);
         for (int d : dims) {
             if (!reservable(s, d)) {
                 continue;
             }
-            long part = Math.max(Limits.at(min, d) - jobAllocated[d], 0);
+            long part = Math.max(s.jobs().minResource(job, d) - jobAllocated[d], 0);
             out[b + d] += Math.max(part - gated[d], 0);
         }
     }
@@ -95,11 +95,10 @@ final class JobTotals {
     /** Volcano's JobEnqueued amount: minResources less the gated pods' requests, per dimension, not below 0. */
     long[] enqueued(SessionView s, int job, int[] dims) {
         size(s.dims().count());
-        long[] min = s.jobs().minResources(job);
         gatedRequests(s, job, dims);
         java.util.Arrays.fill(reserve, 0);
         for (int d : dims) {
-            reserve[d] = Math.max(Limits.at(min, d) - gated[d], 0);
+            reserve[d] = Math.max(s.jobs().minResource(job, d) - gated[d], 0);
         }
         return reserve;
     }

@@ -18,16 +18,14 @@ final class QueueSpecs {
     static void copy(Queues queues, int q, QueueAttrs a, int[] dims) {
         int b = a.base(q);
         a.present[q] = true;
-        copy(queues.deserved(q), queues.deservedListed(q), a.deserved, a.deservedHas, b, dims);
-        copy(queues.guarantee(q), queues.guaranteeListed(q), a.guarantee, a.guaranteeHas, b, dims);
-        a.capabilitySet[q] = queues.capability(q) != null;
-        copy(queues.capability(q), queues.capabilityListed(q), a.capability, a.capabilityHas, b, dims);
-    }
-
-    private static void copy(long[] vector, boolean[] listed, long[] out, boolean[] has, int b, int[] dims) {
+        a.capabilitySet[q] = queues.hasCapability(q);
         for (int d : dims) {
-            out[b + d] = Limits.at(vector, d);
-            has[b + d] = VolcanoDimensions.fixed(d) || Queues.listed(listed, d);
+            a.deserved[b + d] = queues.deserved(q, d);
+            a.deservedHas[b + d] = VolcanoDimensions.fixed(d) || queues.deservedListed(q, d);
+            a.guarantee[b + d] = queues.guarantee(q, d);
+            a.guaranteeHas[b + d] = VolcanoDimensions.fixed(d) || queues.guaranteeListed(q, d);
+            a.capability[b + d] = queues.capability(q, d);
+            a.capabilityHas[b + d] = VolcanoDimensions.fixed(d) || queues.capabilityListed(q, d);
         }
     }
 

@@ -169,22 +169,23 @@ public final class GangPlugin implements Plugin {
 
     /** Whether every role with a minTaskMember has enough tasks counted the given way. */
     private boolean rolesMeet(int job, Counting how) {
-        int[] mins = session.jobs().roleMin(job);
-        if (mins.length == 0 || session.jobs().minMember(job) < sum(mins)) {
+        Jobs jobs = session.jobs();
+        int roles = jobs.roleCount(job);
+        if (roles == 0 || jobs.minMember(job) < roleMinSum(jobs, job)) {
             return true;
         }
-        for (int slot = 0; slot < mins.length; slot++) {
-            if (count(job, slot, how) < mins[slot]) {
+        for (int slot = 0; slot < roles; slot++) {
+            if (count(job, slot, how) < jobs.roleMin(job, slot)) {
                 return false;
             }
         }
         return true;
     }
 
-    private static int sum(int[] values) {
+    private static int roleMinSum(Jobs jobs, int job) {
         int s = 0;
-        for (int v : values) {
-            s += v;
+        for (int slot = 0; slot < jobs.roleCount(job); slot++) {
+            s += jobs.roleMin(job, slot);
         }
         return s;
     }

@@ -8,17 +8,19 @@ import java.util.Arrays;
 
 /**
  * Every node's taints in int form (key and value symbols, effect ordinal), so taint checks compare ints.
- * A node's row is recompiled only when the cache gave it a new taint array (identity), which happens only
- * when the node was upserted.
+ * A node's row is recompiled only when its placement version moved since (the cache moves it whenever it writes
+ * the node's taints, labels or unschedulable flag, or clears the row).
  * <p>
  * Threading: {@link #refresh} on the scheduling thread (session open); reads are pure and safe from filter
- * workers. Cost of refresh: O(node rows) identity checks plus O(taints) for changed nodes.
+ * workers. Cost of refresh: O(node rows) version checks plus O(taints) for changed nodes.
  */
 public final class NodeTaints {
     private static final int[] NONE = new int[0];
     private static final byte[] NO_EFFECTS = new byte[0];
 
-    private Taint[][] source = new Taint[0][];
+    /** Per row: compiled at all (since the symbol table was last seen), and at which placement version. */
+    private boolean[] known = new boolean[0];
+    private int[] version = new int[0];
     private int[][] keys = new int[0][];
     private int[][] values = new int[0][];
     private byte[][] effects = new byte[0][];
@@ -28,18 +30,18 @@ public final class NodeTaints {
     public void refresh(Nodes nodes, Names table) {
         if (!table.sameTable(symbols)) {
             symbols = table;
-            Arrays.fill(source, null);
+            Arrays.fill(known, false);
         }
-        if (source.length < nodes.capacity()) {
-            source = Arrays.copyOf(source, nodes.capacity());
+        if (known.length < nodes.capacity()) {
+            known = Arrays.copyOf(known, nodes.capacity());
+            version = Arrays.copyOf(version, nodes.capacity());
             keys = Arrays.copyOf(keys, nodes.capacity());
             values = Arrays.copyOf(values, nodes.capacity());
             effects = Arrays.copyOf(effects, nodes.capacity());
         }
         for (int row = 0; row < nodes.rows(); row++) {
-            Taint[] taints = nodes.taints(row);
-            if (taints != source[row]) {
-                compile(row, taints, table);
+            if (!known[row] || version[row] != nodes.placementVersion(row)) {
+                compile(row, nodes, table);
             }
         }
     }
@@ -62,21 +64,24 @@ public final class NodeTaints {
         return effects[node][i];
     }
 
-    private void compile(int row, Taint[] taints, Names table) {
-        source[row] = taints;
-        if (taints.length == 0) {
+    private void compile(int row, Nodes nodes, Names table) {
+        known[row] = true;
+        version[row] = nodes.placementVersion(row);
+        int n = nodes.taintCount(row);
+        if (n == 0) {
             keys[row] = NONE;
             values[row] = NONE;
             effects[row] = NO_EFFECTS;
             return;
         }
-        int[] k = new int[taints.length];
-        int[] v = new int[taints.length];
-        byte[] e = new byte[taints.length];
-        for (int i = 0; i < taints.length; i++) {
-            k[i] = table.intern(taints[i].key());
-            v[i] = table.intern(taints[i].value());
-            e[i] = (byte) taints[i].effect().ordinal();
+        int[] k = new int[n];
+        int[] v = new int[n];
+        byte[] e = new byte[n];
+        for (int i = 0; i < n; i++) {
+            Taint taint = nodes.taint(row, i);
+            k[i] = table.intern(taint.key());
+            v[i] = table.intern(taint.value());
+            e[i] = (byte) taint.effect().ordinal();
         }
         keys[row] = k;
         values[row] = v;

@@ -3,8 +3,8 @@ package dev.caldera.kernel.plugin.overcommit;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.Arguments;
+import dev.caldera.kernel.framework.Jobs;
 import dev.caldera.kernel.framework.Extensions;
-import dev.caldera.kernel.framework.JobReservation;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.Reservations;
 import dev.caldera.kernel.framework.SessionView;
@@ -115,7 +115,7 @@ public final class OvercommitPlugin implements Plugin {
     }
 
     private void reserve(SessionView s, int job) {
-        if (s.jobs().minResources(job) == null) {
+        if (!s.jobs().hasMinResources(job)) {
             return;
         }
         if (s.phase(job) == JobPhase.INQUEUE) {
@@ -127,12 +127,12 @@ public final class OvercommitPlugin implements Plugin {
 
     /** Every resource the job's minResources asks for, pods aside. */
     int enqueueable(int job) {
-        long[] min = session.jobs().minResources(job);
-        if (min == null) {
+        Jobs jobs = session.jobs();
+        if (!jobs.hasMinResources(job)) {
             return Vote.PERMIT;
         }
         for (int d : dims) {
-            long m = JobReservation.at(min, d);
+            long m = jobs.minResource(job, d);
             if (m > 0 && !VolcanoDimensions.ignored(d) && inqueue[d] + m + used[d] > limit[d]) {
                 return Vote.REJECT;
             }
@@ -141,7 +141,7 @@ public final class OvercommitPlugin implements Plugin {
     }
 
     void enqueued(int job) {
-        if (session.jobs().minResources(job) != null) {
+        if (session.jobs().hasMinResources(job)) {
             reservations.addMinLessGated(session, job, dims, inqueue, 0);
         }
     }

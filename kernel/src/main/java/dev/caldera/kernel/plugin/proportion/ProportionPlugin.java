@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin.proportion;
 
+import dev.caldera.kernel.framework.Jobs;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.JobReservation;
 import dev.caldera.kernel.framework.Plugin;
@@ -115,8 +116,10 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
         }
         java.util.Arrays.fill(totalGuarantee, 0);
         for (int q = 0; q < s.queues().rows(); q++) {
-            if (s.queues().live(q) && s.queues().guarantee(q) != null) {
-                JobReservation.add(s.queues().guarantee(q), dims, totalGuarantee, 0);
+            if (s.queues().live(q) && s.queues().hasGuarantee(q)) {
+                for (int d : dims) {
+                    totalGuarantee[d] += s.queues().guarantee(q, d);
+                }
             }
         }
     }
@@ -183,13 +186,13 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
         if (!session.queueOpen(session.jobs().queue(job))) {
             return Vote.REJECT;
         }
-        long[] min = session.jobs().minResources(job);
-        if (min == null) {
+        Jobs jobs = session.jobs();
+        if (!jobs.hasMinResources(job)) {
             return Vote.PERMIT;
         }
-        int b = attrs.base(session.jobs().queue(job));
+        int b = attrs.base(jobs.queue(job));
         for (int d : dims) {
-            long m = JobReservation.at(min, d);
+            long m = jobs.minResource(job, d);
             if (m <= 0 || VolcanoDimensions.ignored(d)) {
                 continue;
             }
@@ -203,7 +206,7 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
 
     /** JobEnqueued: the admitted job's minResources, less its gated pods' requests, join the queue's inqueue. */
     void enqueued(int job) {
-        if (session.jobs().minResources(job) != null) {
+        if (session.jobs().hasMinResources(job)) {
             reservations.addMinLessGated(session, job, dims, attrs.inqueue, attrs.base(session.jobs().queue(job)));
         }
     }

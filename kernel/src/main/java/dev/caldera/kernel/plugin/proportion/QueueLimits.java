@@ -1,7 +1,6 @@
 package dev.caldera.kernel.plugin.proportion;
 
 import dev.caldera.kernel.framework.Queues;
-import dev.caldera.kernel.framework.JobReservation;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.Dimensions;
 
@@ -28,36 +27,22 @@ final class QueueLimits {
         a.present[q] = true;
         a.weight[q] = s.queues().weight(q);
         int b = a.base(q);
-        long[] guarantee = s.queues().guarantee(q);
-        long[] capability = s.queues().capability(q);
-        boolean[] listed = s.queues().capabilityListed(q);
-        boolean capped = capability != null && listsAny(listed);
+        Queues queues = s.queues();
+        boolean capped = queues.hasCapability(q) && queues.capabilityListsAny(q);
         for (int d : dims) {
-            long g = JobReservation.at(guarantee, d);
+            long g = queues.guarantee(q, d);
             a.guarantee[b + d] = g;
             long total = s.totalAllocatable(d);
             long real = Math.max(total - totalGuarantee[d], 0) + g;
-            a.realCapability[b + d] = capped ? bound(real, capability, listed, d) : real;
+            a.realCapability[b + d] = capped ? bound(real, queues, q, d) : real;
         }
     }
 
-    private static long bound(long real, long[] capability, boolean[] listed, int d) {
-        long cap = JobReservation.at(capability, d);
+    private static long bound(long real, Queues queues, int q, int d) {
+        long cap = queues.capability(q, d);
         if (d == Dimensions.CPU || d == Dimensions.MEMORY) {
             return cap > 0 ? Math.min(real, cap) : real;
         }
-        return Queues.listed(listed, d) ? Math.min(real, cap) : real;
-    }
-
-    private static boolean listsAny(boolean[] listed) {
-        if (listed == null) {
-            return false;
-        }
-        for (boolean l : listed) {
-            if (l) {
-                return true;
-            }
-        }
-        return false;
+        return queues.capabilityListed(q, d) ? Math.min(real, cap) : real;
     }
 }
