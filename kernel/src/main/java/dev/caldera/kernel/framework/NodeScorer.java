@@ -24,6 +24,18 @@ public interface NodeScorer extends NodeInputs {
         return true;
     }
 
+    /**
+     * True when the score reads nothing of the task but its class's request vector ({@code SessionView.request}):
+     * not its profiles, priority, labels or namespace. Tasks of classes with equal requests then get equal scores
+     * on a node, and the incremental selector computes the score once per node for all of them (a chain's leading
+     * request-only scorers, {@code PluginChain.requestOnlyScorers}). Fixed for the scorer's life; the default
+     * promises nothing. A wrong promise gives one class another's score: the selector's differential properties
+     * compare classes of one request and different profiles with the scan.
+     */
+    default boolean requestOnly() {
+        return false;
+    }
+
     /** Whether this task's scores are node-local right now (see {@link Predicate#nodeLocal(int)}). */
     default boolean nodeLocal(int task) {
         return nodeLocal();

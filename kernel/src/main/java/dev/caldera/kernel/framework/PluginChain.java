@@ -46,6 +46,8 @@ public final class PluginChain {
     private final Predicate[] predicates;
     private final NodeScorer[] nodeScorers;
     private final BatchNodeScorer[] batchScorers;
+    /** How many leading node scorers are {@link NodeScorer#requestOnly()}. */
+    private final int requestOnlyScorers;
     private final BestNode[] bestNode;
     private final VictimTiers preemptable;
     private final VictimTiers reclaimable;
@@ -75,6 +77,11 @@ public final class PluginChain {
         predicates = flat(byPoint, Point.PREDICATE, Predicate.class);
         nodeScorers = flat(byPoint, Point.NODE_SCORER, NodeScorer.class);
         batchScorers = flat(byPoint, Point.BATCH_NODE_SCORER, BatchNodeScorer.class);
+        int shared = 0;
+        while (shared < nodeScorers.length && nodeScorers[shared].requestOnly()) {
+            shared++;
+        }
+        requestOnlyScorers = shared;
         bestNode = flat(byPoint, Point.BEST_NODE, BestNode.class);
         preemptable = new VictimTiers(tiered(byPoint, Point.PREEMPTABLE, Evictable.class, tiers));
         reclaimable = new VictimTiers(tiered(byPoint, Point.RECLAIMABLE, Evictable.class, tiers));
@@ -371,6 +378,54 @@ public final class PluginChain {
             score += f.score(task, node);
         }
         return score;
+    }
+
+    /**
+     * How many node scorers, from the first in tier order, read nothing of the task but its request
+     * ({@link NodeScorer#requestOnly()}): their sum, {@link #requestOnlyScore}, is the same for every class of one
+     * request, and {@link #scoreAfter} adds the others to it, bit for bit {@link #score}'s sum.
+     */
+    public int requestOnlyScorers() {
+        return requestOnlyScorers;
+    }
+
+    /** The sum of the leading request-only node scores (0.0 when there is none), in tier order from 0.0. */
+    public double requestOnlyScore(int task, int node) {
+        double score = 0.0;
+        for (int i = 0; i < requestOnlyScorers; i++) {
+            score += nodeScorers[i].score(task, node);
+        }
+        return score;
+    }
+
+    /**
+     * {@link #score} given {@code shared}, the {@link #requestOnlyScore} of the task's request on the node: adds
+     * the remaining node scores in tier order (the same additions, so the same bits).
+     */
+    public double scoreAfter(int task, int node, double shared) {
+        double score = shared;
+        for (int i = requestOnlyScorers; i < nodeScorers.length; i++) {
+            score += nodeScorers[i].score(task, node);
+        }
+        return score;
+    }
+
+    /** The batch form of {@link #requestOnlyScore}: {@code scores[i]} set for {@code i} in {@code [from, to)}. */
+    public void requestOnlyScoreAll(int task, int[] nodes, int from, int to, double[] scores) {
+        Arrays.fill(scores, from, to, 0.0);
+        for (int i = 0; i < requestOnlyScorers; i++) {
+            nodeScorers[i].scoreAll(task, nodes, from, to, scores);
+        }
+    }
+
+    /**
+     * The batch form of {@link #scoreAfter}: adds the node scores past the request-only ones to {@code scores[i]},
+     * which holds the {@link #requestOnlyScore} of {@code nodes[i]}, for {@code i} in {@code [from, to)}.
+     */
+    public void scoreAllAfter(int task, int[] nodes, int from, int to, double[] scores) {
+        for (int i = requestOnlyScorers; i < nodeScorers.length; i++) {
+            nodeScorers[i].scoreAll(task, nodes, from, to, scores);
+        }
     }
 
     /** The batch scorers in order (the caller must not modify the array). */

@@ -49,6 +49,13 @@ final class ClassView {
     private int interPod;
     private int interPodVersion;
     long lastUse;
+    /**
+     * The shape of the view's class whose entries it reads and writes ({@link ShapeView}), set by the selector
+     * before each build and catch-up; null when the selector shares nothing (pods nominated).
+     */
+    ShapeView shape;
+    /** Leaf evaluations of catch-ups that found the shape's entry current (tests and metrics). */
+    long sharedEntries;
 
     private final Session session;
     private final PluginChain plugins;
@@ -200,14 +207,42 @@ final class ClassView {
         int node = groups.repNodes()[leaf];
         boolean ok = plugins.predicate(task, node) == FitReason.OK;
         bit(passed, leaf, ok);
-        fit(leaf, ok ? resourceFit(task, session.request(task), node) : NO_FIT);
-        if (fit[leaf] == NO_FIT) {
+        if (!ok) {
+            fit(leaf, NO_FIT);
             return;
         }
-        local[leaf] = plugins.score(task, node);
+        if (!fitAndScore(task, leaf, node)) {
+            return;
+        }
         for (int b = 0; b < normalized.length; b++) {
             raw[b][leaf] = normalized[b].raw(task, node);
         }
+    }
+
+    /**
+     * The leaf's resource fit and, when it fits, its node score sum, from the shape's entry when the selector
+     * shares one ({@link #shape}: computed there at most once per leaf version for every class of the request,
+     * then the scores past the request-only ones added), else computed here. True when the leaf fits.
+     */
+    private boolean fitAndScore(int task, int leaf, int node) {
+        ShapeView s = shape;
+        if (s == null) {
+            fit(leaf, resourceFit(task, session.request(task), node));
+            if (fit[leaf] == NO_FIT) {
+                return false;
+            }
+            local[leaf] = plugins.score(task, node);
+            return true;
+        }
+        if (s.ensure(session, plugins, task, leaf, node, groups.versions()[leaf])) {
+            sharedEntries++;
+        }
+        fit(leaf, s.fit(leaf));
+        if (fit[leaf] == NO_FIT) {
+            return false;
+        }
+        local[leaf] = plugins.scoreAfter(task, node, s.score(leaf));
+        return true;
     }
 
     /**
@@ -220,11 +255,9 @@ final class ClassView {
         int node = groups.repNodes()[leaf];
         boolean rawsKnown = fit[from] != NO_FIT;
         bit(passed, leaf, true);
-        fit(leaf, resourceFit(task, session.request(task), node));
-        if (fit[leaf] == NO_FIT) {
+        if (!fitAndScore(task, leaf, node)) {
             return;
         }
-        local[leaf] = plugins.score(task, node);
         long kept = rawsKnown ? groups.staticRaws : 0;
         for (int b = 0; b < normalized.length; b++) {
             raw[b][leaf] = (kept >>> b & 1) != 0 ? raw[b][from] : normalized[b].raw(task, node);
@@ -234,27 +267,64 @@ final class ClassView {
     /**
      * {@link #evaluate} for leaves {@code [from, to)} in batches: the predicates over the range, resources on the
      * nodes they accept, then the scorers over the nodes that fit, each plugin once per batch. Writes only this
-     * range of the view and of {@code buffers}; no allocation.
+     * range of the view, of its shape's entries and of {@code buffers}; no allocation. Returns how many leaves took
+     * their fit (and score) from a current entry of the shape.
      */
-    void evaluateAll(int task, int from, int to, EvaluationBuffers buffers) {
+    int evaluateAll(int task, int from, int to, EvaluationBuffers buffers) {
         int[] nodeAt = groups.repNodes();
         int[] codes = buffers.codes;
         int[] candidates = buffers.nodes;
         int[] candidateLeaves = buffers.positions;
         long[] request = session.request(task);
         plugins.predicateAll(task, nodeAt, from, to, codes);
+        ShapeView s = shape;
+        long[] versions = groups.versions();
+        int[] unscored = buffers.unscored;
+        int[] unscoredLeaves = buffers.unscoredLeaves;
         int end = from;
+        int fresh = from;
+        int shared = 0;
         for (int l = from; l < to; l++) {
             int node = nodeAt[l];
             accepted[l] = (byte) (codes[l] == FitReason.OK ? 1 : 0);
-            fit[l] = codes[l] != FitReason.OK ? NO_FIT : resourceFit(task, request, node);
+            if (codes[l] != FitReason.OK) {
+                fit[l] = NO_FIT;
+                continue;
+            }
+            if (s == null) {
+                fit[l] = resourceFit(task, request, node);
+            } else if (s.current(l, versions[l])) {
+                fit[l] = s.fit(l);
+                shared++;
+            } else {
+                // the shape's entry is computed here: its score below, for the leaves that fit
+                fit[l] = resourceFit(task, request, node);
+                if (fit[l] == NO_FIT) {
+                    s.put(l, versions[l], NO_FIT, 0.0);
+                } else {
+                    unscored[fresh] = node;
+                    unscoredLeaves[fresh++] = l;
+                }
+            }
             if (fit[l] != NO_FIT) {
                 candidates[end] = node;
                 candidateLeaves[end++] = l;
             }
         }
         double[] scores = buffers.scores;
-        plugins.scoreAll(task, candidates, from, end, scores);
+        if (s == null) {
+            plugins.scoreAll(task, candidates, from, end, scores);
+        } else {
+            plugins.requestOnlyScoreAll(task, unscored, from, fresh, scores);
+            for (int i = from; i < fresh; i++) {
+                int l = unscoredLeaves[i];
+                s.put(l, versions[l], fit[l], scores[i]);
+            }
+            for (int i = from; i < end; i++) {
+                scores[i] = s.score(candidateLeaves[i]);
+            }
+            plugins.scoreAllAfter(task, candidates, from, end, scores);
+        }
         for (int i = from; i < end; i++) {
             local[candidateLeaves[i]] = scores[i];
         }
@@ -266,6 +336,7 @@ final class ClassView {
                 column[candidateLeaves[i]] = raws[i];
             }
         }
+        return shared;
     }
 
     /** NO_FIT, FUTURE or IDLE for a node the predicates accepted. */

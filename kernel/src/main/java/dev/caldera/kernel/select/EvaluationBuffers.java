@@ -2,7 +2,8 @@ package dev.caldera.kernel.select;
 
 /**
  * Scratch arrays for evaluating a whole class view in batches: predicate codes by position, then the fitting
- * nodes compacted with their positions, their summed node scores and one normalized scorer's raw values.
+ * nodes compacted with their positions, their summed node scores and one normalized scorer's raw values; the
+ * nodes whose shape entry is computed in the batch.
  * Filter workers use disjoint ranges of the same arrays.
  * <p>
  * Threading: sized by the scheduling thread; ranges written by one thread each. Allocates only when the
@@ -14,6 +15,9 @@ final class EvaluationBuffers {
     int[] positions = new int[0];
     double[] scores = new double[0];
     int[] raws = new int[0];
+    /** The nodes (and their leaves) whose shape entry a build computes ({@link ShapeView}). */
+    int[] unscored = new int[0];
+    int[] unscoredLeaves = new int[0];
 
     void ensure(int size) {
         if (codes.length >= size) {
@@ -24,5 +28,7 @@ final class EvaluationBuffers {
         positions = new int[size];
         scores = new double[size];
         raws = new int[size];
+        unscored = new int[size];
+        unscoredLeaves = new int[size];
     }
 }

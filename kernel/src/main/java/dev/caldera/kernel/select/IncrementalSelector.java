@@ -5,6 +5,7 @@ import dev.caldera.kernel.session.Session;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The fast selector: filters and scores the nodes once per task class (a {@link ClassView}), then keeps that view
@@ -15,6 +16,11 @@ import java.util.Arrays;
  * O(groups) evaluations instead of O(nodes), and picking a node O(changed nodes x log leaves). Decisions are
  * identical to {@link ScanSelector}'s, with the equivalence on or off; when a task fits nowhere the scan runs once
  * to explain why.
+ * <p>
+ * The views of classes with equal requests share what a leaf's evaluation reads of the request only, its resource
+ * fit and the request-only node scores ({@link ShapeView}, kept per request vector with the leaf's state version),
+ * so a placement costs one such evaluation per changed leaf and request, not per class; each view still filters
+ * and scores by its class's profiles and keeps its own totals and tree.
  * <p>
  * Views are per task class, and per (class, priority) in sessions that open with pods nominated to nodes,
  * since a nominated pod holds its room only against tasks of lower priority. A view is found by what its class is
@@ -49,6 +55,8 @@ public final class IncrementalSelector implements NodeSelector {
     private final boolean enabled;
     private final boolean equivalence;
     private final Long2ObjectOpenHashMap<ClassView> views = new Long2ObjectOpenHashMap<>();
+    /** Per request vector: the fit and request-only scores its classes' views share ({@link ShapeView}). */
+    private final Long2ObjectOpenHashMap<ShapeView> shapes = new Long2ObjectOpenHashMap<>();
     private final ShardPool.Job evaluateJob = this::evaluateShard;
 
     private final NodePositions positions = new NodePositions();
@@ -62,6 +70,8 @@ public final class IncrementalSelector implements NodeSelector {
     /** Per class id: its digest ({@link ClassView#digest}) and the birth it was taken at. */
     private long[] digests = new long[0];
     private long[] digestBorn = new long[0];
+    /** Per class id: the digest of its request ({@link ShapeView#digest}), taken with {@link #digests}. */
+    private long[] shapeDigests = new long[0];
     private long[] refreshedAt = new long[0];
     private long[] evaluatedAt = new long[0];
     private long refreshStamp;
@@ -73,6 +83,9 @@ public final class IncrementalSelector implements NodeSelector {
     private boolean fitsIdle;
     private FitErrors errors;
     private long fromViews;
+    private long sharedEntries;
+    /** Leaves whose build took the shape's entry (added once per shard, by filter workers too). */
+    private final AtomicLong sharedInBuilds = new AtomicLong();
 
     public IncrementalSelector(Session session, ShardPool pool, int parallelThreshold) {
         this(session, pool, parallelThreshold, DEFAULT_BUDGET_BYTES);
@@ -130,6 +143,19 @@ public final class IncrementalSelector implements NodeSelector {
         return positions.node[view.position(leaf)];
     }
 
+    /**
+     * Leaf evaluations (in builds and catch-ups) that took the resource fit and the request-only scores from the
+     * shape's entry, computed for another class of the same request or earlier for the same class (tests and
+     * metrics).
+     */
+    public long sharedEntries() {
+        long n = sharedEntries + sharedInBuilds.get();
+        for (ClassView v : views.values()) {
+            n += v.sharedEntries;
+        }
+        return n;
+    }
+
     /** Sessions that kept the previous session's grouping and class views (tests and metrics). */
     public long carriedSessions() {
         return carried;
@@ -182,6 +208,7 @@ public final class IncrementalSelector implements NodeSelector {
         boolean sameNodes = !views.isEmpty() && views.values().iterator().next().size() == n;
         if (!sameNodes) {
             views.clear();
+            shapes.clear();
         }
         for (ClassView v : views.values()) {
             v.syncedAt = Long.MIN_VALUE;
@@ -204,6 +231,7 @@ public final class IncrementalSelector implements NodeSelector {
             view = newView(key);
         }
         view.lastUse = ++clock;
+        view.shape = shape(cls);
         if (view.syncedAt == Long.MIN_VALUE || view.epoch != groups.epoch || !groups.covers(view.syncedAt)
                 || !view.standsFor(session, cls, born)) {
             // another class with the same key (a digest collision) takes the view over
@@ -224,10 +252,12 @@ public final class IncrementalSelector implements NodeSelector {
             int size = Math.max(cls + 1, digestBorn.length * 2);
             digestBorn = Arrays.copyOf(digestBorn, size);
             digests = Arrays.copyOf(digests, size);
+            shapeDigests = Arrays.copyOf(shapeDigests, size);
         }
         if (digestBorn[cls] != born) {
             digestBorn[cls] = born;
             digests[cls] = ClassView.digest(session, cls);
+            shapeDigests[cls] = ShapeView.digest(session.classTable().request(cls));
         }
         long digest = digests[cls];
         return byPriority ? ClassView.mix(digest + session.taskTable().priority(task)) : digest;
@@ -240,6 +270,8 @@ public final class IncrementalSelector implements NodeSelector {
         ClassView view = null;
         while (views.size() >= limit) {
             view = views.remove(leastRecentlyUsed());
+            sharedEntries += view.sharedEntries;
+            view.sharedEntries = 0;
         }
         if (view == null) {
             view = new ClassView(session, groups, key, n);
@@ -251,6 +283,56 @@ public final class IncrementalSelector implements NodeSelector {
         view.syncedAt = Long.MIN_VALUE;
         views.put(key, view);
         return view;
+    }
+
+    /**
+     * The shape of class {@code cls} ({@link #viewKey} took its digest), or null while pods are nominated: room
+     * held for them depends on the task's priority, not only on its request. A shape is made the first time a
+     * request is seen at this cluster size; there are at most as many as views, past which the least recently used
+     * one serves the new request with its arrays.
+     */
+    private ShapeView shape(int cls) {
+        if (byPriority || session.cache().nominations().count() > 0) {
+            return null;
+        }
+        long[] request = session.classTable().request(cls);
+        long key = shapeDigests[cls];
+        ShapeView shape = shapes.get(key);
+        if (shape != null && !Arrays.equals(shape.request, request)) {
+            // two requests with one digest: the new one takes the shape over
+            shape.reuse(key, request);
+        }
+        if (shape == null) {
+            int n = session.nodeCount();
+            long limit = Math.max(2, budgetBytes / Math.max(1, ClassView.bytesFor(n,
+                    session.plugins().normalizedScorers().length)));
+            while (shapes.size() >= limit) {
+                ShapeView victim = shapes.remove(leastRecentlyUsedShape());
+                if (shape == null) {
+                    shape = victim;
+                }
+            }
+            if (shape == null) {
+                shape = new ShapeView(key, request, n);
+            } else {
+                shape.reuse(key, request);
+            }
+            shapes.put(key, shape);
+        }
+        shape.lastUse = clock;
+        return shape;
+    }
+
+    private long leastRecentlyUsedShape() {
+        long victim = -1;
+        long oldest = Long.MAX_VALUE;
+        for (ShapeView v : shapes.values()) {
+            if (v.lastUse < oldest) {
+                oldest = v.lastUse;
+                victim = v.key;
+            }
+        }
+        return victim;
     }
 
     private long leastRecentlyUsed() {
@@ -282,7 +364,10 @@ public final class IncrementalSelector implements NodeSelector {
         int n = groups.leaves();
         int from = (int) ((long) n * shard / shards);
         int to = (int) ((long) n * (shard + 1) / shards);
-        view.evaluateAll(buildingTask, from, to, buffers);
+        int shared = view.evaluateAll(buildingTask, from, to, buffers);
+        if (shared > 0) {
+            sharedInBuilds.addAndGet(shared);
+        }
     }
 
     /**

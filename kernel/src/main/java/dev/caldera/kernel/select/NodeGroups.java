@@ -59,6 +59,13 @@ final class NodeGroups {
     /** By leaf: the group a node's own leaf left, or the leaf itself. */
     private int[] origin = new int[0];
     /**
+     * By leaf: a number given to the leaf's node state, new at every grouping, for a new leaf and at every change
+     * that evaluates the leaf again (never reused: the count only grows). What is computed from a leaf's
+     * node state alone ({@link ShapeView}) holds while the leaf's version does.
+     */
+    private long[] version = new long[0];
+    private long lastVersion;
+    /**
      * Whether this session's predicates read nothing of a node that changes in a session (their declared inputs
      * are placement inputs at most): a leaf's verdict then holds for the whole session, and a node that leaves its
      * group keeps the group's.
@@ -205,6 +212,14 @@ final class NodeGroups {
         return origin[leaf];
     }
 
+    /**
+     * Each leaf's state version: equal versions, equal node state in everything the plugins read (a re-weighed
+     * group keeps its version: its remaining members are alike). Filter workers read it while a view is built.
+     */
+    long[] versions() {
+        return version;
+    }
+
     int repPosition(int leaf) {
         return repPosition[leaf];
     }
@@ -259,6 +274,9 @@ final class NodeGroups {
     }
 
     private void record(int leaf, boolean evaluate) {
+        if (evaluate) {
+            version[leaf] = ++lastVersion;
+        }
         changes[(int) (changeSequence++ & MASK)] = leaf << 1 | (evaluate ? 1 : 0);
     }
 
@@ -269,6 +287,7 @@ final class NodeGroups {
             repNode = new int[n];
             weight = new int[n];
             origin = new int[n];
+            version = new long[n];
             members = new int[n];
             cursor = new int[n];
             memberStart = new int[n + 1];
@@ -376,6 +395,7 @@ final class NodeGroups {
         }
         for (int g = 0; g < groups; g++) {
             origin[g] = g;
+            version[g] = ++lastVersion;
             repPosition[g] = members[cursor[g]];
             repNode[g] = positions.node[repPosition[g]];
         }

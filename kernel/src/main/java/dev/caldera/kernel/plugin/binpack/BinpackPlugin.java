@@ -108,6 +108,12 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
         return true;
     }
 
+    /** The task's request is all it reads of the task. */
+    @Override
+    public boolean requestOnly() {
+        return true;
+    }
+
     /** Allocatable and used resources only. */
     @Override
     public int nodeInputs() {

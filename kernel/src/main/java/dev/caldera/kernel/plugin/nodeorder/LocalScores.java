@@ -58,6 +58,12 @@ final class LocalScores implements NodeScorer {
         return true;
     }
 
+    /** The task's request is all it reads of the task (best effort included: a request of zeros). */
+    @Override
+    public boolean requestOnly() {
+        return true;
+    }
+
     /** Allocatable resources, and the requests of the pods on the node ({@link NodeRequests}) as own key words. */
     @Override
     public int nodeInputs() {
