@@ -86,6 +86,8 @@ final class ClassView {
     private boolean maxStale;
     /** scoreOf[group][scorer][raw value]: the normalized score at the group's current largest raw value. */
     private final double[][][] scoreOf;
+    /** A refreshed leaf's raw values before its refresh ({@link #uncount}). */
+    private final int[] oldRaws;
 
     ClassView(Session session, NodeGroups groups, long key, int size) {
         this.session = session;
@@ -109,6 +111,7 @@ final class ClassView {
         histogram = new int[3][normalized.length][8];
         max = new int[3][normalized.length];
         scoreOf = new double[3][normalized.length][0];
+        oldRaws = new int[normalized.length];
     }
 
     int size() {
@@ -405,7 +408,13 @@ final class ClassView {
         }
         boolean fitted = fit[leaf] != NO_FIT;
         int oldPosition = position[leaf];
-        count(leaf, -weight[leaf]);
+        byte oldFit = fit[leaf];
+        int oldWeight = weight[leaf];
+        if (fitted) {
+            for (int b = 0; b < normalized.length; b++) {
+                oldRaws[b] = raw[b][leaf];
+            }
+        }
         weight[leaf] = groups.weight(leaf);
         position[leaf] = groups.repPosition(leaf);
         if (weight[leaf] == 0) {
@@ -426,7 +435,11 @@ final class ClassView {
         if (!fitted && fit[leaf] == NO_FIT && !added && position[leaf] == oldPosition) {
             return;
         }
-        count(leaf, weight[leaf]);
+        if (!countsAgain(leaf, oldFit, oldWeight)) {
+            // the leaf left its fit group, weight or raw values as they were: the histograms stand
+            uncount(oldFit, oldWeight);
+            count(leaf, weight[leaf]);
+        }
         if (maxMoved(task)) {
             for (int l = 0; l < built; l++) {
                 total(task, l);
@@ -481,6 +494,37 @@ final class ClassView {
                 return;
             }
             t[k] = after;
+        }
+    }
+
+    /**
+     * True when the leaf counts in the histograms as it did before its refresh: the same fit group (one that fits),
+     * weight and raw values ({@link #oldRaws}), so taking it out and putting it back would change nothing.
+     */
+    private boolean countsAgain(int leaf, byte oldFit, int oldWeight) {
+        if (oldFit == NO_FIT || fit[leaf] != oldFit || weight[leaf] != oldWeight) {
+            return false;
+        }
+        for (int b = 0; b < normalized.length; b++) {
+            if (raw[b][leaf] != oldRaws[b]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@link #count} of {@code -weight} for a leaf as it was: fit group {@code g}, raw values {@link #oldRaws}. */
+    private void uncount(byte g, int weight) {
+        if (g == NO_FIT || weight == 0) {
+            return;
+        }
+        for (int b = 0; b < normalized.length; b++) {
+            int v = oldRaws[b];
+            int[] h = histogram[g][b];
+            h[v] -= weight;
+            if (v == max[g][b] && h[v] == 0) {
+                maxStale = true;
+            }
         }
     }
 
