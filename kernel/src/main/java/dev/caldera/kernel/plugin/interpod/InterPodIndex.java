@@ -80,7 +80,7 @@ public final class InterPodIndex {
         rules.refresh(s.interPodProfiles(), s.symbols());
         placements.refresh(s.profiles(), s.symbols());
         numbers.refresh(s.symbols());
-        taints.refresh(s.nodes(), s.symbols());
+        taints.refresh(s);
         carriers.reset(s.interPodProfiles().size());
         sizeTaskArrays(s.tasks().capacity());
         if (byClass.length < s.classes().size()) {

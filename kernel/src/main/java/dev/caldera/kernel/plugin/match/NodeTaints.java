@@ -2,6 +2,7 @@ package dev.caldera.kernel.plugin.match;
 
 import dev.caldera.kernel.framework.Nodes;
 import dev.caldera.kernel.framework.Names;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.placement.Taint;
 
 import java.util.Arrays;
@@ -12,7 +13,8 @@ import java.util.Arrays;
  * the node's taints, labels or unschedulable flag, or clears the row).
  * <p>
  * Threading: {@link #refresh} on the scheduling thread (session open); reads are pure and safe from filter
- * workers. Cost of refresh: O(node rows) version checks plus O(taints) for changed nodes.
+ * workers. Cost of refresh: O(node rows) version checks plus O(taints) for changed nodes; with the session's list of
+ * changed nodes ({@link #refresh(SessionView)}), O(changed nodes) version checks.
  */
 public final class NodeTaints {
     private static final int[] NONE = new int[0];
@@ -25,12 +27,27 @@ public final class NodeTaints {
     private int[][] values = new int[0][];
     private byte[][] effects = new byte[0][];
     private Names symbols;
+    private final ChangedNodes changes = new ChangedNodes();
 
     /** Brings every node row up to date with the table. */
     public void refresh(Nodes nodes, Names table) {
+        refresh(nodes, table, null);
+    }
+
+    /**
+     * Brings the session's node rows up to date at its open: only the nodes it lists as changed when nothing else
+     * can have changed since the last refresh ({@link ChangedNodes}), else every row.
+     */
+    public void refresh(SessionView session) {
+        refresh(session.nodes(), session.symbols(), session);
+    }
+
+    private void refresh(Nodes nodes, Names table, SessionView session) {
+        boolean listed = session != null && changes.onlyListed(session);
         if (!table.sameTable(symbols)) {
             symbols = table;
             Arrays.fill(known, false);
+            listed = false;
         }
         if (known.length < nodes.capacity()) {
             known = Arrays.copyOf(known, nodes.capacity());
@@ -38,11 +55,22 @@ public final class NodeTaints {
             keys = Arrays.copyOf(keys, nodes.capacity());
             values = Arrays.copyOf(values, nodes.capacity());
             effects = Arrays.copyOf(effects, nodes.capacity());
+            listed = false;
+        }
+        if (listed) {
+            for (int i = 0; i < session.changedNodeCount(); i++) {
+                refreshRow(nodes, session.changedNode(i), table);
+            }
+            return;
         }
         for (int row = 0; row < nodes.rows(); row++) {
-            if (!known[row] || version[row] != nodes.placementVersion(row)) {
-                compile(row, nodes, table);
-            }
+            refreshRow(nodes, row, table);
+        }
+    }
+
+    private void refreshRow(Nodes nodes, int row, Names table) {
+        if (!known[row] || version[row] != nodes.placementVersion(row)) {
+            compile(row, nodes, table);
         }
     }
 

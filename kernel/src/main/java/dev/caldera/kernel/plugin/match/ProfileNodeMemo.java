@@ -3,6 +3,7 @@ package dev.caldera.kernel.plugin.match;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.framework.Nodes;
 import dev.caldera.kernel.framework.Profiles;
+import dev.caldera.kernel.framework.SessionView;
 
 import java.util.Arrays;
 
@@ -20,8 +21,9 @@ import java.util.Arrays;
  * <p>
  * Threading: {@link #refresh} on the scheduling thread at session open; {@link #get} and {@link #put} from
  * any thread for different nodes (filter workers store only into columns that exist; writes are idempotent).
- * Cost: refresh O(profile ids + node rows) plus O(columns) per node whose placement changed; get and put
- * O(1), no allocation.
+ * Cost: refresh O(profile ids + node rows) plus O(columns) per node whose placement changed, O(profile ids + changed
+ * nodes) when refreshed with the session's list of changed nodes ({@link #refresh(Profiles, Nodes, SessionView)});
+ * get and put O(1), no allocation.
  */
 public final class ProfileNodeMemo {
     public static final int UNKNOWN = -1;
@@ -36,6 +38,7 @@ public final class ProfileNodeMemo {
     private Thread owner;
     private Nodes table;
     private Profiles<PlacementSpec> profileTable;
+    private final ChangedNodes changes = new ChangedNodes();
 
     public ProfileNodeMemo() {
         this(DEFAULT_BUDGET_BYTES);
@@ -47,12 +50,23 @@ public final class ProfileNodeMemo {
 
     /** Drops what the cache changed since the last refresh: reassigned profile ids, nodes whose placement moved. */
     public void refresh(Profiles<PlacementSpec> profiles, Nodes nodes) {
+        refresh(profiles, nodes, null);
+    }
+
+    /**
+     * {@link #refresh(Profiles, Nodes)} at the open of {@code session}, whose nodes and profiles these are: when
+     * only the nodes it lists as changed can have moved since the last refresh ({@link ChangedNodes}), only those
+     * rows are looked at.
+     */
+    public void refresh(Profiles<PlacementSpec> profiles, Nodes nodes, SessionView session) {
+        boolean listed = session != null && changes.onlyListed(session);
         owner = Thread.currentThread();
         if (!nodes.sameTable(table) || !profiles.sameTable(profileTable) || nodeVersions.length != nodes.capacity()) {
             table = nodes;
             profileTable = profiles;
             clearAll(nodes.capacity());
             Arrays.fill(profileVersions, 0);
+            listed = false;
         }
         if (columns.length < profiles.size()) {
             columns = Arrays.copyOf(columns, Math.max(profiles.size(), columns.length * 2));
@@ -64,11 +78,21 @@ public final class ProfileNodeMemo {
                 profileVersions[id] = profiles.spec(id) == null ? 0 : profiles.version(id);
             }
         }
-        for (int row = 0; row < nodes.rows(); row++) {
-            if (nodeVersions[row] != nodes.placementVersion(row)) {
-                nodeVersions[row] = nodes.placementVersion(row);
-                forget(row);
+        if (listed) {
+            for (int i = 0; i < session.changedNodeCount(); i++) {
+                refreshRow(nodes, session.changedNode(i));
             }
+            return;
+        }
+        for (int row = 0; row < nodes.rows(); row++) {
+            refreshRow(nodes, row);
+        }
+    }
+
+    private void refreshRow(Nodes nodes, int row) {
+        if (nodeVersions[row] != nodes.placementVersion(row)) {
+            nodeVersions[row] = nodes.placementVersion(row);
+            forget(row);
         }
     }
 

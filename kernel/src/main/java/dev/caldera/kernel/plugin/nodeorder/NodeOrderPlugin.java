@@ -92,10 +92,10 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
         tasks = s.tasks();
         classes = s.classes();
         preferences.refresh(s.profiles(), s.symbols());
-        taints.refresh(s.nodes(), s.symbols());
+        taints.refresh(s);
         numbers.refresh(s.symbols());
-        affinity.refresh(s.profiles(), s.nodes());
-        preferNoSchedule.refresh(s.profiles(), s.nodes());
+        affinity.refresh(s.profiles(), s.nodes(), s);
+        preferNoSchedule.refresh(s.profiles(), s.nodes(), s);
         if (weights.needsNodeRequests()) {
             requests.open(s);
         }

@@ -106,9 +106,9 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
         classes = s.classes();
         rules.refresh(s.profiles(), s.symbols());
         allIps = s.symbols().intern(PortKeys.ALL_IPS);
-        taints.refresh(s.nodes(), s.symbols());
+        taints.refresh(s);
         numbers.refresh(s.symbols());
-        verdicts.refresh(s.profiles(), s.nodes());
+        verdicts.refresh(s.profiles(), s.nodes(), s);
         portsInPlay = false;
         if (options.nodePorts()) {
             countPorts(s);
