@@ -147,7 +147,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             typicalVersion = state.typical.version;
             workloadVersion = state.workload.version;
         }
-        memo.open(state.classes.hash, s.classes().size(), s.nodes().capacity());
+        memo.open(scoreDigests(), s.classes().size(), s.nodes().capacity());
         state.typicalNow.open(s.nodes().capacity(), state.typical.version);
         state.workloadNow.open(s.nodes().capacity(), state.workload.version);
         accountPlacedTasks(s, incremental);
@@ -343,6 +343,11 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         return state;
     }
 
+    /** What the policy's scores are kept under per class: its shape when the policy reads no more of it. */
+    private long[] scoreDigests() {
+        return policy != null && policy.readsShapeOnly() ? state.classes.shapeHash : state.classes.hash;
+    }
+
     /** The devices of every node and what is free on them, as of this session. */
     public GpuNodes gpus() {
         return state.nodes;
@@ -363,7 +368,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         public double score(int task, int node) {
             int cls = state.classOf(task);
             long nodeState = state.stateHash(node);
-            long key = TieBreak.mix(nodeState + 31 * state.classes.hash[cls] + state.nameHash[node]) | 1;
+            long key = TieBreak.mix(nodeState + 31 * scoreDigests()[cls] + state.nameHash[node]) | 1;
             double points;
             if (memo.has(cls, node, key)) {
                 points = memo.get(cls, node);

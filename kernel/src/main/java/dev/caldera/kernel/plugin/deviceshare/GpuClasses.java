@@ -21,7 +21,8 @@ import java.util.Arrays;
  * whatever the cache held before.
  * <p>
  * Threading: {@link #refresh} on the scheduling thread at session open; reads from filter workers.
- * Cost: O(classes x dims) per refresh, plus the text of each profile not digested yet (it allocates then).
+ * Cost: O(classes) per refresh, plus O(dims) for each class id not decoded yet (a new class, or an id given to
+ * another class) and the text of each profile not digested yet (it allocates then).
  */
 final class GpuClasses {
     static final long DEFAULT_CPU_MILLI = 100;
@@ -38,6 +39,18 @@ final class GpuClasses {
     private long[] profileDigest = new long[0];
     private Object[] digestedSpec = new Object[0];
 
+    /**
+     * {@code shapeHash[class]} digests only what the policies other than {@code random} read of a class (its cpu,
+     * share and whole devices): classes that differ in memory or placement rules alone score alike, so they share
+     * their scores ({@link ScoreMemo}).
+     */
+    long[] shapeHash = new long[0];
+    /** What each class id was decoded from (its request vector and profile spec, by identity), to skip it next time. */
+    private Object[] decodedRequest = new Object[0];
+    private Object[] decodedSpec = new Object[0];
+    private int decodedMemoryDim = Integer.MIN_VALUE;
+    private int decodedNumberDim = Integer.MIN_VALUE;
+
     void refresh(Classes classes, Dimensions dims, Profiles<PlacementSpec> profiles, int memoryDim,
                  int numberDim) {
         int n = classes.size();
@@ -47,13 +60,27 @@ final class GpuClasses {
             whole = Arrays.copyOf(whole, cap);
             cpu = Arrays.copyOf(cpu, cap);
             hash = Arrays.copyOf(hash, cap);
+            shapeHash = Arrays.copyOf(shapeHash, cap);
             conflicting = Arrays.copyOf(conflicting, cap);
+            decodedRequest = Arrays.copyOf(decodedRequest, cap);
+            decodedSpec = Arrays.copyOf(decodedSpec, cap);
+        }
+        if (memoryDim != decodedMemoryDim || numberDim != decodedNumberDim || dims != digestDims) {
+            Arrays.fill(decodedRequest, null);
+            decodedMemoryDim = memoryDim;
+            decodedNumberDim = numberDim;
         }
         for (int c = 0; c < n; c++) {
             long[] request = classes.request(c);
             if (request == null) {
                 continue;
             }
+            PlacementSpec spec = profiles.spec(classes.profile(c));
+            if (decodedRequest[c] == request && decodedSpec[c] == spec) {
+                continue; // the same class as at the last refresh: a class's request vector is its own array
+            }
+            decodedRequest[c] = request;
+            decodedSpec[c] = spec;
             long units = memoryDim < 0 ? 0 : ShareDimensions.at(request, memoryDim);
             long number = numberDim < 0 ? 0 : ShareDimensions.at(request, numberDim);
             share[c] = units;
@@ -62,6 +89,7 @@ final class GpuClasses {
             long cpuMilli = ShareDimensions.at(request, Dimensions.CPU);
             cpu[c] = cpuMilli == 0 ? DEFAULT_CPU_MILLI : cpuMilli;
             hash[c] = TieBreak.mix(requestDigest(request, dims) * 31L + profileDigest(profiles, classes.profile(c)));
+            shapeHash[c] = TieBreak.mix((cpu[c] * 0x9e3779b97f4a7c15L + share[c]) * 0x632be59bd9b4e019L + whole[c]);
         }
     }
 

@@ -14,6 +14,14 @@ interface GpuPolicy {
 
     long choose(GpuState s, int cls, int node);
 
+    /**
+     * True when {@link #score} reads of the class only its cpu, share and whole devices
+     * ({@link GpuClasses#shapeHash}), so classes alike in those share their kept scores.
+     */
+    default boolean readsShapeOnly() {
+        return true;
+    }
+
     /** True when scores are whole points, so a tie-break below one point never reorders distinct scores. */
     default boolean integerScores() {
         return true;

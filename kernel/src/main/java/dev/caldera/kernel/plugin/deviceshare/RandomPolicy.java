@@ -16,6 +16,12 @@ final class RandomPolicy implements GpuPolicy {
         return DeviceChoice.random(s, cls, node);
     }
 
+    /** The draw digests the whole class ({@link GpuClasses#hash}): two classes of one shape draw apart. */
+    @Override
+    public boolean readsShapeOnly() {
+        return false;
+    }
+
     @Override
     public boolean integerScores() {
         return false;

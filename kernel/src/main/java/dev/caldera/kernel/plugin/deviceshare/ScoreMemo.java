@@ -6,7 +6,8 @@ import java.util.Arrays;
 
 /**
  * Policy scores kept across sessions per (task class, node row), each under a 64-bit key that digests
- * everything the score reads: the class's request and profile, the node's name and its current usage (cpu,
+ * everything the score reads: the class's digest (its cpu, share and whole devices for the policies that read
+ * no more of it, {@link GpuClasses#shapeHash}; else its request and profile), the node's name and its current usage (cpu,
  * memory, every device's free units and holders). A score is computed again only when its key changed, so a
  * steady cluster, where each cycle touches a few nodes, does not rescore the others cycle after cycle. A key
  * collision (two different states with the same 64-bit digest) would reuse a wrong score; at 2^-64 per pair it
@@ -14,7 +15,7 @@ import java.util.Arrays;
  * <p>
  * Storage: one {@code long[node rows]} of keys and one {@code double[node rows]} of scores per class digest (so a
  * request shape keeps its column when its class id is freed and later given to another shape, as tasks come
- * and go), made on the scheduling thread the first time the shape is scored, within a byte budget; past it,
+ * and go, and classes of one digest share it), made on the scheduling thread the first time the shape is scored, within a byte budget; past it,
  * scores are not kept.
  * Threading: filter workers read and write distinct nodes' slots; columns are made at open, on the scheduling
  * thread.
