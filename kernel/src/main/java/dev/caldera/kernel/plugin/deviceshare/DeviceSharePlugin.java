@@ -150,6 +150,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         memo.open(scoreDigests(), s.classes().size(), s.nodes().capacity());
         state.typicalNow.open(s.nodes().capacity(), state.typical.version);
         state.workloadNow.open(s.nodes().capacity(), state.workload.version);
+        state.workloadCounts.open(s.nodes().capacity(), state.workload.version, state.workload.groups);
         accountPlacedTasks(s, incremental);
         dirty.clear();
         openedOn = s;

@@ -64,6 +64,47 @@ final class FillFragmentation {
         return sum(g, mix, node, cpuLeft, g.totalFree[node] - Long.bitCount(taken) * units, c.idle, c.copies);
     }
 
+    /** The calling thread's counts, sized for {@code groups} distinct shares (contents undefined). */
+    static Counts scratch(int groups) {
+        return COUNTS.get().ensure(groups);
+    }
+
+    /** The node's fragment as it is, from its {@link #counts} as it is ({@code taken} 0): {@link #after} with nothing taken. */
+    static double asIs(GpuNodes g, MixTable mix, int node, long cpuLeft, Counts c) {
+        if (g.count[node] == 0) {
+            return 0;
+        }
+        return sum(g, mix, node, cpuLeft, g.totalFree[node], c.idle, c.copies);
+    }
+
+    /**
+     * {@link #after} computed from the node's {@link #counts} as it is ({@code taken} 0), which it changes in place:
+     * only the taken devices' part of the counts moves, O(taken devices x distinct shares + shapes). The same
+     * integers as counting after the placement (each device adds its own term).
+     */
+    static double afterTaking(GpuNodes g, MixTable mix, int node, long cpuLeft, Counts c, long taken, long units) {
+        if (g.count[node] == 0) {
+            return 0;
+        }
+        long cap = g.capacity[node];
+        int base = g.first[node];
+        long[] need = mix.groupShare;
+        int idle = c.idle;
+        for (long rest = taken; rest != 0; rest &= rest - 1) {
+            int d = Long.numberOfTrailingZeros(rest);
+            if (d >= g.count[node]) {
+                break; // counts() looks at the node's devices only
+            }
+            long f = g.free[base + d];
+            long left = f - units;
+            idle += (left >= cap ? 1 : 0) - (f >= cap ? 1 : 0);
+            for (int k = 0; k < mix.groups; k++) {
+                c.copies[k] += left / need[k] - f / need[k];
+            }
+        }
+        return sum(g, mix, node, cpuLeft, g.totalFree[node] - Long.bitCount(taken) * units, idle, c.copies);
+    }
+
     /**
      * The node's devices counted per share of the mix, after {@code units} are taken from each device of
      * {@code taken}; O(devices x distinct shares).

@@ -41,7 +41,8 @@ final class FillPolicy implements GpuPolicy {
         if (share == 0) {
             int whole = s.classes.whole[cls];
             long taken = whole == 0 ? 0 : DeviceChoice.idle(g, node, whole);
-            after = FillFragmentation.after(g, s.workload, node, cpuAfter, taken, g.capacity[node]);
+            after = FillFragmentation.afterTaking(g, s.workload, node, cpuAfter, s.workloadCounts(node), taken,
+                    g.capacity[node]);
         } else {
             after = leastAfter(s, cls, node, cpuAfter);
             if (Double.isNaN(after)) {
@@ -67,7 +68,7 @@ final class FillPolicy implements GpuPolicy {
                 continue;
             }
             if (counts == null) {
-                counts = FillFragmentation.counts(g, s.workload, node, 0, 0);
+                counts = s.workloadCounts(node);
             }
             double after = FillFragmentation.afterOnDevice(g, s.workload, node, cpuAfter, counts, d, share);
             if (Double.isNaN(best) || after < best) {
@@ -94,7 +95,7 @@ final class FillPolicy implements GpuPolicy {
         int base = g.first[node];
         double best = Double.POSITIVE_INFINITY;
         int pick = -1;
-        FillFragmentation.Counts counts = FillFragmentation.counts(g, s.workload, node, 0, 0);
+        FillFragmentation.Counts counts = s.workloadCounts(node);
         for (int d = 0; d < g.count[node]; d++) {
             long free = g.free[base + d];
             if (free < share || FgdPolicy.sameFreeEarlier(g, base, d)) {

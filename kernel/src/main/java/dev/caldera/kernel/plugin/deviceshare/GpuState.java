@@ -20,6 +20,8 @@ final class GpuState {
     /** Each node's fragment against {@link #typical} and against {@link #workload} as it is, per session. */
     final NodeFragments typicalNow = new NodeFragments();
     final NodeFragments workloadNow = new NodeFragments();
+    /** Each node's fill counts against {@link #workload} as it is. */
+    final NodeCounts workloadCounts = new NodeCounts();
     long[] nameHash = new long[0];
     /** Each node's place in the seeded shuffle of the nodes, in [0, 1). */
     double[] nodeOrder = new double[0];
@@ -56,9 +58,14 @@ final class GpuState {
         if (workloadNow.has(node, key)) {
             return workloadNow.get(node);
         }
-        double f = FillFragmentation.after(nodes, workload, node, cpuLeft, 0, 0);
+        double f = FillFragmentation.asIs(nodes, workload, node, cpuLeft, workloadCounts(node));
         workloadNow.put(node, key, f);
         return f;
+    }
+
+    /** The node's {@link FillFragmentation#counts} against {@link #workload} as it is, counted once per node state. */
+    FillFragmentation.Counts workloadCounts(int node) {
+        return workloadCounts.get(nodes, workload, node, stateHash(node) | 1);
     }
 
     long cpuAllocatable(int node) {

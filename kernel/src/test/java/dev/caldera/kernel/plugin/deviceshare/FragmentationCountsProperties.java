@@ -49,6 +49,8 @@ class FragmentationCountsProperties {
         assertThat(state.workload.size).isPositive();
 
         int compared = 0;
+        NodeCounts kept = new NodeCounts();
+        kept.open(g.rows(), state.workload.version, state.workload.groups);
         for (int node = 0; node < g.rows(); node++) {
             for (long cpuLeft : new long[] {0, 500, 1000 * r.nextInt(8), 64_000, -1000}) {
                 for (MixTable mix : List.of(state.typical, state.workload)) {
@@ -61,6 +63,18 @@ class FragmentationCountsProperties {
                             .isEqualTo(Plain.fragmentation(g, mix, node, cpuLeft, idle, g.capacity[node]));
                     assertThat(FillFragmentation.after(g, mix, node, cpuLeft, idle, g.capacity[node]))
                             .isEqualTo(Plain.fill(g, mix, node, cpuLeft, idle, g.capacity[node]));
+                    // from the node's counts as it is, kept (NodeCounts) or not, moving the taken devices only
+                    assertThat(FillFragmentation.asIs(g, mix, node, cpuLeft, asIs(kept, state, mix, node)))
+                            .isEqualTo(Plain.fill(g, mix, node, cpuLeft, 0, 0));
+                    assertThat(FillFragmentation.afterTaking(g, mix, node, cpuLeft,
+                            asIs(kept, state, mix, node), idle, g.capacity[node]))
+                            .isEqualTo(Plain.fill(g, mix, node, cpuLeft, idle, g.capacity[node]));
+                    long some = g.count[node] == 0 ? 0 : r.nextLong(1L << g.count[node]);
+                    long least = minFree(g, node, some);
+                    long each = least <= 0 ? 0 : 1 + r.nextLong(least);
+                    assertThat(FillFragmentation.afterTaking(g, mix, node, cpuLeft,
+                            asIs(kept, state, mix, node), some, each))
+                            .isEqualTo(Plain.fill(g, mix, node, cpuLeft, some, each));
                     for (int d = 0; d < g.count[node]; d++) {
                         long free = g.free[g.first[node] + d];
                         long units = free == 0 ? 0 : 1 + r.nextLong(free);
@@ -76,6 +90,26 @@ class FragmentationCountsProperties {
             }
         }
         assertThat(compared).isPositive();
+    }
+
+    /**
+     * The node's fill counts as it is: against the workload through {@code kept} (a key per node, so each node's
+     * counts are kept once and read back for every later look-up), the plugin's only use; else counted.
+     */
+    private static FillFragmentation.Counts asIs(NodeCounts kept, GpuState state, MixTable mix, int node) {
+        return mix == state.workload ? kept.get(state.nodes, mix, node, 2L * node + 1)
+                : FillFragmentation.counts(state.nodes, mix, node, 0, 0);
+    }
+
+    /** The least free units among the devices of {@code mask}. */
+    private static long minFree(GpuNodes g, int node, long mask) {
+        long least = Long.MAX_VALUE;
+        for (int d = 0; d < g.count[node]; d++) {
+            if ((mask >>> d & 1) != 0) {
+                least = Math.min(least, g.free[g.first[node] + d]);
+            }
+        }
+        return least == Long.MAX_VALUE ? 0 : least;
     }
 
     /** Shapes of a few shares each repeated with several cpu requests, some whole GPUs and cpu-only pods. */
