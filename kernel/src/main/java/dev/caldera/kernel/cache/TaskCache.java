@@ -159,22 +159,25 @@ final class TaskCache {
     }
 
     /**
-     * True when the pod's spec is the one last written but for its status, node and nomination, its priority
-     * class resolves as it did and no dimension was added since: then {@link #move} gives the tables exactly what a
-     * full rewrite would (but that its placement profile keeps its id, where a rewrite may free and take it again).
+     * True when the pod's spec is the one last written but for its status, node, nomination and GPU devices named,
+     * its priority class resolves as it did and no dimension was added since: then {@link #move} gives the tables
+     * exactly what a full rewrite would (but that its placement profile keeps its id, where a rewrite may free and
+     * take it again). A bound pod's echo (Running on its node, with the devices it was given) is such an update.
      */
     private boolean onlyMoves(int row, TaskSpec spec) {
         TaskSpec last = written[row];
-        return last != null && last.sameButPlace(spec)
+        return last != null && last.sameButPlaceAndDevices(spec)
                 && tasks.priority(row) == priorityClasses.resolve(spec.priority(), spec.priorityClassName())
                 && classes.request(tasks.taskClass(row)).length == dims.count(); // a rewrite would lengthen it
     }
 
     /**
      * An update that only moves the pod: what {@link #upsert} does without releasing and interning its class,
-     * profiles, labels and job again (the task leaves its job's list and rejoins at the end, as a rewrite does).
+     * profiles, labels and job again (the task leaves its job's list and rejoins at the end, as a rewrite does; its
+     * devices named are written as a rewrite writes them).
      */
     private void move(int row, TaskSpec spec) {
+        tasks.gpuDevices(row, spec.gpuDevices());
         byte status = spec.status();
         String node = spec.nodeName();
         if (keepsBinding(row, spec)) {

@@ -106,10 +106,18 @@ public record TaskSpec(
      * hashes; sub-objects shared by both specs compare by identity.
      */
     public boolean sameButPlace(TaskSpec other) {
+        return other == this || gpuDevices == other.gpuDevices && sameButPlaceAndDevices(other);
+    }
+
+    /**
+     * {@link #sameButPlace}, the GPU devices named ({@code volcano.sh/gpu-index}) allowed to differ too: a pod bound
+     * with the devices the scheduler gave it.
+     */
+    public boolean sameButPlaceAndDevices(TaskSpec other) {
         return other == this || uid.equals(other.uid) && namespace.equals(other.namespace)
                 && name.equals(other.name) && job.equals(other.job) && preemptable == other.preemptable
                 && creationMs == other.creationMs && critical == other.critical && preemptNever == other.preemptNever
-                && schedulingGated == other.schedulingGated && gpuDevices == other.gpuDevices
+                && schedulingGated == other.schedulingGated
                 && Objects.equals(priority, other.priority)
                 && Objects.equals(priorityClassName, other.priorityClassName) && Objects.equals(role, other.role)
                 && Objects.equals(request, other.request) && Objects.equals(placement, other.placement)

@@ -19,8 +19,8 @@ import java.util.SplittableRandom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * An update that only moves a pod (the spec last written with another status, node or nomination: what an informer
- * sends when a pod is bound, starts, finishes or is nominated) takes the cache's short path; the cache must end
+ * An update that only moves a pod (the spec last written with another status, node, nomination or GPU devices named:
+ * what an informer sends when a pod is bound, starts, finishes or is nominated) takes the cache's short path; the cache must end
  * exactly as one that rewrites every pod in full. Random valid changes ({@link RandomChanges}) mixed with such
  * moves of live pods go to a cache with the short path and to one without it; after every batch their whole state
  * is equal ({@link CacheImage}'s tables) but for the interners' version counters and the task classes' birth
@@ -67,6 +67,7 @@ class PodMovesProperties {
                 String node = status == TaskStatus.PENDING || random.nextInt(5) == 0 ? null : "n" + random.nextInt(10);
                 TaskSpec moved = last.toBuilder().status(status).nodeName(node)
                         .nominatedNodeName(node == null && random.nextInt(4) == 0 ? "n" + random.nextInt(8) : null)
+                        .gpuDevices(random.nextInt(3) == 0 ? random.nextLong(16) : last.gpuDevices())
                         .build();
                 pods.add(moved);
                 moves++;
