@@ -151,6 +151,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         state.typicalNow.open(s.nodes().capacity(), state.typical.version);
         state.workloadNow.open(s.nodes().capacity(), state.workload.version);
         state.workloadCounts.open(s.nodes().capacity(), state.workload.version, state.workload.groups);
+        state.typicalCounts.open(s.nodes().capacity(), state.typical.version, state.typical.groups);
         accountPlacedTasks(s, incremental);
         dirty.clear();
         openedOn = s;

@@ -33,7 +33,8 @@ final class FgdPolicy implements GpuPolicy {
         if (share == 0) {
             int whole = s.classes.whole[cls];
             long taken = whole == 0 ? 0 : DeviceChoice.idle(g, node, whole);
-            return points(g, node, before, Fragmentation.after(g, s.typical, node, cpuAfter, taken, g.capacity[node]));
+            return points(g, node, before, Fragmentation.afterTaking(g, s.typical, node, cpuAfter, s.typicalCounts(node),
+                    taken, g.capacity[node]));
         }
         return bestPoints(s, cls, node, before, cpuAfter);
     }
@@ -65,7 +66,7 @@ final class FgdPolicy implements GpuPolicy {
                 continue;
             }
             if (counts == null) {
-                counts = Fragmentation.counts(g, s.typical, node, 0, 0);
+                counts = s.typicalCounts(node);
             }
             best = Math.max(best, points(g, node, before,
                     Fragmentation.afterOnDevice(g, s.typical, node, cpuAfter, counts, d, share)));
@@ -80,7 +81,7 @@ final class FgdPolicy implements GpuPolicy {
         int base = g.first[node];
         double bestPoints = -1;
         int best = -1;
-        Fragmentation.Counts counts = Fragmentation.counts(g, s.typical, node, 0, 0);
+        Fragmentation.Counts counts = s.typicalCounts(node);
         for (int d = 0; d < g.count[node]; d++) {
             if (g.free[base + d] < share || sameFreeEarlier(g, base, d)) {
                 continue;

@@ -170,7 +170,10 @@ final class FillFragmentation {
                 copies = copiesOf[mix.groupOf[t]];
                 size = mix.share[t];
             }
-            copies = Math.min(copies, cpu / mix.cpu[t]);
+            long cpuEach = mix.cpu[t];
+            if (copies * cpuEach > cpu) {
+                copies = cpu / cpuEach; // min(copies, cpu / cpuEach), dividing only when the cpu is what limits
+            }
             frag += w * (total - copies * size);
         }
         return frag;

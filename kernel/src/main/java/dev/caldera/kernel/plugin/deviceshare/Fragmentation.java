@@ -61,6 +61,49 @@ final class Fragmentation {
                 c.fittingWhole, c.tooSmallWhole, c.fitting, c.tooSmall);
     }
 
+    /** The calling thread's counts, sized for {@code groups} distinct shares (contents undefined). */
+    static Counts scratch(int groups) {
+        return COUNTS.get().ensure(groups);
+    }
+
+    /** The node's fragment as it is, from its {@link #counts} as it is ({@code taken} 0): {@link #of}. */
+    static double asIs(GpuNodes g, MixTable mix, int node, long cpuLeft, Counts c) {
+        if (g.count[node] == 0) {
+            return 0;
+        }
+        return sum(g, mix, node, cpuLeft, g.totalFree[node], c.fittingWhole, c.tooSmallWhole, c.fitting, c.tooSmall);
+    }
+
+    /**
+     * {@link #after} computed from the node's {@link #counts} as it is ({@code taken} 0), which it changes in place:
+     * only the taken devices' part of the counts moves. The same integers as counting after the placement.
+     */
+    static double afterTaking(GpuNodes g, MixTable mix, int node, long cpuLeft, Counts c, long taken, long units) {
+        if (g.count[node] == 0) {
+            return 0;
+        }
+        long cap = g.capacity[node];
+        int base = g.first[node];
+        long[] need = mix.groupShare;
+        for (long rest = taken; rest != 0; rest &= rest - 1) {
+            int d = Long.numberOfTrailingZeros(rest);
+            if (d >= g.count[node]) {
+                break; // counts() looks at the node's devices only
+            }
+            long f = g.free[base + d];
+            long left = f - units;
+            c.fittingWhole += (left >= cap ? 1 : 0) - (f >= cap ? 1 : 0);
+            c.tooSmallWhole += (left >= cap ? 0 : left) - (f >= cap ? 0 : f);
+            for (int k = 0; k < mix.groups; k++) {
+                long n = need[k];
+                c.fitting[k] += (left >= n ? 1 : 0) - (f >= n ? 1 : 0);
+                c.tooSmall[k] += (left >= n ? 0 : left) - (f >= n ? 0 : f);
+            }
+        }
+        return sum(g, mix, node, cpuLeft, g.totalFree[node] - Long.bitCount(taken) * units, c.fittingWhole,
+                c.tooSmallWhole, c.fitting, c.tooSmall);
+    }
+
     /**
      * The node's devices counted per share of the mix, after {@code units} are taken from each device of
      * {@code taken}; O(devices x distinct shares).

@@ -20,6 +20,8 @@ final class GpuState {
     /** Each node's fragment against {@link #typical} and against {@link #workload} as it is, per session. */
     final NodeFragments typicalNow = new NodeFragments();
     final NodeFragments workloadNow = new NodeFragments();
+    /** Each node's FGD counts against {@link #typical} as it is. */
+    final NodeFgdCounts typicalCounts = new NodeFgdCounts();
     /** Each node's fill counts against {@link #workload} as it is. */
     final NodeCounts workloadCounts = new NodeCounts();
     long[] nameHash = new long[0];
@@ -47,7 +49,7 @@ final class GpuState {
         if (typicalNow.has(node, key)) {
             return typicalNow.get(node);
         }
-        double f = Fragmentation.of(nodes, typical, node, cpuLeft);
+        double f = Fragmentation.asIs(nodes, typical, node, cpuLeft, typicalCounts(node));
         typicalNow.put(node, key, f);
         return f;
     }
@@ -61,6 +63,11 @@ final class GpuState {
         double f = FillFragmentation.asIs(nodes, workload, node, cpuLeft, workloadCounts(node));
         workloadNow.put(node, key, f);
         return f;
+    }
+
+    /** The node's {@link Fragmentation#counts} against {@link #typical} as it is, counted once per node state. */
+    Fragmentation.Counts typicalCounts(int node) {
+        return typicalCounts.get(nodes, typical, node, stateHash(node) | 1);
     }
 
     /** The node's {@link FillFragmentation#counts} against {@link #workload} as it is, counted once per node state. */

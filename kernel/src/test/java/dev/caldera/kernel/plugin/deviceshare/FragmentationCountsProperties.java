@@ -51,6 +51,8 @@ class FragmentationCountsProperties {
         int compared = 0;
         NodeCounts kept = new NodeCounts();
         kept.open(g.rows(), state.workload.version, state.workload.groups);
+        NodeFgdCounts keptFgd = new NodeFgdCounts();
+        keptFgd.open(g.rows(), state.typical.version, state.typical.groups);
         for (int node = 0; node < g.rows(); node++) {
             for (long cpuLeft : new long[] {0, 500, 1000 * r.nextInt(8), 64_000, -1000}) {
                 for (MixTable mix : List.of(state.typical, state.workload)) {
@@ -69,12 +71,20 @@ class FragmentationCountsProperties {
                     assertThat(FillFragmentation.afterTaking(g, mix, node, cpuLeft,
                             asIs(kept, state, mix, node), idle, g.capacity[node]))
                             .isEqualTo(Plain.fill(g, mix, node, cpuLeft, idle, g.capacity[node]));
+                    assertThat(Fragmentation.asIs(g, mix, node, cpuLeft, fgdAsIs(keptFgd, state, mix, node)))
+                            .isEqualTo(Plain.fragmentation(g, mix, node, cpuLeft, 0, 0));
+                    assertThat(Fragmentation.afterTaking(g, mix, node, cpuLeft, fgdAsIs(keptFgd, state, mix, node),
+                            idle, g.capacity[node]))
+                            .isEqualTo(Plain.fragmentation(g, mix, node, cpuLeft, idle, g.capacity[node]));
                     long some = g.count[node] == 0 ? 0 : r.nextLong(1L << g.count[node]);
                     long least = minFree(g, node, some);
                     long each = least <= 0 ? 0 : 1 + r.nextLong(least);
                     assertThat(FillFragmentation.afterTaking(g, mix, node, cpuLeft,
                             asIs(kept, state, mix, node), some, each))
                             .isEqualTo(Plain.fill(g, mix, node, cpuLeft, some, each));
+                    assertThat(Fragmentation.afterTaking(g, mix, node, cpuLeft, fgdAsIs(keptFgd, state, mix, node),
+                            some, each))
+                            .isEqualTo(Plain.fragmentation(g, mix, node, cpuLeft, some, each));
                     for (int d = 0; d < g.count[node]; d++) {
                         long free = g.free[g.first[node] + d];
                         long units = free == 0 ? 0 : 1 + r.nextLong(free);
@@ -99,6 +109,12 @@ class FragmentationCountsProperties {
     private static FillFragmentation.Counts asIs(NodeCounts kept, GpuState state, MixTable mix, int node) {
         return mix == state.workload ? kept.get(state.nodes, mix, node, 2L * node + 1)
                 : FillFragmentation.counts(state.nodes, mix, node, 0, 0);
+    }
+
+    /** The node's FGD counts as it is: against the typical shapes through {@code kept}, the plugin's only use. */
+    private static Fragmentation.Counts fgdAsIs(NodeFgdCounts kept, GpuState state, MixTable mix, int node) {
+        return mix == state.typical ? kept.get(state.nodes, mix, node, 2L * node + 1)
+                : Fragmentation.counts(state.nodes, mix, node, 0, 0);
     }
 
     /** The least free units among the devices of {@code mask}. */
