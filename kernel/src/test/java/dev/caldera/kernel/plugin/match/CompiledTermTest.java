@@ -1,13 +1,10 @@
 package dev.caldera.kernel.plugin.match;
 
-import dev.caldera.kernel.framework.Names;
-import dev.caldera.kernel.framework.Nodes;
-import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.placement.SelectorOperator;
 import dev.caldera.kernel.placement.SelectorRequirement;
 import dev.caldera.kernel.placement.SelectorTerm;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.PluginCluster;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -23,17 +20,15 @@ import static dev.caldera.kernel.placement.SelectorOperator.NOT_IN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class CompiledTermTest {
-    private ClusterCache cache;
+    private PluginCluster cluster;
     private final LabelNumbers numbers = new LabelNumbers();
     private int node;
 
     @BeforeEach
     void nodeWithLabels() {
-        cache = new ClusterCache();
-        PluginSessions.node(cache, "n1", ResourceList.of("cpu", 1000L),
-                Map.of("zone", "a", "gpus", "4", "tier", "gold"), List.of(), false);
-        cache.applyChanges();
-        node = cache.nodeRow("n1");
+        cluster = new PluginCluster();
+        node = cluster.node("n1", ResourceList.of("cpu", 1000L), Map.of("zone", "a", "gpus", "4", "tier", "gold"),
+                List.of(), false);
     }
 
     private static SelectorRequirement req(String key, SelectorOperator op, String... values) {
@@ -41,9 +36,9 @@ class CompiledTermTest {
     }
 
     private boolean matches(List<SelectorRequirement> labels, List<SelectorRequirement> fields) {
-        CompiledTerm term = CompiledTerm.compile(new SelectorTerm(labels, fields), new Names(cache.symbols()));
-        numbers.refresh(new Names(cache.symbols()));
-        return term.matches(new Nodes(cache.nodes()), node, numbers);
+        CompiledTerm term = CompiledTerm.compile(new SelectorTerm(labels, fields), cluster.names());
+        numbers.refresh(cluster.names());
+        return term.matches(cluster.nodes(), node, numbers);
     }
 
     private boolean matches(SelectorRequirement... labels) {
@@ -95,7 +90,7 @@ class CompiledTermTest {
         assertThat(matches(req("tier", EXISTS, "gold"))).as("Exists with values").isFalse();
         assertThat(matches(req("gpus", GT, "x"))).as("Gt with a non-integer").isFalse();
         assertThat(matches(req("gpus", GT, "1", "2"))).as("Gt with two values").isFalse();
-        assertThat(CompiledTerm.compile(new SelectorTerm(List.of(req("zone", IN)), List.of()), new Names(cache.symbols()))
+        assertThat(CompiledTerm.compile(new SelectorTerm(List.of(req("zone", IN)), List.of()), cluster.names())
                 .valid()).isFalse();
     }
 

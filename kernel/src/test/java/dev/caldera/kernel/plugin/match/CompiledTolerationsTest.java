@@ -1,13 +1,10 @@
 package dev.caldera.kernel.plugin.match;
 
-import dev.caldera.kernel.framework.Names;
-import dev.caldera.kernel.framework.Nodes;
-import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.placement.TaintEffect;
 import dev.caldera.kernel.placement.Toleration;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.PluginCluster;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -19,18 +16,17 @@ import static dev.caldera.kernel.placement.TaintEffect.PREFER_NO_SCHEDULE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class CompiledTolerationsTest {
-    private final ClusterCache cache = new ClusterCache();
+    private final PluginCluster cluster = new PluginCluster();
     private final NodeTaints taints = new NodeTaints();
 
     private int nodeWith(String name, Taint... t) {
-        PluginSessions.node(cache, name, ResourceList.of("cpu", 1000L), Map.of(), List.of(t), false);
-        cache.applyChanges();
-        taints.refresh(new Nodes(cache.nodes()), new Names(cache.symbols()));
-        return cache.nodeRow(name);
+        int row = cluster.node(name, ResourceList.of("cpu", 1000L), Map.of(), List.of(t), false);
+        taints.refresh(cluster.nodes(), cluster.names());
+        return row;
     }
 
     private CompiledTolerations tolerations(Toleration... t) {
-        return CompiledTolerations.compile(List.of(t), new Names(cache.symbols()));
+        return CompiledTolerations.compile(List.of(t), cluster.names());
     }
 
     private static Taint taint(String key, String value, TaintEffect effect) {
