@@ -1,8 +1,5 @@
 package dev.caldera.kernel.framework;
 
-
-import java.util.Arrays;
-
 /**
  * The dimensions Volcano v1.7's {@code Resource} type counts when plugins add up and compare quantities
  * (queue shares, DRF shares, enqueue checks): cpu, memory and Kubernetes scalar resources (extended
@@ -13,35 +10,10 @@ import java.util.Arrays;
  * <p>
  * Threading: scheduling thread. {@link #refresh} allocates only when the dimension count grew.
  */
-public final class ShareDimensions {
-    private int[] dims = new int[0];
-    private int seen = -1;
-
-    /** Re-reads {@code registry}; cheap when no dimension was added since the last call. */
-    public void refresh(Dimensions registry) {
-        int count = registry.count();
-        if (count == seen) {
-            return;
-        }
-        int[] out = new int[count];
-        int n = 0;
-        for (int d = 0; d < count; d++) {
-            if (counted(d, registry.name(d))) {
-                out[n++] = d;
-            }
-        }
-        dims = Arrays.copyOf(out, n);
-        seen = count;
-    }
-
-    /** The counted dimension indices, ascending (the caller must not modify the array). */
-    public int[] dims() {
-        return dims;
-    }
-
-    /** Every registered dimension, counted or not (the stride of per-entity vectors). */
-    public int stride() {
-        return Math.max(seen, 0);
+public final class ShareDimensions extends CountedDimensions {
+    @Override
+    protected boolean counts(int dim, String name) {
+        return counted(dim, name);
     }
 
     /** Kubernetes' IsScalarResourceName plus cpu and memory. */

@@ -2,8 +2,6 @@ package dev.caldera.kernel.framework;
 
 import dev.caldera.kernel.resource.ResourceDimensions;
 
-import java.util.Arrays;
-
 /**
  * The dimensions current Volcano's {@code api.Resource} holds, which the plugins written after v1.7
  * (capacity, hierarchical DRF) compare: cpu, memory,
@@ -16,34 +14,10 @@ import java.util.Arrays;
  * <p>
  * Threading: scheduling thread. {@link #refresh} allocates only when the dimension count grew.
  */
-public final class VolcanoDimensions {
-    private int[] dims = new int[0];
-    private int seen = -1;
-
-    public void refresh(Dimensions registry) {
-        int count = registry.count();
-        if (count == seen) {
-            return;
-        }
-        int[] out = new int[count];
-        int n = 0;
-        for (int d = 0; d < count; d++) {
-            if (counted(d, registry.name(d))) {
-                out[n++] = d;
-            }
-        }
-        dims = Arrays.copyOf(out, n);
-        seen = count;
-    }
-
-    /** The counted dimension indices, ascending (callers must not modify the array). */
-    public int[] dims() {
-        return dims;
-    }
-
-    /** Every registered dimension (the stride of per-queue vectors). */
-    public int stride() {
-        return Math.max(seen, 0);
+public final class VolcanoDimensions extends CountedDimensions {
+    @Override
+    protected boolean counts(int dim, String name) {
+        return counted(dim, name);
     }
 
     /** {@code pods}: counted in shares and guarantees, skipped by Volcano's "WithDimension" comparisons. */
