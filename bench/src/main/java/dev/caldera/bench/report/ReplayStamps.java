@@ -9,9 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * Where the rows of a replay results directory come from: {@code stamps.csv}, one row per run of
@@ -53,10 +53,9 @@ final class ReplayStamps {
         StringBuilder md = new StringBuilder("Runs that wrote these rows (`" + FILE + "`; a later run's replay "
                 + "replaces an earlier one's of the same workload, policy and seed):\n\n"
                 + "| date | replays written | command | JVM | machine |\n|---|---|---|---|---|\n");
-        List<String> columns = new ArrayList<>(List.of("date", "replays", "command", "jvm", "machine"));
         for (Map<String, String> row : rows) {
             md.append('|');
-            for (String c : columns) {
+            for (String c : List.of("date", "replays", "command", "jvm", "machine")) {
                 String v = row.getOrDefault(c, "");
                 md.append(' ').append(c.equals("command") ? "`" + v + "`" : v).append(" |");
             }
@@ -71,8 +70,8 @@ final class ReplayStamps {
      */
     static Stamp forCharts(Path dir, Stamp current) throws IOException {
         List<Map<String, String>> rows = CsvRows.read(dir.resolve(FILE));
-        java.util.TreeSet<String> jvms = new java.util.TreeSet<>();
-        java.util.TreeSet<String> machines = new java.util.TreeSet<>();
+        TreeSet<String> jvms = new TreeSet<>();
+        TreeSet<String> machines = new TreeSet<>();
         for (Map<String, String> row : rows) {
             jvms.add(row.getOrDefault("jvm", ""));
             machines.add(row.getOrDefault("machine", ""));

@@ -2,10 +2,13 @@ package dev.caldera.kernel.select;
 
 import dev.caldera.kernel.framework.FitErrors;
 import dev.caldera.kernel.session.Session;
+import it.unimi.dsi.fastutil.longs.Long2ObjectMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectMaps;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToLongFunction;
 
 /**
  * The fast selector: filters and scores the nodes once per task class (a {@link ClassView}), then keeps that view
@@ -269,7 +272,7 @@ public final class IncrementalSelector implements NodeSelector {
         long limit = Math.max(2, budgetBytes / Math.max(1, each));
         ClassView view = null;
         while (views.size() >= limit) {
-            view = views.remove(leastRecentlyUsed());
+            view = views.remove(leastRecentlyUsed(views, v -> v.lastUse));
             sharedEntries += view.sharedEntries;
             view.sharedEntries = 0;
         }
@@ -307,7 +310,7 @@ public final class IncrementalSelector implements NodeSelector {
             long limit = Math.max(2, budgetBytes / Math.max(1, ClassView.bytesFor(n,
                     session.plugins().normalizedScorers().length)));
             while (shapes.size() >= limit) {
-                ShapeView victim = shapes.remove(leastRecentlyUsedShape());
+                ShapeView victim = shapes.remove(leastRecentlyUsed(shapes, v -> v.lastUse));
                 if (shape == null) {
                     shape = victim;
                 }
@@ -323,25 +326,15 @@ public final class IncrementalSelector implements NodeSelector {
         return shape;
     }
 
-    private long leastRecentlyUsedShape() {
+    /** The key of the entry of {@code map} with the smallest {@code lastUse} (-1 when empty); eviction only. */
+    private static <T> long leastRecentlyUsed(Long2ObjectOpenHashMap<T> map, ToLongFunction<T> lastUse) {
         long victim = -1;
         long oldest = Long.MAX_VALUE;
-        for (ShapeView v : shapes.values()) {
-            if (v.lastUse < oldest) {
-                oldest = v.lastUse;
-                victim = v.key;
-            }
-        }
-        return victim;
-    }
-
-    private long leastRecentlyUsed() {
-        long victim = -1;
-        long oldest = Long.MAX_VALUE;
-        for (ClassView v : views.values()) {
-            if (v.lastUse < oldest) {
-                oldest = v.lastUse;
-                victim = v.key;
+        for (Long2ObjectMap.Entry<T> e : Long2ObjectMaps.fastIterable(map)) {
+            long used = lastUse.applyAsLong(e.getValue());
+            if (used < oldest) {
+                oldest = used;
+                victim = e.getLongKey();
             }
         }
         return victim;
