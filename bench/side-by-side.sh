@@ -19,7 +19,9 @@ usage: bench/side-by-side.sh --before REV [--after REV] [--nodes LIST] [--rounds
   --jdk PATH         JDK home that runs the benchmarks (default: the java on PATH)
   --quick            smoke pass: 1 warm-up and 1 measurement iteration of 1 s per run, 1 round;
                      results go under perf-results/tmp/ (git-ignored) unless --out is given
-  --out DIR          results folder (default perf-results/side-by-side/<before>..<after>)
+  --out DIR          results folder (default perf-results/side-by-side/<before>..<after>; when that folder
+                     already holds results, <before>..<after>-<UTC date and time> instead)
+  --overwrite        replace the results already in the folder --out names (refused otherwise)
   --work DIR         where the two source trees are built (default a fresh temporary folder, removed at exit)
 Each run is one JMH fork with the benchmark's own warm-up and measurement (5 x 2 s each, about 30 s with set-up).
 EOF
@@ -35,6 +37,7 @@ TOLERANCE=3
 JDK=""
 QUICK=0
 OUT=""
+OVERWRITE=0
 WORK=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -46,6 +49,7 @@ while [[ $# -gt 0 ]]; do
     --jdk) JDK="$2"; shift ;;
     --quick) QUICK=1 ;;
     --out) OUT="$2"; shift ;;
+    --overwrite) OVERWRITE=1 ;;
     --work) WORK="$2"; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "side-by-side.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
@@ -61,9 +65,15 @@ if [[ $QUICK == 1 ]]; then
   JMH_TIMES=(-wi 1 -i 1 -w 1s -r 1s)
   ROUNDS=1
 fi
+has_results() { compgen -G "$1/before-*" > /dev/null || compgen -G "$1/after-*" > /dev/null || [[ -e "$1/RESULTS.md" ]]; }
 if [[ -z "$OUT" ]]; then
   if [[ $QUICK == 1 ]]; then OUT="$ROOT/perf-results/tmp/side-by-side/$BEFORE_SHA..$AFTER_SHA"
   else OUT="$ROOT/perf-results/side-by-side/$BEFORE_SHA..$AFTER_SHA"; fi
+  # a second comparison of the same pair (another day, another load) keeps the first one's results
+  if has_results "$OUT"; then OUT="$OUT-$(date -u +%Y-%m-%dT%H%MZ)"; fi
+elif has_results "$OUT" && [[ $OVERWRITE == 0 ]]; then
+  echo "side-by-side.sh: $OUT already holds results; choose another --out or add --overwrite" >&2
+  exit 2
 fi
 if [[ -z "$WORK" ]]; then
   WORK=$(mktemp -d -t caldera-side-by-side.XXXXXX)
