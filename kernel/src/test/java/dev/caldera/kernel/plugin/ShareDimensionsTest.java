@@ -2,7 +2,7 @@ package dev.caldera.kernel.plugin;
 
 import dev.caldera.kernel.framework.Dimensions;
 import dev.caldera.kernel.framework.ShareDimensions;
-import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.testing.PluginTables;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,16 +10,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ShareDimensionsTest {
     @Test
     void cpuMemoryAndKubernetesScalarsCountButPodsAndEphemeralStorageDoNot() {
-        ResourceDimensions registry = new ResourceDimensions();
-        int gpu = registry.register("nvidia.com/gpu");
-        registry.register("ephemeral-storage");
-        int huge = registry.register("hugepages-2Mi");
-        registry.register("requests.example.com/foo");
-        int prefixed = registry.register("kubernetes.io/bar");
+        Dimensions registry = PluginTables.dimensions("nvidia.com/gpu", "ephemeral-storage", "hugepages-2Mi",
+                "requests.example.com/foo", "kubernetes.io/bar");
+        int gpu = registry.find("nvidia.com/gpu");
+        int huge = registry.find("hugepages-2Mi");
+        int prefixed = registry.find("kubernetes.io/bar");
         ShareDimensions dims = new ShareDimensions();
-        dims.refresh(new Dimensions(registry));
-        assertThat(dims.dims()).containsExactly(ResourceDimensions.CPU, ResourceDimensions.MEMORY, gpu, huge,
-                prefixed);
+        dims.refresh(registry);
+        assertThat(dims.dims()).containsExactly(Dimensions.CPU, Dimensions.MEMORY, gpu, huge, prefixed);
         assertThat(dims.stride()).isEqualTo(registry.count());
     }
 

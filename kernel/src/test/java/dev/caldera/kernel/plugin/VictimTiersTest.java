@@ -1,12 +1,12 @@
 package dev.caldera.kernel.plugin;
 
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.conf.Tier;
 import dev.caldera.kernel.framework.Evictable;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.framework.Vote;
+import dev.caldera.kernel.testing.PluginTables;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -47,13 +47,13 @@ class VictimTiersTest {
 
     @SafeVarargs
     private IntArrayList decide(boolean reclaim, List<Answer>... tiers) {
-        List<Tier> conf = new ArrayList<>();
+        List<List<PluginOption>> conf = new ArrayList<>();
         List<Answer> all = new ArrayList<>();
         for (List<Answer> tier : tiers) {
-            conf.add(new Tier(tier.stream().map(a -> PluginOption.of(a.name())).toList()));
+            conf.add(tier.stream().map(a -> PluginOption.of(a.name())).toList());
             all.addAll(tier);
         }
-        PluginChain chain = PluginChain.build(conf, option -> plugin(all.stream()
+        PluginChain chain = PluginTables.chain(conf, option -> plugin(all.stream()
                 .filter(a -> a.name().equals(option.name())).findFirst().orElseThrow(), reclaim));
         IntArrayList victims = new IntArrayList();
         if (reclaim) {
@@ -162,11 +162,11 @@ class VictimTiersTest {
 
     @Test
     void aDisabledPreemptableFlagTakesThePluginOutOfTheDecision() {
-        List<Tier> conf = List.of(new Tier(List.of(new PluginOption("priority",
-                Map.of(dev.caldera.kernel.conf.PluginFlag.PREEMPTABLE, false), dev.caldera.kernel.conf.Arguments.NONE))),
-                new Tier(List.of(PluginOption.of("drf"))));
+        List<List<PluginOption>> conf = List.of(List.of(new PluginOption("priority",
+                Map.of(dev.caldera.kernel.conf.PluginFlag.PREEMPTABLE, false), dev.caldera.kernel.conf.Arguments.NONE)),
+                List.of(PluginOption.of("drf")));
         List<Answer> all = List.of(answers("priority"), answers("drf", 2));
-        PluginChain chain = PluginChain.build(conf, option -> plugin(all.stream()
+        PluginChain chain = PluginTables.chain(conf, option -> plugin(all.stream()
                 .filter(a -> a.name().equals(option.name())).findFirst().orElseThrow(), false));
         IntArrayList victims = new IntArrayList();
         chain.preemptable(0, CANDIDATES, victims);

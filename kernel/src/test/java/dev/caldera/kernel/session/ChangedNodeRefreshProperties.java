@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * removed, and whose pods come and go with placement profiles (so profile ids are freed and given out again); after
  * each open the memo refreshed incrementally answers every (profile, node) pair as one refreshed in full, both having
  * been given the same values, and the incremental taints equal a fresh full compilation on every row. (Here rather
- * than beside the memos: plugin tests may not build sessions, KernelLayersTest.pluginTestsSeeTheFrameworkNotTheSession.)
+ * than beside the memos: plugin tests may not build sessions, KernelLayersTest.pluginTestsSeeTheFrameworkAlone.)
  */
 class ChangedNodeRefreshProperties {
     private static final String[] ZONES = {"a", "b", "c"};

@@ -28,6 +28,8 @@ public final class InterPodCluster {
     private static final ResourceList NODE = ResourceList.of("cpu", 16000L, "memory", 64 * Clusters.GI, "pods", 110L);
 
     public final ClusterCache cache = PluginSessions.cache();
+    /** The same cluster as a plugin test reads it. */
+    public final PluginCluster cluster = new PluginCluster(cache);
 
     /** A node with a hostname label and, unless {@code zone} is null, a zone label. */
     public InterPodCluster node(String name, String zone) {

@@ -7,6 +7,7 @@ import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.PluginOption;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.resource.ResourceList;
@@ -18,7 +19,9 @@ import java.util.Map;
 
 /**
  * Builds small clusters and opens a session over one tier of real plugins, so node plugin tests can call
- * {@code session.plugins.predicate/score/batchScore} on named nodes and tasks.
+ * {@code session.plugins.predicate/score/batchScore} on named nodes and tasks. Plugin tests take the
+ * {@link PluginCluster} forms (the same cluster, read through the framework); the {@link ClusterCache} forms are
+ * for the session, select and action tests.
  */
 public final class PluginSessions {
     public static final String NS = "ns";
@@ -78,5 +81,43 @@ public final class PluginSessions {
 
     public static int node(ClusterCache cache, String name) {
         return cache.nodeRow(name);
+    }
+
+    // ------------------------------------------------------------------ the same, for plugin tests
+
+    /** A cluster with queue "q" and an Inqueue job "ns/job" (minMember 0) for tasks to join. */
+    public static PluginCluster cluster() {
+        return new PluginCluster(cache());
+    }
+
+    /** Applies the cluster's queued changes and opens a session over one tier of {@code plugins}. */
+    public static SessionView open(PluginCluster cluster, PluginOption... plugins) {
+        return cluster.open(plugins);
+    }
+
+    public static void node(PluginCluster cluster, String name, ResourceList allocatable, Map<String, String> labels,
+                            List<Taint> taints, boolean unschedulable) {
+        node(cluster.cache, name, allocatable, labels, taints, unschedulable);
+    }
+
+    public static void node(PluginCluster cluster, String name, long cpuMilli, long memoryBytes) {
+        node(cluster.cache, name, cpuMilli, memoryBytes);
+    }
+
+    public static void pending(PluginCluster cluster, String name, ResourceList request, PlacementSpec placement) {
+        pending(cluster.cache, name, request, placement);
+    }
+
+    public static void running(PluginCluster cluster, String name, String node, ResourceList request,
+                               PlacementSpec placement) {
+        running(cluster.cache, name, node, request, placement);
+    }
+
+    public static int task(PluginCluster cluster, String name) {
+        return task(cluster.cache, name);
+    }
+
+    public static int node(PluginCluster cluster, String name) {
+        return node(cluster.cache, name);
     }
 }

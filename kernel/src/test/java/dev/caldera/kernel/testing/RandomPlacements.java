@@ -40,6 +40,11 @@ public final class RandomPlacements {
     private RandomPlacements() {
     }
 
+    /** As {@link #fill(ClusterCache, long, int, int)}, for a plugin test's cluster. */
+    public static List<String> fill(PluginCluster cluster, long seed, int nodes, int pending) {
+        return fill(cluster.cache, seed, nodes, pending);
+    }
+
     /** {@code nodes} nodes, some running tasks, and {@code pending} pending tasks; returns the pending names. */
     public static List<String> fill(ClusterCache cache, long seed, int nodes, int pending) {
         SplittableRandom r = new SplittableRandom(seed);

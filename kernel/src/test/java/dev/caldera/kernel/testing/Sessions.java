@@ -6,6 +6,7 @@ import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.Tier;
 import dev.caldera.kernel.framework.PluginChain;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.session.Session;
 
@@ -40,5 +41,23 @@ public final class Sessions {
     /** A plugin entry with arguments. */
     public static PluginOption plugin(String name, Map<String, Object> arguments, String owner) {
         return new PluginOption(name, Map.of(), new Arguments(owner, arguments));
+    }
+
+    /** Closes {@code session} (PodGroup phases written back, the plugins' close hooks run). */
+    public static void close(SessionView session) {
+        ((Session) session).close();
+    }
+
+    /**
+     * Opens {@code session} again, as the next cycle's session (changes queued since are applied only by the
+     * cluster's {@code applyChanges}).
+     */
+    public static void reopen(SessionView session) {
+        ((Session) session).open();
+    }
+
+    /** The session's live node rows in its order, a copy ({@code node(0)} to {@code node(nodeCount() - 1)}). */
+    public static int[] liveNodes(SessionView session) {
+        return java.util.Arrays.copyOf(((Session) session).liveNodes(), session.nodeCount());
     }
 }

@@ -1,9 +1,10 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.session.Session;
-import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.testing.Moves;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -28,7 +29,7 @@ class DeviceShareAllocationTest {
     @ParameterizedTest
     @ValueSource(strings = {"bestfit", "gpupacking", "dotprod", "random", "fgd", "fgdfill"})
     void filteringScoringAndPlacingAllocateNothing(String policy) {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         List<String> pods = new ArrayList<>();
         for (int n = 0; n < 12; n++) {
             GpuClusters.node(cache, "n" + n, 32 + 8 * n, n % 3 == 0 ? 8 : 2, n % 2 == 0 ? "G2" : "T4");
@@ -42,10 +43,10 @@ class DeviceShareAllocationTest {
             pods.add("c" + i);
         }
         GpuClusters.runningShare(cache, "r", "n1", 300, 0);
-        Session s = PluginSessions.open(cache, GpuClusters.deviceshare(policy));
+        SessionView s = PluginSessions.open(cache, GpuClusters.deviceshare(policy));
         int[] tasks = pods.stream().mapToInt(p -> PluginSessions.task(cache, p)).toArray();
-        int[] nodes = java.util.Arrays.copyOf(s.liveNodes(), s.nodeCount());
-        Statement st = new Statement(s);
+        int[] nodes = Sessions.liveNodes(s);
+        Moves st = new Moves(s);
         for (int i = 0; i < 300; i++) {
             pass(s, st, tasks, nodes);
         }
@@ -62,7 +63,7 @@ class DeviceShareAllocationTest {
                 .isLessThanOrEqualTo(overhead);
     }
 
-    private void pass(Session s, Statement st, int[] tasks, int[] nodes) {
+    private void pass(SessionView s, Moves st, int[] tasks, int[] nodes) {
         st.begin();
         for (int task : tasks) {
             int best = -1;

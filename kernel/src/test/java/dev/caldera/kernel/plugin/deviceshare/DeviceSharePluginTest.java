@@ -1,12 +1,12 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.testing.PluginCluster;
 import dev.caldera.kernel.conf.ConfException;
 import dev.caldera.kernel.framework.FitReason;
-import dev.caldera.kernel.session.Decisions;
-import dev.caldera.kernel.session.Session;
-import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.testing.Moves;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.api.Test;
 
 import static dev.caldera.kernel.plugin.deviceshare.GpuClusters.deviceshare;
@@ -25,13 +25,13 @@ class DeviceSharePluginTest {
 
     @Test
     void aShareMustFitOnOneDeviceNotOnTheNodesTotal() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "n1", 32, 2, "T4");
         GpuClusters.runningShare(cache, "a", "n1", 500, 0b01);
         GpuClusters.runningShare(cache, "b", "n1", 500, 0b10);
         GpuClusters.share(cache, "fits", 1, 500);
         GpuClusters.share(cache, "too-big", 1, 600);
-        Session s = PluginSessions.open(cache, deviceshare(null));
+        SessionView s = PluginSessions.open(cache, deviceshare(null));
 
         assertThat(s.plugins().predicate(task(cache, "fits"), node(cache, "n1"))).isEqualTo(FitReason.OK);
         assertThat(s.plugins().predicate(task(cache, "too-big"), node(cache, "n1"))).isEqualTo(FitReason.GPU_DEVICES);
@@ -40,13 +40,13 @@ class DeviceSharePluginTest {
 
     @Test
     void wholeDevicesMustBeIdleAndASharedDeviceIsNot() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "n1", 32, 4, "T4");
         GpuClusters.runningShare(cache, "small", "n1", 100, 0b0100);
         GpuClusters.whole(cache, "three", 1, 3);
         GpuClusters.whole(cache, "four", 1, 4);
         GpuClusters.cpuOnly(cache, "cpu", 1);
-        Session s = PluginSessions.open(cache, deviceshare(null));
+        SessionView s = PluginSessions.open(cache, deviceshare(null));
 
         assertThat(s.plugins().predicate(task(cache, "three"), node(cache, "n1"))).isEqualTo(FitReason.OK);
         assertThat(s.plugins().predicate(task(cache, "four"), node(cache, "n1"))).isEqualTo(FitReason.GPU_DEVICES);
@@ -55,13 +55,13 @@ class DeviceSharePluginTest {
 
     @Test
     void withoutAPolicyASharedPodTakesTheLowestDeviceWithRoomAsVolcanoDoes() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "n1", 32, 3, "T4");
         GpuClusters.runningShare(cache, "a", "n1", 700, 0b001);
         GpuClusters.share(cache, "p", 1, 400);
-        Session s = PluginSessions.open(cache, deviceshare(null));
+        SessionView s = PluginSessions.open(cache, deviceshare(null));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
-        Statement st = new Statement(s);
+        Moves st = new Moves(s);
         st.begin();
 
         st.allocate(task(cache, "p"), node(cache, "n1"));
@@ -73,13 +73,13 @@ class DeviceSharePluginTest {
 
     @Test
     void bestFitPutsAShareOnTheTightestDeviceWithRoom() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "n1", 32, 3, "T4");
         GpuClusters.runningShare(cache, "a", "n1", 300, 0b001);
         GpuClusters.runningShare(cache, "b", "n1", 500, 0b010);
         GpuClusters.share(cache, "p", 1, 400);
-        Session s = PluginSessions.open(cache, deviceshare("bestfit"));
-        Statement st = new Statement(s);
+        SessionView s = PluginSessions.open(cache, deviceshare("bestfit"));
+        Moves st = new Moves(s);
         st.begin();
 
         st.allocate(task(cache, "p"), node(cache, "n1"));
@@ -89,20 +89,20 @@ class DeviceSharePluginTest {
 
     @Test
     void discardGivesEveryDeviceBackExactly() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "n1", 64, 4, "T4");
         GpuClusters.runningShare(cache, "a", "n1", 250, 0b0001);
         GpuClusters.share(cache, "p", 1, 500);
         GpuClusters.whole(cache, "w", 1, 2);
-        Session s = PluginSessions.open(cache, deviceshare("fgd"));
+        SessionView s = PluginSessions.open(cache, deviceshare("fgd"));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         int n1 = node(cache, "n1");
         long[] before = frees(plugin, n1);
-        Statement st = new Statement(s);
+        Moves st = new Moves(s);
         st.begin();
         st.allocate(task(cache, "p"), n1);
         st.allocate(task(cache, "w"), n1);
-        st.evict(task(cache, "a"), Decisions.PREEMPT);
+        st.evict(task(cache, "a"), Moves.PREEMPT);
         assertThat(frees(plugin, n1)).isNotEqualTo(before);
 
         st.discard();
@@ -115,14 +115,14 @@ class DeviceSharePluginTest {
 
     @Test
     void anUndoneEvictionTakesBackTheSameDevice() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "n1", 64, 4, "T4");
         GpuClusters.runningShare(cache, "a", "n1", 250, 0b1000);
-        Session s = PluginSessions.open(cache, deviceshare(null));
+        SessionView s = PluginSessions.open(cache, deviceshare(null));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
-        Statement st = new Statement(s);
+        Moves st = new Moves(s);
         st.begin();
-        st.evict(task(cache, "a"), Decisions.PREEMPT);
+        st.evict(task(cache, "a"), Moves.PREEMPT);
         assertThat(plugin.gpus().free(node(cache, "n1"), 3)).isEqualTo(1_000_000L);
 
         st.discard();
@@ -133,21 +133,21 @@ class DeviceSharePluginTest {
 
     @Test
     void aBoundPodKeepsItsDevicesInTheNextSession() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "n1", 64, 4, "T4");
         GpuClusters.runningShare(cache, "a", "n1", 300, 0b0001);
         GpuClusters.share(cache, "p", 1, 500);
-        Session s = PluginSessions.open(cache, deviceshare("fgd"));
+        SessionView s = PluginSessions.open(cache, deviceshare("fgd"));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
-        Statement st = new Statement(s);
+        Moves st = new Moves(s);
         st.begin();
         st.allocate(task(cache, "p"), node(cache, "n1"));
         long chosen = plugin.devices(task(cache, "p"));
         st.commit();
-        s.close();
+        Sessions.close(s);
 
         cache.applyChanges();
-        s.open();
+        Sessions.reopen(s);
 
         assertThat(chosen).isNotZero();
         assertThat(plugin.devices(task(cache, "p"))).isEqualTo(chosen);
@@ -156,11 +156,11 @@ class DeviceSharePluginTest {
 
     @Test
     void aRunningPodWithoutAnIndexTakesTheLowestDevicesThatFit() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "n1", 64, 2, "T4");
         GpuClusters.runningShare(cache, "a", "n1", 800, 0b01);
         GpuClusters.runningShare(cache, "b", "n1", 600, 0);
-        Session s = PluginSessions.open(cache, deviceshare(null));
+        SessionView s = PluginSessions.open(cache, deviceshare(null));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
 
         assertThat(plugin.devices(task(cache, "b"))).isEqualTo(0b10L);
@@ -169,23 +169,23 @@ class DeviceSharePluginTest {
 
     @Test
     void withoutEitherEnableFlagThePluginDoesNothing() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "n1", 32, 1, "T4");
         GpuClusters.share(cache, "p", 1, 1500);
-        Session s = PluginSessions.open(cache, PluginSessions.plugin(DeviceSharePlugin.NAME));
+        SessionView s = PluginSessions.open(cache, PluginSessions.plugin(DeviceSharePlugin.NAME));
 
         assertThat(s.plugins().predicate(task(cache, "p"), node(cache, "n1"))).isEqualTo(FitReason.OK);
     }
 
     @Test
     void badArgumentsAreRefusedWithTheKey() {
-        assertThatThrownBy(() -> PluginSessions.open(PluginSessions.cache(), deviceshare("tetris")))
+        assertThatThrownBy(() -> PluginSessions.open(PluginSessions.cluster(), deviceshare("tetris")))
                 .isInstanceOf(ConfException.class).hasMessageContaining("deviceshare.SchedulePolicy")
                 .hasMessageContaining("fgd");
-        assertThatThrownBy(() -> PluginSessions.open(PluginSessions.cache(),
+        assertThatThrownBy(() -> PluginSessions.open(PluginSessions.cluster(),
                 deviceshare("fgd", DeviceShareOptions.TIE_BREAK, "coin")))
                 .isInstanceOf(ConfException.class).hasMessageContaining("deviceshare.TieBreak");
-        assertThatThrownBy(() -> PluginSessions.open(PluginSessions.cache(),
+        assertThatThrownBy(() -> PluginSessions.open(PluginSessions.cluster(),
                 deviceshare(null, "deviceshare.VGPUEnable", true)))
                 .isInstanceOf(ConfException.class).hasMessageContaining("not supported");
     }

@@ -1,23 +1,16 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import dev.caldera.kernel.bind.Sinks;
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.QueueSpec;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.conf.SchedulerConf;
-import dev.caldera.kernel.conf.Tier;
 import dev.caldera.kernel.placement.PlacementSpec;
-import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.scheduler.Scheduler;
-import dev.caldera.kernel.scheduler.SchedulerOptions;
-import dev.caldera.kernel.session.Decisions;
-import dev.caldera.kernel.session.Session;
-import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.testing.Moves;
+import dev.caldera.kernel.testing.PluginRun;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -45,13 +38,13 @@ class DeviceShareProperties {
     void discardRestoresEveryDeviceAndAssignment(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
                                                 @ForAll @IntRange(min = 1, max = 40) int operations) {
         SplittableRandom r = new SplittableRandom(seed);
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         fill(cache, r, 6, 12, true);
-        Session s = PluginSessions.open(cache, GpuClusters.deviceshare(POLICIES[r.nextInt(POLICIES.length)]));
+        SessionView s = PluginSessions.open(cache, GpuClusters.deviceshare(POLICIES[r.nextInt(POLICIES.length)]));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         String before = image(s, plugin);
 
-        Statement st = new Statement(s);
+        Moves st = new Moves(s);
         st.begin();
         for (int i = 0; i < operations; i++) {
             operate(s, st, r);
@@ -65,12 +58,11 @@ class DeviceShareProperties {
     @Property(tries = 60)
     void scheduledCyclesNeverOverfillADevice(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         SplittableRandom r = new SplittableRandom(seed);
-        ClusterCache cache = new ClusterCache();
-        cache.upsertQueue(QueueSpec.open("q", 1));
+        PluginCluster cache = new PluginCluster();
+        cache.openQueue("q", 1);
         fill(cache, r, 5, 0, false);
         String policy = POLICIES[r.nextInt(POLICIES.length)];
-        try (Scheduler scheduler = new Scheduler(cache, conf(policy), PluginRegistry.defaults(),
-                SchedulerOptions.DEFAULT, bindRunning(cache))) {
+        try (PluginRun scheduler = cache.scheduler(List.of("allocate"), tiers(policy)).binds(bindRunning(cache))) {
             DeviceSharePlugin plugin = scheduler.session().plugins().plugin(DeviceSharePlugin.class);
             for (int cycle = 0; cycle < 4; cycle++) {
                 addPods(cache, r, "c" + cycle, 8);
@@ -88,15 +80,13 @@ class DeviceShareProperties {
 
     private static List<String> decisions(long seed, String policy, boolean incremental) {
         SplittableRandom r = new SplittableRandom(seed);
-        ClusterCache cache = new ClusterCache();
-        cache.upsertQueue(QueueSpec.open("q", 1));
+        PluginCluster cache = new PluginCluster();
+        cache.openQueue("q", 1);
         fill(cache, r, 7, 0, false);
         List<String> out = new ArrayList<>();
-        Sinks running = bindRunning(cache);
-        Sinks sinks = new Sinks((uid, key, node) -> out.add(key + "->" + node) && running.binds().bind(uid, key, node),
-                (u, k, why) -> true, (j, p, why) -> { });
-        try (Scheduler scheduler = new Scheduler(cache, conf(policy), PluginRegistry.defaults(),
-                new SchedulerOptions(1, 0, incremental), sinks)) {
+        PluginRun.Binds running = bindRunning(cache);
+        try (PluginRun scheduler = cache.scheduler(List.of("allocate"), tiers(policy)).options(1, 0, incremental)
+                .binds((uid, key, node) -> out.add(key + "->" + node) && running.bind(uid, key, node))) {
             DeviceSharePlugin plugin = scheduler.session().plugins().plugin(DeviceSharePlugin.class);
             for (int cycle = 0; cycle < 3; cycle++) {
                 addPods(cache, r, "c" + cycle, 10);
@@ -112,24 +102,24 @@ class DeviceShareProperties {
     }
 
     /** A bind makes the pod Running on its node with the devices it was given, as a cluster would report it. */
-    private static Sinks bindRunning(ClusterCache cache) {
-        return new Sinks((uid, key, node) -> {
+    private static PluginRun.Binds bindRunning(PluginCluster cache) {
+        return (uid, key, node) -> {
             int row = cache.taskRow(uid);
             int cls = cache.tasks().taskClass(row);
-            TaskSpec spec = TaskSpec.builder("ns", cache.tasks().name(row)).uid(uid).job(jobName(cache, row))
+            Pod spec = Pod.builder("ns", cache.tasks().name(row)).uid(uid).job(jobName(cache, row))
                     .request(request(cache, row)).placement(cache.profiles().spec(cache.classes().profile(cls)))
                     .creationMs(cache.tasks().creationMs(row)).running(node).build();
             cache.upsertTask(spec);
             return true;
-        }, (u, k, why) -> true, (j, p, why) -> { });
+        };
     }
 
-    private static String jobName(ClusterCache cache, int row) {
+    private static String jobName(PluginCluster cache, int row) {
         String key = cache.jobs().key(cache.tasks().job(row));
         return key.substring(key.indexOf('/') + 1);
     }
 
-    private static ResourceList request(ClusterCache cache, int row) {
+    private static ResourceList request(PluginCluster cache, int row) {
         long[] v = cache.classes().request(cache.tasks().taskClass(row));
         Map<String, Long> m = new java.util.LinkedHashMap<>();
         for (int d = 0; d < v.length; d++) {
@@ -140,14 +130,13 @@ class DeviceShareProperties {
         return ResourceList.of(m);
     }
 
-    private static SchedulerConf conf(String policy) {
-        return new SchedulerConf(List.of("allocate"), List.of(new Tier(List.of(PluginOption.of("priority"),
-                PluginOption.of("gang"))), new Tier(List.of(PluginOption.of("predicates"),
-                GpuClusters.deviceshare(policy, DeviceShareOptions.SEED, 3)))), Map.of());
+    private static List<List<PluginOption>> tiers(String policy) {
+        return List.of(List.of(PluginOption.of("priority"), PluginOption.of("gang")), List.of(
+                PluginOption.of("predicates"), GpuClusters.deviceshare(policy, DeviceShareOptions.SEED, 3)));
     }
 
     /** Nodes with 1 to 8 GPUs of a few models; with {@code pods}, pending and running pods of job ns/job. */
-    private static void fill(ClusterCache cache, SplittableRandom r, int nodes, int pods, boolean inJob) {
+    private static void fill(PluginCluster cache, SplittableRandom r, int nodes, int pods, boolean inJob) {
         for (int n = 0; n < nodes; n++) {
             int gpus = new int[] {1, 2, 4, 8}[r.nextInt(4)];
             GpuClusters.node(cache, String.format("n%02d", n), 8 + r.nextInt(60), gpus, MODELS[r.nextInt(MODELS.length)]);
@@ -159,11 +148,11 @@ class DeviceShareProperties {
         }
     }
 
-    private static void addPods(ClusterCache cache, SplittableRandom r, String prefix, int pods) {
+    private static void addPods(PluginCluster cache, SplittableRandom r, String prefix, int pods) {
         for (int i = 0; i < pods; i++) {
             String name = prefix + "-" + i;
-            cache.upsertJob(new JobSpec("ns", name, "q", 1, Map.of(), null, null, "Inqueue", i));
-            cache.upsertTask(TaskSpec.builder("ns", name).job(name).request(randomRequest(r)).placement(placement(r))
+            cache.upsertJob("ns", name, "q", 1, Map.of(), null, null, "Inqueue", i);
+            cache.upsertTask(Pod.builder("ns", name).job(name).request(randomRequest(r)).placement(placement(r))
                     .creationMs(i).build());
         }
     }
@@ -183,17 +172,17 @@ class DeviceShareProperties {
         return r.nextInt(4) == 0 ? GpuClusters.models(MODELS[r.nextInt(MODELS.length)]) : PlacementSpec.NONE;
     }
 
-    private static void operate(Session s, Statement st, SplittableRandom r) {
+    private static void operate(SessionView s, Moves st, SplittableRandom r) {
         List<Integer> pending = new ArrayList<>();
         List<Integer> running = new ArrayList<>();
-        for (int t = 0; t < s.taskTable().rows(); t++) {
-            if (s.taskTable().live(t) && s.taskState().status(t) == TaskStatus.PENDING) {
+        for (int t = 0; t < s.tasks().rows(); t++) {
+            if (s.tasks().live(t) && s.status(t) == TaskStatus.PENDING) {
                 pending.add(t);
-            } else if (s.taskTable().live(t) && s.taskState().status(t) == TaskStatus.RUNNING) {
+            } else if (s.tasks().live(t) && s.status(t) == TaskStatus.RUNNING) {
                 running.add(t);
             }
         }
-        int node = s.liveNodes()[r.nextInt(s.nodeCount())];
+        int node = s.node(r.nextInt(s.nodeCount()));
         int kind = r.nextInt(3);
         if (kind == 0 && !pending.isEmpty()) {
             int t = pending.get(r.nextInt(pending.size()));
@@ -206,27 +195,27 @@ class DeviceShareProperties {
                 st.pipeline(t, node);
             }
         } else if (!running.isEmpty()) {
-            st.evict(running.get(r.nextInt(running.size())), Decisions.PREEMPT);
+            st.evict(running.get(r.nextInt(running.size())), Moves.PREEMPT);
         }
     }
 
     /** Devices within capacity and their free units and holders exactly what the placed tasks' masks say. */
-    static void assertAccountingHolds(Session s, DeviceSharePlugin plugin) {
+    static void assertAccountingHolds(SessionView s, DeviceSharePlugin plugin) {
         GpuNodes g = plugin.gpus();
         long[][] used = new long[g.rows()][64];
         int[][] holders = new int[g.rows()][64];
-        for (int t = 0; t < s.taskTable().rows(); t++) {
+        for (int t = 0; t < s.tasks().rows(); t++) {
             long mask = plugin.devices(t);
             if (mask == 0) {
                 continue;
             }
-            int node = s.taskState().node(t);
+            int node = s.nodeOf(t);
             long[] request = s.request(t);
             int memory = s.dims().find(DeviceSharePlugin.GPU_MEMORY);
             int number = s.dims().find(DeviceSharePlugin.GPU_NUMBER);
             long share = memory >= 0 && memory < request.length ? request[memory] : 0;
             long whole = number >= 0 && number < request.length ? request[number] / 1000 : 0;
-            assertThat(Long.bitCount(mask)).as("devices of task %s", s.taskTable().key(t)).isEqualTo(share > 0 ? 1 : (int) whole);
+            assertThat(Long.bitCount(mask)).as("devices of task %s", s.tasks().key(t)).isEqualTo(share > 0 ? 1 : (int) whole);
             for (long m = mask; m != 0; m &= m - 1) {
                 int d = Long.numberOfTrailingZeros(m);
                 used[node][d] += share > 0 ? share : g.capacity(node);
@@ -246,7 +235,7 @@ class DeviceShareProperties {
         }
     }
 
-    private static String image(Session s, DeviceSharePlugin plugin) {
+    private static String image(SessionView s, DeviceSharePlugin plugin) {
         StringBuilder b = new StringBuilder();
         GpuNodes g = plugin.gpus();
         for (int node = 0; node < g.rows(); node++) {
@@ -255,12 +244,12 @@ class DeviceShareProperties {
                         .append(g.holders(node, d)).append(';');
             }
         }
-        for (int t = 0; t < s.taskTable().rows(); t++) {
+        for (int t = 0; t < s.tasks().rows(); t++) {
             b.append(t).append(':').append(plugin.devices(t)).append(' ');
         }
-        byte[] status = new byte[s.taskTable().rows()];
+        byte[] status = new byte[s.tasks().rows()];
         for (int t = 0; t < status.length; t++) {
-            status[t] = s.taskState().status(t);
+            status[t] = s.status(t);
         }
         return b.append(Arrays.toString(status)).toString();
     }

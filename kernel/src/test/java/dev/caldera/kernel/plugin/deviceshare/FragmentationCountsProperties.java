@@ -1,8 +1,9 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
@@ -28,7 +29,7 @@ class FragmentationCountsProperties {
     @Property(tries = 60)
     void groupedCountsGiveThePlainMeasureExactly(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         SplittableRandom r = new SplittableRandom(seed);
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         int nodes = 3 + r.nextInt(6);
         for (int n = 0; n < nodes; n++) {
             // the first node always has GPUs, so that every try compares devices (all-cpu draws came 1 in ~600)
@@ -39,11 +40,11 @@ class FragmentationCountsProperties {
                 GpuClusters.runningShare(cache, "n" + n + "-p" + i, "n" + n, 50L * (1 + r.nextInt(19)), 0);
             }
         }
-        Session s = PluginSessions.open(cache, GpuClusters.deviceshare("fgdfill"));
+        SessionView s = PluginSessions.open(cache, GpuClusters.deviceshare("fgdfill"));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         plugin.workloadMix(randomMix(r));
-        s.close();
-        s.open();
+        Sessions.close(s);
+        Sessions.reopen(s);
         GpuState state = plugin.state();
         GpuNodes g = state.nodes;
         assertThat(state.workload.size).isPositive();

@@ -1,8 +1,5 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.NodeSpec;
-import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.placement.PlacementSpec;
@@ -10,7 +7,9 @@ import dev.caldera.kernel.placement.SelectorOperator;
 import dev.caldera.kernel.placement.SelectorRequirement;
 import dev.caldera.kernel.placement.SelectorTerm;
 import dev.caldera.kernel.resource.ResourceList;
+import dev.caldera.kernel.testing.PluginCluster;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Pod;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,42 +27,42 @@ final class GpuClusters {
     private GpuClusters() {
     }
 
-    static void node(ClusterCache cache, String name, long cpus, int gpus, String model) {
+    static void node(PluginCluster cache, String name, long cpus, int gpus, String model) {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put("kubernetes.io/hostname", name);
         if (model != null) {
             labels.put(MODEL, model);
         }
-        cache.upsertNode(new NodeSpec(name, ResourceList.of("cpu", cpus * 1000, "memory", 512 * GI, "pods", 110L,
+        cache.upsertNode(name, ResourceList.of("cpu", cpus * 1000, "memory", 512 * GI, "pods", 110L,
                 DeviceSharePlugin.GPU_NUMBER, gpus * 1000L, DeviceSharePlugin.GPU_MEMORY, gpus * 1_000_000L), labels,
-                List.of(), false));
+                List.of(), false);
     }
 
     /** A pending pod asking for {@code milli} thousandths of one GPU. */
-    static void share(ClusterCache cache, String name, long cpus, long milli) {
+    static void share(PluginCluster cache, String name, long cpus, long milli) {
         pod(cache, name, ResourceList.of("cpu", cpus * 1000, "memory", GI, DeviceSharePlugin.GPU_MEMORY, milli * 1000),
                 PlacementSpec.NONE, null, 0);
     }
 
     /** A pending pod asking for {@code gpus} whole GPUs. */
-    static void whole(ClusterCache cache, String name, long cpus, int gpus) {
+    static void whole(PluginCluster cache, String name, long cpus, int gpus) {
         pod(cache, name, ResourceList.of("cpu", cpus * 1000, "memory", GI, DeviceSharePlugin.GPU_NUMBER, gpus * 1000L),
                 PlacementSpec.NONE, null, 0);
     }
 
-    static void cpuOnly(ClusterCache cache, String name, long cpus) {
+    static void cpuOnly(PluginCluster cache, String name, long cpus) {
         pod(cache, name, ResourceList.of("cpu", cpus * 1000, "memory", GI), PlacementSpec.NONE, null, 0);
     }
 
     /** A pod running on {@code node} holding {@code devices} (a mask; 0 lets the plugin choose). */
-    static void runningShare(ClusterCache cache, String name, String node, long milli, long devices) {
+    static void runningShare(PluginCluster cache, String name, String node, long milli, long devices) {
         pod(cache, name, ResourceList.of("cpu", 1000L, "memory", GI, DeviceSharePlugin.GPU_MEMORY, milli * 1000),
                 PlacementSpec.NONE, node, devices);
     }
 
-    static void pod(ClusterCache cache, String name, ResourceList request, PlacementSpec placement, String node,
+    static void pod(PluginCluster cache, String name, ResourceList request, PlacementSpec placement, String node,
                     long devices) {
-        TaskSpec.Builder b = TaskSpec.builder(PluginSessions.NS, name).job(PluginSessions.JOB).request(request)
+        Pod.Builder b = Pod.builder(PluginSessions.NS, name).job(PluginSessions.JOB).request(request)
                 .placement(placement).gpuDevices(devices);
         if (node != null) {
             b.running(node);

@@ -1,9 +1,10 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.session.Session;
-import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.testing.Moves;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -26,21 +27,21 @@ class GpuPoliciesTest {
     private static final long GPU = 1_000_000;
 
     /** A: 8 idle GPUs and 96 cpus; B: 2 idle GPUs and 104 cpus; the pod asks 4 cpus and half a GPU. */
-    private static Session twoNodes(String policy) {
-        ClusterCache cache = PluginSessions.cache();
+    private static SessionView twoNodes(String policy) {
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "a", 96, 8, "G2");
         GpuClusters.node(cache, "b", 104, 2, "T4");
         GpuClusters.share(cache, "p", 4, 500);
         return PluginSessions.open(cache, deviceshare(policy, DeviceShareOptions.TIE_BREAK, "rank"));
     }
 
-    private static double score(Session s, String pod, String node) {
-        return s.plugins().score(task(s.cache(), pod), node(s.cache(), node));
+    private static double score(SessionView s, String pod, String node) {
+        return s.plugins().score(task(PluginCluster.of(s), pod), node(PluginCluster.of(s), node));
     }
 
     @Test
     void bestFitPrefersTheNodeLeftFullest() {
-        Session s = twoNodes("bestfit");
+        SessionView s = twoNodes("bestfit");
         // a: 0.5 x (96 - 4) / 128 + 0.5 x (8 - 0.5) / 8 = 0.828125 -> floor(100 x 0.171875) = 17
         assertThat(score(s, "p", "a")).isEqualTo(17);
         // b: 0.5 x (104 - 4) / 128 + 0.5 x (2 - 0.5) / 8 = 0.484375 -> floor(51.5625) = 51
@@ -49,7 +50,7 @@ class GpuPoliciesTest {
 
     @Test
     void dotProductPrefersTheNodeWhoseFreeResourcesAlignLeast() {
-        Session s = twoNodes("dotprod");
+        SessionView s = twoNodes("dotprod");
         // a: (96/128 x 4/128 + 8/8 x 0.5/8) / 2 = 0.04296875 -> floor(100 x 0.95703125) = 95
         assertThat(score(s, "p", "a")).isEqualTo(95);
         // b: (104/128 x 4/128 + 2/8 x 0.5/8) / 2 = 0.0205078125 -> floor(97.949...) = 97
@@ -58,7 +59,7 @@ class GpuPoliciesTest {
 
     @Test
     void gpuPackingRanksSharedDevicesThenUsedNodesThenEmptyNodes() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "empty8", 96, 8, "G2");
         GpuClusters.node(cache, "empty2", 96, 2, "T4");
         GpuClusters.node(cache, "tight", 96, 2, "T4");
@@ -68,7 +69,7 @@ class GpuPoliciesTest {
         GpuClusters.share(cache, "half", 1, 500);
         GpuClusters.whole(cache, "one", 1, 1);
         GpuClusters.cpuOnly(cache, "cpu", 1);
-        Session s = PluginSessions.open(cache, deviceshare("gpupacking", DeviceShareOptions.TIE_BREAK, "rank"));
+        SessionView s = PluginSessions.open(cache, deviceshare("gpupacking", DeviceShareOptions.TIE_BREAK, "rank"));
 
         assertThat(score(s, "half", "empty8")).isEqualTo(25);  // max(33 - 8 idle, 8)
         assertThat(score(s, "half", "empty2")).isEqualTo(31);  // max(33 - 2, 2)
@@ -81,14 +82,14 @@ class GpuPoliciesTest {
 
     @Test
     void randomScoresAreSeededUniformAndRedrawnWhenTheNodeChanges() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         for (int i = 0; i < 400; i++) {
             GpuClusters.node(cache, "n" + i, 32, 2, "T4");
         }
         GpuClusters.share(cache, "p", 1, 500);
-        Session s = PluginSessions.open(cache, deviceshare("random", DeviceShareOptions.SEED, 7));
-        Session again = PluginSessions.open(cache, deviceshare("random", DeviceShareOptions.SEED, 7));
-        Session other = PluginSessions.open(cache, deviceshare("random", DeviceShareOptions.SEED, 8));
+        SessionView s = PluginSessions.open(cache, deviceshare("random", DeviceShareOptions.SEED, 7));
+        SessionView again = PluginSessions.open(cache, deviceshare("random", DeviceShareOptions.SEED, 7));
+        SessionView other = PluginSessions.open(cache, deviceshare("random", DeviceShareOptions.SEED, 8));
         double sum = 0;
         int differs = 0;
         for (int i = 0; i < 400; i++) {
@@ -103,18 +104,18 @@ class GpuPoliciesTest {
 
     @Test
     void fragmentationCountsWhatEachShapeCannotUse() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "n", 96, 3, "T4");
         GpuClusters.runningShare(cache, "x", "n", 700, 0b010);
         GpuClusters.runningShare(cache, "y", "n", 400, 0b100);
-        Session s = PluginSessions.open(cache, deviceshare("fgd"));
+        SessionView s = PluginSessions.open(cache, deviceshare("fgd"));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         plugin.workloadMix(WorkloadMix.of(List.of(
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 500 * 1000, 0, Set.of()), 0.5),
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 0, 1, Set.of()), 0.3),
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 0, 0, Set.of()), 0.2))));
-        s.close();
-        s.open();
+        Sessions.close(s);
+        Sessions.reopen(s);
 
         // free devices 1.0, 0.3, 0.6: the half share cannot use 0.3; one whole GPU fits and cannot use 0.3 + 0.6;
         // a cpu-only pod uses no GPU: 0.5 x 0.3 + 0.3 x 0.9 + 0.2 x 1.9 = 0.8 GPU
@@ -123,17 +124,17 @@ class GpuPoliciesTest {
 
     @Test
     void fgdScoresTheFragmentThePlacementAddsThroughASigmoid() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "idle", 96, 2, "T4");
         GpuClusters.node(cache, "used", 96, 2, "T4");
         GpuClusters.runningShare(cache, "x", "used", 200, 0b01);
         GpuClusters.share(cache, "big", 1, 700);
         GpuClusters.share(cache, "half", 1, 500);
-        Session s = PluginSessions.open(cache, deviceshare("fgd", DeviceShareOptions.TIE_BREAK, "rank"));
+        SessionView s = PluginSessions.open(cache, deviceshare("fgd", DeviceShareOptions.TIE_BREAK, "rank"));
         s.plugins().plugin(DeviceSharePlugin.class).workloadMix(WorkloadMix.of(List.of(
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 500 * 1000, 0, Set.of()), 1.0))));
-        s.close();
-        s.open();
+        Sessions.close(s);
+        Sessions.reopen(s);
 
         // idle node: 0.7 on a free device leaves 0.3 a half cannot use: floor(100 x sigmoid(-0.3)) = 42
         assertThat(score(s, "big", "idle")).isEqualTo(42);
@@ -146,17 +147,17 @@ class GpuPoliciesTest {
 
     @Test
     void fgdfillAddsTheFillLookAheadBelowFgdsPoint() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "idle", 96, 2, "T4");
         GpuClusters.node(cache, "used", 96, 2, "T4");
         GpuClusters.runningShare(cache, "x", "used", 200, 0b01);
         GpuClusters.share(cache, "big", 1, 700);
-        Session s = PluginSessions.open(cache, deviceshare("fgdfill", DeviceShareOptions.TIE_BREAK, "rank"));
+        SessionView s = PluginSessions.open(cache, deviceshare("fgdfill", DeviceShareOptions.TIE_BREAK, "rank"));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         plugin.workloadMix(WorkloadMix.of(List.of(
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 500 * 1000, 0, Set.of()), 1.0))));
-        s.close();
-        s.open();
+        Sessions.close(s);
+        Sessions.reopen(s);
         double weight = Math.pow(0.5, 0.25);  // the half share's weight: its arrival share times its size^0.25
 
         // idle: FGD at 35 points floor(35 x sigmoid(-0.3)) = 14; filled with halves the node holds 4 (2.0 GPUs,
@@ -166,7 +167,7 @@ class GpuPoliciesTest {
         // used (0.8 and 1.0 free): halves fill 1.5 of 1.8 before (0.3 unused); 0.7 on the 0.8 device leaves 0.1 and
         // a free device (0.1 unused): the fill fragment shrinks by 0.2 x weight; FGD floor(35 x sigmoid(-0.1)) = 16
         assertThat(score(s, "big", "used")).isCloseTo(16 + 0.999 * sigmoid(0.2 * weight), within(1e-9));
-        Statement st = new Statement(s);
+        Moves st = new Moves(s);
         st.begin();
         st.allocate(task(cache, "big"), node(cache, "used"));
         assertThat(plugin.devices(task(cache, "big"))).isEqualTo(0b01L);
@@ -174,15 +175,15 @@ class GpuPoliciesTest {
 
     @Test
     void fgdfillWeighsAShapeByTheScarcityOfTheModelsItAccepts() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         GpuClusters.node(cache, "t4", 96, 2, "T4");
         GpuClusters.node(cache, "g2", 96, 8, "G2");
         GpuClusters.whole(cache, "one", 1, 1);
-        Session s = PluginSessions.open(cache, deviceshare("fgdfill", DeviceShareOptions.TIE_BREAK, "rank"));
+        SessionView s = PluginSessions.open(cache, deviceshare("fgdfill", DeviceShareOptions.TIE_BREAK, "rank"));
         s.plugins().plugin(DeviceSharePlugin.class).workloadMix(WorkloadMix.of(List.of(
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 0, 1, Set.of("T4")), 1.0))));
-        s.close();
-        s.open();
+        Sessions.close(s);
+        Sessions.reopen(s);
         // the workload is one-GPU pods that run only on T4: 2 of the 10 devices, so its fill weight is
         // 1 x 1^0.25 x (10 / 2)^2 = 25. On t4 both FGD and fill lose nothing (one idle device still fits one):
         // FGD floor(35 x sigmoid(0)) = 17 and fill sigmoid(0). On g2 every free GPU is out of the shape's reach, and

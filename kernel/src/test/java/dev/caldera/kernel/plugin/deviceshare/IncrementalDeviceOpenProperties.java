@@ -1,19 +1,12 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import dev.caldera.kernel.bind.Sinks;
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.QueueSpec;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.PluginRun;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.conf.SchedulerConf;
-import dev.caldera.kernel.conf.Tier;
-import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.scheduler.Scheduler;
-import dev.caldera.kernel.scheduler.SchedulerOptions;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
@@ -57,11 +50,11 @@ class IncrementalDeviceOpenProperties {
     private static final class World implements AutoCloseable {
         private final SplittableRandom r;
         private final boolean forceWhole;
-        private final ClusterCache cache = new ClusterCache();
-        private final Scheduler scheduler;
+        private final PluginCluster cache = new PluginCluster();
+        private final PluginRun scheduler;
         private final DeviceSharePlugin plugin;
         private final List<String> binds = new ArrayList<>();
-        private final Map<String, TaskSpec> specs = new LinkedHashMap<>();
+        private final Map<String, Pod> specs = new LinkedHashMap<>();
         private final List<String> nodes = new ArrayList<>();
         private int pods;
         private int nodeNames;
@@ -70,16 +63,13 @@ class IncrementalDeviceOpenProperties {
         World(long seed, String policy, boolean forceWhole) {
             this.r = new SplittableRandom(seed);
             this.forceWhole = forceWhole;
-            cache.upsertQueue(QueueSpec.open("q", 1));
+            cache.openQueue("q", 1);
             for (int n = 5 + r.nextInt(6); n > 0; n--) {
                 addNode();
             }
-            SchedulerConf conf = new SchedulerConf(List.of("allocate"), List.of(new Tier(List.of(
-                    PluginOption.of("priority"), PluginOption.of("gang"))), new Tier(List.of(
-                    PluginOption.of("predicates"), GpuClusters.deviceshare(policy, DeviceShareOptions.SEED, 5)))),
-                    Map.of());
-            scheduler = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT,
-                    new Sinks(this::bound, (u, k, why) -> true, (j, p, why) -> { }));
+            scheduler = cache.scheduler(List.of("allocate"), List.of(List.of(PluginOption.of("priority"),
+                    PluginOption.of("gang")), List.of(PluginOption.of("predicates"),
+                    GpuClusters.deviceshare(policy, DeviceShareOptions.SEED, 5)))).binds(this::bound);
             plugin = scheduler.session().plugins().plugin(DeviceSharePlugin.class);
         }
 
@@ -90,7 +80,7 @@ class IncrementalDeviceOpenProperties {
             arrive(2 + r.nextInt(6));
             if (forceWhole) {
                 // another reader took the cache's last snapshot: the session copies every row, the plugin lays out all
-                cache.snapshotBy(this);
+                cache.snapshotByAnotherReader();
             }
             scheduler.runOnce();
             if (!scheduler.session().openedWhole()) {
@@ -112,10 +102,10 @@ class IncrementalDeviceOpenProperties {
         }
 
         private void change() {
-            Session s = scheduler.session();
-            for (int t = 0; t < s.taskTable().rows(); t++) {
-                if (s.taskTable().live(t) && s.status(t) == TaskStatus.RUNNING && r.nextInt(4) == 0) {
-                    cache.removeTask(s.taskTable().uid(t));
+            SessionView s = scheduler.session();
+            for (int t = 0; t < s.tasks().rows(); t++) {
+                if (s.tasks().live(t) && s.status(t) == TaskStatus.RUNNING && r.nextInt(4) == 0) {
+                    cache.removeTask(s.tasks().uid(t));
                 }
             }
             for (String node : nodes) {
@@ -153,9 +143,9 @@ class IncrementalDeviceOpenProperties {
             for (int i = 0; i < count; i++) {
                 String name = "p" + pods++;
                 int members = r.nextInt(4) == 0 ? 2 + r.nextInt(3) : 1;
-                cache.upsertJob(new JobSpec("ns", name, "q", members, Map.of(), null, null, "Inqueue", pods));
+                cache.upsertJob("ns", name, "q", members, Map.of(), null, null, "Inqueue", pods);
                 for (int m = 0; m < members; m++) {
-                    TaskSpec spec = TaskSpec.builder("ns", name + "-" + m).job(name).request(request())
+                    Pod spec = Pod.builder("ns", name + "-" + m).job(name).request(request())
                             .placement(r.nextInt(4) == 0 ? GpuClusters.models(MODELS[r.nextInt(MODELS.length)])
                                     : dev.caldera.kernel.placement.PlacementSpec.NONE)
                             .creationMs(pods).build();
@@ -178,20 +168,20 @@ class IncrementalDeviceOpenProperties {
 
         /** Every live node's devices (free units and holders) and every live task's devices, by name. */
         String devices() {
-            Session s = scheduler.session();
+            SessionView s = scheduler.session();
             GpuNodes g = plugin.gpus();
             StringBuilder out = new StringBuilder();
             for (int i = 0; i < s.nodeCount(); i++) {
                 int node = s.node(i);
-                out.append(s.nodeTable().name(node)).append(':').append(g.model(node)).append('/').append(g.totalFree(node));
+                out.append(s.nodes().name(node)).append(':').append(g.model(node)).append('/').append(g.totalFree(node));
                 for (int d = 0; d < g.devices(node); d++) {
                     out.append(' ').append(g.free(node, d)).append('x').append(g.holders(node, d));
                 }
                 out.append('\n');
             }
-            for (int t = 0; t < s.taskTable().rows(); t++) {
-                if (s.taskTable().live(t) && plugin.devices(t) != 0) {
-                    out.append(s.taskTable().key(t)).append('@').append(Long.toBinaryString(plugin.devices(t))).append('\n');
+            for (int t = 0; t < s.tasks().rows(); t++) {
+                if (s.tasks().live(t) && plugin.devices(t) != 0) {
+                    out.append(s.tasks().key(t)).append('@').append(Long.toBinaryString(plugin.devices(t))).append('\n');
                 }
             }
             return out.toString();

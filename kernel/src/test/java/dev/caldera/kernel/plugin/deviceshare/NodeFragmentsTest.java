@@ -1,9 +1,10 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.session.Session;
-import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.testing.Moves;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -26,14 +27,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 class NodeFragmentsTest {
     private static final long GPU = 1_000_000;
 
-    private ClusterCache cache;
-    private Session session;
+    private PluginCluster cache;
+    private SessionView session;
     private DeviceSharePlugin plugin;
     private GpuState state;
     private int n;
 
     private void open(String policy) {
-        cache = PluginSessions.cache();
+        cache = PluginSessions.cluster();
         GpuClusters.node(cache, "n", 32, 4, "T4");
         GpuClusters.node(cache, "other", 32, 4, "T4");
         GpuClusters.runningShare(cache, "x", "n", 300, 0b0001);
@@ -46,9 +47,9 @@ class NodeFragmentsTest {
     }
 
     private void reopen() {
-        session.close();
+        Sessions.close(session);
         cache.applyChanges();
-        session.open();
+        Sessions.reopen(session);
         state = plugin.state();
         n = node(cache, "n");
     }
@@ -83,7 +84,7 @@ class NodeFragmentsTest {
         open("fgdfill");
         double fill = fillMemo(n);
         double fgd = fgdMemo(n);
-        Statement st = new Statement(session);
+        Moves st = new Moves(session);
         st.begin();
         st.allocate(task(cache, "p"), n);
 
@@ -172,10 +173,10 @@ class NodeFragmentsTest {
         assertThat(fillNow(n)).isNotEqualTo(fill);
         assertThat(fillMemo(n)).isEqualTo(fillNow(n));
         // the kept scores (ScoreMemo) go too: the score is a new plugin's on the same cluster, not the old one
-        Session fresh = PluginSessions.open(cache, GpuClusters.deviceshare("fgdfill"));
+        SessionView fresh = PluginSessions.open(cache, GpuClusters.deviceshare("fgdfill"));
         fresh.plugins().plugin(DeviceSharePlugin.class).workloadMix(mix(500));
-        fresh.close();
-        fresh.open();
+        Sessions.close(fresh);
+        Sessions.reopen(fresh);
         double freshScore = fresh.plugins().score(task(cache, "p"), n);
         assertThat(freshScore).isNotEqualTo(score);
         assertThat(session.plugins().score(task(cache, "p"), n)).isEqualTo(freshScore);

@@ -1,11 +1,12 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.testing.PluginCluster;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.session.Session;
-import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.testing.Moves;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -29,13 +30,13 @@ class RandomPolicyHistoryTest {
     @ParameterizedTest
     @ValueSource(ints = {7, 42, 43})
     void theSameClusterGivesTheSamePlacementsWhateverWasInternedBefore(int seed) {
-        ClusterCache plain = PluginSessions.cache();
+        PluginCluster plain = PluginSessions.cluster();
         build(plain, false);
-        ClusterCache storied = PluginSessions.cache();
+        PluginCluster storied = PluginSessions.cluster();
         build(storied, true);
 
-        Session a = PluginSessions.open(plain, deviceshare("random", DeviceShareOptions.SEED, seed));
-        Session b = PluginSessions.open(storied, deviceshare("random", DeviceShareOptions.SEED, seed));
+        SessionView a = PluginSessions.open(plain, deviceshare("random", DeviceShareOptions.SEED, seed));
+        SessionView b = PluginSessions.open(storied, deviceshare("random", DeviceShareOptions.SEED, seed));
 
         // the history did give other ids: the first node row's model, a profile, the GPU dimensions
         assertThat(a.plugins().plugin(DeviceSharePlugin.class).gpus().modelIndex("V100", a.symbols()))
@@ -55,7 +56,7 @@ class RandomPolicyHistoryTest {
      * a pod asking another resource and two pods with other placement profiles come and go first, and the nodes
      * are added in the reverse order (their rows, and so the models' indices, are reversed).
      */
-    private static void build(ClusterCache cache, boolean history) {
+    private static void build(PluginCluster cache, boolean history) {
         if (history) {
             GpuClusters.pod(cache, "fpga", ResourceList.of("cpu", 1000L, "example.com/fpga", 1000L),
                     PlacementSpec.NONE, null, 0);
@@ -103,9 +104,9 @@ class RandomPolicyHistoryTest {
      * Places the pods one by one, in a fixed order, each on its best-scored node that fits (nodes compared by
      * name on equal scores, which random scores never are), and answers "pod@node#devices" for each.
      */
-    private static List<String> place(Session s, ClusterCache cache) {
+    private static List<String> place(SessionView s, PluginCluster cache) {
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
-        Statement st = new Statement(s);
+        Moves st = new Moves(s);
         st.begin();
         List<String> placed = new ArrayList<>();
         for (String pod : pods().keySet()) {

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.match;
 
 import dev.caldera.kernel.framework.Names;
-import dev.caldera.kernel.cluster.Symbols;
+import dev.caldera.kernel.testing.PluginTables;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,19 +24,19 @@ class LabelNumbersTest {
 
     @Test
     void parsesEachSymbolOnceAndPicksUpNewOnesOnRefresh() {
-        Symbols symbols = new Symbols();
+        Names symbols = new PluginTables(0, 0).names();
         int five = symbols.intern("5");
         int word = symbols.intern("gpu");
         LabelNumbers numbers = new LabelNumbers();
-        numbers.refresh(new Names(symbols));
+        numbers.refresh(symbols);
         int later = symbols.intern("-12");
 
         assertThat(numbers.isNumber(five)).isTrue();
         assertThat(numbers.value(five)).isEqualTo(5);
         assertThat(numbers.isNumber(word)).isFalse();
         assertThat(numbers.isNumber(later)).as("not parsed before refresh").isFalse();
-        numbers.refresh(new Names(symbols));
+        numbers.refresh(symbols);
         assertThat(numbers.value(later)).isEqualTo(-12);
-        assertThat(numbers.isNumber(Symbols.NONE)).isFalse();
+        assertThat(numbers.isNumber(Names.NONE)).isFalse();
     }
 }

@@ -1,10 +1,7 @@
 package dev.caldera.kernel.plugin.match;
 
-import dev.caldera.kernel.framework.Nodes;
-import dev.caldera.kernel.framework.Profiles;
-import dev.caldera.kernel.cluster.NodeTable;
-import dev.caldera.kernel.placement.PlacementProfiles;
 import dev.caldera.kernel.placement.PlacementSpec;
+import dev.caldera.kernel.testing.PluginTables;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -13,14 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ProfileNodeMemoTest {
-    private final PlacementProfiles profiles = new PlacementProfiles();
-    private final NodeTable nodes = new NodeTable(3);
+    private final PluginTables tables = new PluginTables(3, 4);
     private final ProfileNodeMemo memo = new ProfileNodeMemo();
-
-    ProfileNodeMemoTest() {
-        nodes.ensureRows(4);
-        nodes.rows(4);
-    }
 
     private static PlacementSpec zone(String zone) {
         return new PlacementSpec(Map.of("zone", zone), null, null, null, null);
@@ -28,13 +19,13 @@ class ProfileNodeMemoTest {
 
     @Test
     void aValueIsUnknownUntilPutAndKeptAcrossRefreshes() {
-        int p = profiles.acquire(zone("a"));
-        memo.refresh(new Profiles<>(profiles), new Nodes(nodes));
+        int p = tables.acquire(zone("a"));
+        memo.refresh(tables.profiles(), tables.nodes());
         assertThat(memo.get(p, 2)).isEqualTo(ProfileNodeMemo.UNKNOWN);
 
         memo.put(p, 2, 7);
         memo.put(p, 3, 0);
-        memo.refresh(new Profiles<>(profiles), new Nodes(nodes));
+        memo.refresh(tables.profiles(), tables.nodes());
 
         assertThat(memo.get(p, 2)).isEqualTo(7);
         assertThat(memo.get(p, 3)).isZero();
@@ -43,15 +34,15 @@ class ProfileNodeMemoTest {
 
     @Test
     void aNodeWhosePlacementMovedIsForgottenForEveryProfile() {
-        int a = profiles.acquire(zone("a"));
-        int b = profiles.acquire(zone("b"));
-        memo.refresh(new Profiles<>(profiles), new Nodes(nodes));
+        int a = tables.acquire(zone("a"));
+        int b = tables.acquire(zone("b"));
+        memo.refresh(tables.profiles(), tables.nodes());
         memo.put(a, 1, 1);
         memo.put(b, 1, 2);
         memo.put(b, 2, 3);
 
-        nodes.addPlacementVersion(1, 1);
-        memo.refresh(new Profiles<>(profiles), new Nodes(nodes));
+        tables.movePlacement(1, 1);
+        memo.refresh(tables.profiles(), tables.nodes());
 
         assertThat(memo.get(a, 1)).isEqualTo(ProfileNodeMemo.UNKNOWN);
         assertThat(memo.get(b, 1)).isEqualTo(ProfileNodeMemo.UNKNOWN);
@@ -60,13 +51,13 @@ class ProfileNodeMemoTest {
 
     @Test
     void aProfileIdGivenToAnotherSpecStartsEmpty() {
-        int a = profiles.acquire(zone("a"));
-        memo.refresh(new Profiles<>(profiles), new Nodes(nodes));
+        int a = tables.acquire(zone("a"));
+        memo.refresh(tables.profiles(), tables.nodes());
         memo.put(a, 0, 5);
 
-        profiles.release(a);
-        int reused = profiles.acquire(zone("c"));
-        memo.refresh(new Profiles<>(profiles), new Nodes(nodes));
+        tables.release(a);
+        int reused = tables.acquire(zone("c"));
+        memo.refresh(tables.profiles(), tables.nodes());
 
         assertThat(reused).isEqualTo(a);
         assertThat(memo.get(reused, 0)).isEqualTo(ProfileNodeMemo.UNKNOWN);
@@ -75,10 +66,10 @@ class ProfileNodeMemoTest {
 
     @Test
     void valuesOutOfRangeAndColumnsPastTheBudgetAreNotKept() {
-        ProfileNodeMemo small = new ProfileNodeMemo(2L * nodes.capacity());
-        int a = profiles.acquire(zone("a"));
-        int b = profiles.acquire(zone("b"));
-        small.refresh(new Profiles<>(profiles), new Nodes(nodes));
+        ProfileNodeMemo small = new ProfileNodeMemo(2L * tables.nodes().capacity());
+        int a = tables.acquire(zone("a"));
+        int b = tables.acquire(zone("b"));
+        small.refresh(tables.profiles(), tables.nodes());
 
         small.put(a, 0, ProfileNodeMemo.MAX_VALUE + 1);
         small.put(a, 1, ProfileNodeMemo.MAX_VALUE);
@@ -91,9 +82,9 @@ class ProfileNodeMemoTest {
 
     @Test
     void anotherThreadStoresOnlyIntoAColumnTheSchedulingThreadMade() {
-        int a = profiles.acquire(zone("a"));
-        int b = profiles.acquire(zone("b"));
-        memo.refresh(new Profiles<>(profiles), new Nodes(nodes));
+        int a = tables.acquire(zone("a"));
+        int b = tables.acquire(zone("b"));
+        memo.refresh(tables.profiles(), tables.nodes());
         memo.put(a, 0, 1);
 
         CompletableFuture.runAsync(() -> {
@@ -107,14 +98,12 @@ class ProfileNodeMemoTest {
 
     @Test
     void anotherNodeTableStartsEmpty() {
-        int a = profiles.acquire(zone("a"));
-        memo.refresh(new Profiles<>(profiles), new Nodes(nodes));
+        int a = tables.acquire(zone("a"));
+        memo.refresh(tables.profiles(), tables.nodes());
         memo.put(a, 0, 1);
-        NodeTable other = new NodeTable(3);
-        other.ensureRows(4);
-        other.rows(4);
+        tables.replaceNodeTable(3, 4);
 
-        memo.refresh(new Profiles<>(profiles), new Nodes(other));
+        memo.refresh(tables.profiles(), tables.nodes());
 
         assertThat(memo.get(a, 0)).isEqualTo(ProfileNodeMemo.UNKNOWN);
     }
