@@ -237,15 +237,10 @@ class KernelLayersTest {
      */
     private static final Set<String> STILL_TO_MOVE = Set.of(
             "plugin.FairShareBookkeepingPropertiesTest", "plugin.FairShareScenariosTest",
-            "plugin.NodePluginsAllocationTest", "plugin.binpack.BinpackPluginTest",
             "plugin.capacity.CapacityDesignStoriesTest", "plugin.capacity.HierarchyScenariosTest",
             "plugin.capacity.QueuePropertiesTest", "plugin.capacity.QueueScenario",
-            "plugin.conformance.ConformancePluginTest", "plugin.drf.DrfPluginTest", "plugin.drf.HdrfScenariosTest", "plugin.drf.HdrfTreeTest",
-            "plugin.gang.GangPluginTest", "plugin.interpod.InterPodAffinityFilterTest",
-            "plugin.interpod.InterPodPreemptionTest", "plugin.interpod.InterPodScoresTest",
-            "plugin.interpod.TopologySpreadFilterTest", "plugin.nodeorder.NodeOrderPluginTest",
-            "plugin.overcommit.OvercommitPluginTest", "plugin.predicates.PredicatesPluginTest",
-            "plugin.proportion.ProportionPluginTest", "plugin.proportion.QueueStateTest", "plugin.sla.SlaPluginTest");
+            "plugin.drf.DrfPluginTest", "plugin.drf.HdrfScenariosTest", "plugin.drf.HdrfTreeTest",
+            "plugin.gang.GangPluginTest", "plugin.proportion.ProportionPluginTest", "plugin.proportion.QueueStateTest", "plugin.sla.SlaPluginTest");
 
     @Test
     void pluginTestsSeeTheFrameworkAlone() {

@@ -1,9 +1,10 @@
 package dev.caldera.kernel.plugin;
 
-import dev.caldera.kernel.cache.ClusterCache;
+import dev.caldera.kernel.testing.PluginCluster;
 import dev.caldera.kernel.framework.PluginChain;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import dev.caldera.kernel.testing.RandomPlacements;
 import org.junit.jupiter.api.Test;
 
@@ -30,12 +31,12 @@ class NodePluginsAllocationTest {
 
     @Test
     void filteringAndScoringEveryNodeAllocatesNothing() {
-        ClusterCache cache = PluginSessions.cache();
+        PluginCluster cache = PluginSessions.cluster();
         List<String> pending = RandomPlacements.fill(cache, 7, 32, 24);
-        Session s = PluginSessions.open(cache, plugin("predicates"), plugin("nodeorder", "mostrequested.weight", 1),
+        SessionView s = PluginSessions.open(cache, plugin("predicates"), plugin("nodeorder", "mostrequested.weight", 1),
                 plugin("binpack", "binpack.resources", "nvidia.com/gpu"));
         tasks = pending.stream().mapToInt(name -> PluginSessions.task(cache, name)).toArray();
-        nodes = java.util.Arrays.copyOf(s.liveNodes(), s.nodeCount());
+        nodes = Sessions.liveNodes(s);
         scores = new double[nodes.length];
         for (int i = 0; i < 200; i++) {
             pass(s.plugins());

@@ -60,4 +60,42 @@ public final class Sessions {
     public static int[] liveNodes(SessionView session) {
         return java.util.Arrays.copyOf(((Session) session).liveNodes(), session.nodeCount());
     }
+
+    /** Applies the cluster's queued changes and opens a session with one tier of {@code plugins}. */
+    public static SessionView open(PluginCluster cluster, PluginOption... plugins) {
+        return cluster.open(plugins);
+    }
+
+    /** Applies the cluster's queued changes and opens a session with {@code tiers} of plugins. */
+    public static SessionView open(PluginCluster cluster, List<List<PluginOption>> tiers) {
+        return cluster.open(tiers);
+    }
+
+    // ------------------------------------------------------------------ the session's own task moves
+    // (what the Statement calls, without an undo record: plugin tests that follow one event at a time)
+
+    /** Allocates {@code task} on {@code node}; fires allocated. */
+    public static void allocate(SessionView session, int task, int node) {
+        ((Session) session).allocate(task, node);
+    }
+
+    /** Pipelines {@code task} on {@code node}; fires allocated. */
+    public static void pipeline(SessionView session, int task, int node) {
+        ((Session) session).pipeline(task, node);
+    }
+
+    /** Takes an allocated or pipelined {@code task} off its node, back to Pending; fires deallocated. */
+    public static void unplace(SessionView session, int task) {
+        ((Session) session).unplace(task);
+    }
+
+    /** To Releasing on its node; fires deallocated. */
+    public static void evict(SessionView session, int task) {
+        ((Session) session).evict(task);
+    }
+
+    /** Undoes evict: back to {@code previous}; fires allocated. */
+    public static void unevict(SessionView session, int task, byte previous) {
+        ((Session) session).unevict(task, previous);
+    }
 }

@@ -1,13 +1,14 @@
 package dev.caldera.kernel.plugin.binpack;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +30,7 @@ class BinpackPluginTest {
     private static final String GPU = "nvidia.com/gpu";
     private static final String FOO = "example.com/foo";
 
-    private final ClusterCache cache = PluginSessions.cache();
+    private final PluginCluster cache = PluginSessions.cluster();
 
     @BeforeEach
     void volcanoCluster() {
@@ -47,11 +48,11 @@ class BinpackPluginTest {
     }
 
     private void bound(String name, String node, ResourceList request) {
-        cache.upsertTask(TaskSpec.builder(PluginSessions.NS, name).job(PluginSessions.JOB).request(request)
+        cache.upsertTask(Pod.builder(PluginSessions.NS, name).job(PluginSessions.JOB).request(request)
                 .nodeName(node).status(TaskStatus.BOUND).build());
     }
 
-    private double[] scores(Session s, String task) {
+    private double[] scores(SessionView s, String task) {
         double[] out = new double[3];
         for (int i = 0; i < 3; i++) {
             out[i] = s.plugins().score(task(cache, task), PluginSessions.node(cache, "n" + (i + 1)));
@@ -61,7 +62,7 @@ class BinpackPluginTest {
 
     @Test
     void argumentSetOne() {
-        Session s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 10, "binpack.cpu", 2,
+        SessionView s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 10, "binpack.cpu", 2,
                 "binpack.memory", 3, "binpack.resources", "nvidia.com/gpu, example.com/foo",
                 "binpack.resources.nvidia.com/gpu", 7, "binpack.resources.example.com/foo", 8));
 
@@ -73,7 +74,7 @@ class BinpackPluginTest {
 
     @Test
     void argumentSetTwo() {
-        Session s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 1, "binpack.cpu", 1,
+        SessionView s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 1, "binpack.cpu", 1,
                 "binpack.memory", 1, "binpack.resources", "nvidia.com/gpu", "binpack.resources.nvidia.com/gpu", 23));
 
         assertThat(scores(s, "p1")).containsExactly(new double[] {75, 15.625, 0}, within(1e-8));
@@ -88,7 +89,7 @@ class BinpackPluginTest {
      */
     @Test
     void aResourceThatDoesNotFitScoresTheWholeNodeZero() {
-        Session s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 10, "binpack.cpu", 2,
+        SessionView s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 10, "binpack.cpu", 2,
                 "binpack.memory", 3));
         // p1 on n3: cpu 1.5 + 1 > 2 although memory (0 + 1Gi) / 4Gi would score 0.75 x 3
         assertThat(s.plugins().score(task(cache, "p1"), PluginSessions.node(cache, "n3"))).isZero();
@@ -107,7 +108,7 @@ class BinpackPluginTest {
                 100 * GI, "foo", 10L), Map.of(), List.of(), false);
         PluginSessions.pending(cache, "p5", ResourceList.of("cpu", 1000L, "ephemeral-storage", 50 * GI, "foo", 5L),
                 PlacementSpec.NONE);
-        Session s = PluginSessions.open(cache, plugin("binpack", "binpack.resources", "ephemeral-storage, foo",
+        SessionView s = PluginSessions.open(cache, plugin("binpack", "binpack.resources", "ephemeral-storage, foo",
                 "binpack.resources.ephemeral-storage", 5, "binpack.resources.foo", 7));
         // cpu 1000 / 4000 x 1 + storage 50 / 100 x 5, over weights 1 + 5, x 100; foo never counts
         assertThat(s.plugins().score(task(cache, "p5"), PluginSessions.node(cache, "n4")))
@@ -123,7 +124,7 @@ class BinpackPluginTest {
         PluginSessions.node(cache, "n5", ResourceList.of("cpu", 1000L, "memory", 4 * GI, "pods", 110L), Map.of(),
                 List.of(), false);
         bound("p6", "n5", ResourceList.of("cpu", 1000L));
-        Session s = PluginSessions.open(cache, plugin("binpack", "binpack.cpu", 0, "binpack.memory", 0,
+        SessionView s = PluginSessions.open(cache, plugin("binpack", "binpack.cpu", 0, "binpack.memory", 0,
                 "binpack.resources", "pods", "binpack.resources.pods", 1));
         assertThat(s.plugins().score(task(cache, "p4"), PluginSessions.node(cache, "n5")))
                 .isCloseTo(2.0 / 110 * 100, within(1e-9));
@@ -131,7 +132,7 @@ class BinpackPluginTest {
 
     @Test
     void aZeroPluginWeightRegistersNoScorer() {
-        Session s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 0));
+        SessionView s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 0));
         assertThat(s.plugins().score(task(cache, "p1"), PluginSessions.node(cache, "n1"))).isZero();
         assertThat(s.plugins().plugin(BinpackPlugin.class)).isNotNull();
     }
@@ -140,7 +141,7 @@ class BinpackPluginTest {
     void cpuAndMemoryAlwaysTakeTheirOwnArgumentsEvenWhenListedAsExtras() {
         PluginOption option = plugin("binpack", "binpack.cpu", 4, "binpack.resources", "cpu, nvidia.com/gpu",
                 "binpack.resources.cpu", 9);
-        Session s = PluginSessions.open(cache, option);
+        SessionView s = PluginSessions.open(cache, option);
         int[] byDim = s.plugins().plugin(BinpackPlugin.class).weightsByDimension();
         assertThat(byDim[0]).isEqualTo(4);
         assertThat(byDim[1]).isEqualTo(1);

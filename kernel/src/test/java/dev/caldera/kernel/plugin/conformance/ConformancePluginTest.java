@@ -1,14 +1,11 @@
 package dev.caldera.kernel.plugin.conformance;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NodeSpec;
-import dev.caldera.kernel.cache.QueueSpec;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.testing.Sessions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.junit.jupiter.api.Test;
@@ -19,17 +16,17 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ConformancePluginTest {
-    private final ClusterCache cache = new ClusterCache();
+    private final PluginCluster cache = new PluginCluster();
 
     @Test
     void criticalAndKubeSystemPodsAreNeverOfferedForPreemptOrReclaim() {
-        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L, "memory", 8L << 30, "pods", 110L),
-                Map.of(), List.of(), false));
-        cache.upsertQueue(QueueSpec.open("q", 1));
+        cache.upsertNode("n1", ResourceList.of("cpu", 8000L, "memory", 8L << 30, "pods", 110L),
+                Map.of(), List.of(), false);
+        cache.openQueue("q", 1);
         running("team", "plain", false);
         running("team", "critical", true);
         running("kube-system", "dns", false);
-        Session s = Sessions.open(cache, PluginOption.of("conformance"));
+        SessionView s = Sessions.open(cache, PluginOption.of("conformance"));
         IntArrayList candidates = IntArrayList.of(row("team/plain"), row("team/critical"), row("kube-system/dns"));
         IntArrayList victims = new IntArrayList();
         s.plugins().preemptable(row("team/plain"), candidates, victims);
@@ -41,15 +38,15 @@ class ConformancePluginTest {
     /** Caldera's own argument: the namespaces whose pods are never victims replace Volcano's kube-system. */
     @Test
     void systemNamespacesComeFromTheArgument() {
-        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L, "memory", 8L << 30, "pods", 110L),
-                Map.of(), List.of(), false));
-        cache.upsertQueue(QueueSpec.open("q", 1));
+        cache.upsertNode("n1", ResourceList.of("cpu", 8000L, "memory", 8L << 30, "pods", 110L),
+                Map.of(), List.of(), false);
+        cache.openQueue("q", 1);
         running("team", "plain", false);
         running("kube-system", "dns", false);
         running("infra", "agent", false);
         PluginOption conformance = new PluginOption("conformance", Map.of(),
                 new Arguments("plugin 'conformance'", Map.of("systemNamespaces", List.of("infra", "nowhere"))));
-        Session s = Sessions.open(cache, conformance);
+        SessionView s = Sessions.open(cache, conformance);
         IntArrayList candidates = IntArrayList.of(row("team/plain"), row("kube-system/dns"), row("infra/agent"));
         IntArrayList victims = new IntArrayList();
         s.plugins().preemptable(row("team/plain"), candidates, victims);
@@ -68,8 +65,8 @@ class ConformancePluginTest {
     }
 
     private void running(String ns, String name, boolean critical) {
-        cache.upsertJob(new JobSpec(ns, name, "q", 1, Map.of(), null, null, "Running", 0));
-        cache.upsertTask(TaskSpec.builder(ns, name).job(name).running("n1").critical(critical)
+        cache.upsertJob(ns, name, "q", 1, Map.of(), null, null, "Running", 0);
+        cache.upsertTask(Pod.builder(ns, name).job(name).running("n1").critical(critical)
                 .request(ResourceList.of("cpu", 100L)).build());
     }
 }

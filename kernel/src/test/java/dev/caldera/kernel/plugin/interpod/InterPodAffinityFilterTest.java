@@ -6,9 +6,10 @@ import dev.caldera.kernel.placement.InterPodSpec;
 import dev.caldera.kernel.placement.LabelSelector;
 import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.PodAffinityTerm;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.testing.InterPodCluster;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -34,11 +35,11 @@ class InterPodAffinityFilterTest {
     private final InterPodCluster c = new InterPodCluster().node("n1", "a").node("n2", "a").node("n3", "b")
             .node("n4", null);
 
-    private Session open() {
-        return PluginSessions.open(c.cache, plugin("predicates"));
+    private SessionView open() {
+        return PluginSessions.open(c.cluster, plugin("predicates"));
     }
 
-    private int check(Session s, String task, String node) {
+    private int check(SessionView s, String task, String node) {
         s.plugins().prePredicate(c.task(task));
         return s.plugins().predicate(c.task(task), c.node(node));
     }
@@ -48,7 +49,7 @@ class InterPodAffinityFilterTest {
     void requiredAffinityNeedsAMatchingPodInTheNodesDomain() {
         c.pod("db", "n1", labels("app", "db"), InterPodSpec.NONE);
         c.pod("web", null, labels("app", "web"), affinity(term(selector("app", "db"), ZONE)));
-        Session s = open();
+        SessionView s = open();
 
         assertThat(check(s, "web", "n1")).isZero();
         assertThat(check(s, "web", "n2")).as("same zone as db").isZero();
@@ -61,7 +62,7 @@ class InterPodAffinityFilterTest {
         c.pod("db", "n1", labels("app", "db"), InterPodSpec.NONE);
         c.pod("web", null, labels("app", "web"), affinity(term(selector("app", "db"), ZONE)));
         c.pod("solo", null, labels("app", "solo"), anti(term(selector("app", "db"), ZONE)));
-        Session s = open();
+        SessionView s = open();
 
         int noKey = check(s, "web", "n4");
         assertThat(noKey).isEqualTo(FitReason.POD_AFFINITY_UNMET);
@@ -77,7 +78,7 @@ class InterPodAffinityFilterTest {
     void firstPodOfASelfAffineGroupMayGoWhereverTheKeysAre() {
         c.pod("w0", null, labels("app", "web"), affinity(term(selector("app", "web"), ZONE)));
         c.pod("other", null, labels("app", "other"), affinity(term(selector("app", "web"), ZONE)));
-        Session s = open();
+        SessionView s = open();
 
         assertThat(check(s, "w0", "n1")).isZero();
         assertThat(check(s, "w0", "n3")).isZero();
@@ -91,10 +92,10 @@ class InterPodAffinityFilterTest {
     void podsAllocatedEarlierInSessionCountForAffinity() {
         c.pod("w0", null, labels("app", "web"), affinity(term(selector("app", "web"), ZONE)));
         c.pod("w1", null, labels("app", "web"), affinity(term(selector("app", "web"), ZONE)));
-        Session s = open();
+        SessionView s = open();
         assertThat(check(s, "w1", "n3")).isZero();
 
-        s.allocate(c.task("w0"), c.node("n1"));
+        Sessions.allocate(s, c.task("w0"), c.node("n1"));
 
         assertThat(check(s, "w1", "n2")).isZero();
         assertThat(check(s, "w1", "n3")).as("the group has started in zone a").isEqualTo(
@@ -106,9 +107,9 @@ class InterPodAffinityFilterTest {
     void podsPipelinedEarlierInSessionCountForAntiAffinity() {
         c.pod("w0", null, labels("app", "web"), anti(term(selector("app", "web"), HOST)));
         c.pod("w1", null, labels("app", "web"), anti(term(selector("app", "web"), HOST)));
-        Session s = open();
+        SessionView s = open();
 
-        s.pipeline(c.task("w0"), c.node("n1"));
+        Sessions.pipeline(s, c.task("w0"), c.node("n1"));
 
         assertThat(check(s, "w1", "n1")).isEqualTo(FitReason.POD_ANTI_AFFINITY);
         assertThat(check(s, "w1", "n2")).isZero();
@@ -119,12 +120,12 @@ class InterPodAffinityFilterTest {
     void podsEvictedEarlierInSessionStopCounting() {
         c.pod("db", "n1", labels("app", "db"), InterPodSpec.NONE);
         c.pod("web", null, labels("app", "web"), affinity(term(selector("app", "db"), ZONE)));
-        Session s = open();
+        SessionView s = open();
         int db = c.task("db");
 
-        s.evict(db);
+        Sessions.evict(s, db);
         assertThat(check(s, "web", "n1")).isEqualTo(FitReason.POD_AFFINITY_UNMET);
-        s.unevict(db, TaskStatus.RUNNING);
+        Sessions.unevict(s, db, TaskStatus.RUNNING);
         assertThat(check(s, "web", "n1")).isZero();
     }
 
@@ -134,7 +135,7 @@ class InterPodAffinityFilterTest {
         c.pod("lonely", "n1", labels("app", "lonely"), anti(term(selector("app", "web"), ZONE)));
         c.pod("web", null, labels("app", "web"), InterPodSpec.NONE);
         c.pod("db", null, labels("app", "db"), InterPodSpec.NONE);
-        Session s = open();
+        SessionView s = open();
 
         assertThat(check(s, "web", "n1")).isEqualTo(FitReason.EXISTING_ANTI_AFFINITY);
         assertThat(check(s, "web", "n2")).as("same zone").isEqualTo(FitReason.EXISTING_ANTI_AFFINITY);
@@ -147,7 +148,7 @@ class InterPodAffinityFilterTest {
     void existingPodsPreferredAntiAffinityDoesNotFilter() {
         c.pod("picky", "n1", labels("app", "picky"), preferredAnti(50, term(selector("app", "web"), HOST)));
         c.pod("web", null, labels("app", "web"), InterPodSpec.NONE);
-        Session s = open();
+        SessionView s = open();
 
         assertThat(check(s, "web", "n1")).isZero();
     }
@@ -159,7 +160,7 @@ class InterPodAffinityFilterTest {
         c.pod("b", "n2", labels("tier", "gold"), InterPodSpec.NONE);
         c.pod("web", null, labels("app", "web"), affinity(term(selector("app", "db"), ZONE),
                 term(selector("tier", "gold"), ZONE)));
-        Session s = open();
+        SessionView s = open();
 
         assertThat(check(s, "web", "n1")).isEqualTo(FitReason.POD_AFFINITY_UNMET);
     }
@@ -175,7 +176,7 @@ class InterPodAffinityFilterTest {
                 LabelSelector.EVERYTHING, ZONE)));
         c.pod("byName", null, labels("app", "web"), affinity(new PodAffinityTerm(selector("app", "db"), List.of(),
                 selector("kubernetes.io/metadata.name", "other"), ZONE)));
-        Session s = open();
+        SessionView s = open();
 
         assertThat(check(s, "web", "n1")).as("db is in namespace other").isEqualTo(FitReason.POD_AFFINITY_UNMET);
         assertThat(check(s, "named", "n1")).isZero();
@@ -189,7 +190,7 @@ class InterPodAffinityFilterTest {
         c.pod("db", "n1", labels("app", "db"), InterPodSpec.NONE);
         c.pod("nil", null, labels(), anti(term(null, ZONE)));
         c.pod("empty", null, labels(), anti(term(LabelSelector.EVERYTHING, ZONE)));
-        Session s = open();
+        SessionView s = open();
 
         assertThat(check(s, "nil", "n1")).isZero();
         assertThat(check(s, "empty", "n1")).isEqualTo(FitReason.POD_ANTI_AFFINITY);
@@ -205,11 +206,11 @@ class InterPodAffinityFilterTest {
     void filtersReadTheCountsOfTheLastPrePredicate() {
         c.pod("rival", "n1", labels("app", "web"), InterPodSpec.NONE);
         c.pod("web", null, labels("app", "web"), anti(term(selector("app", "web"), HOST)));
-        Session s = open();
+        SessionView s = open();
         int web = c.task("web");
         s.plugins().prePredicate(web);
 
-        s.evict(c.task("rival"));
+        Sessions.evict(s, c.task("rival"));
         assertThat(s.plugins().predicate(web, c.node("n1"))).as("still as of PrePredicate").isEqualTo(
                 FitReason.POD_ANTI_AFFINITY);
         s.plugins().prePredicate(web);
@@ -221,7 +222,7 @@ class InterPodAffinityFilterTest {
     void theFilterCanBeSwitchedOff() {
         c.pod("db", "n1", labels("app", "db"), InterPodSpec.NONE);
         c.pod("web", null, labels("app", "web"), affinity(term(selector("app", "db"), ZONE)));
-        Session s = PluginSessions.open(c.cache, plugin("predicates", "predicate.PodAffinityEnable", false));
+        SessionView s = PluginSessions.open(c.cluster, plugin("predicates", "predicate.PodAffinityEnable", false));
 
         assertThat(check(s, "web", "n3")).isZero();
     }
@@ -232,7 +233,7 @@ class InterPodAffinityFilterTest {
         c.pod(PluginSessions.NS, "db", "n1", TaskStatus.RELEASING, labels("app", "db"), InterPodSpec.NONE,
                 PlacementSpec.NONE);
         c.pod("web", null, labels("app", "web"), affinity(term(selector("app", "db"), ZONE)));
-        Session s = open();
+        SessionView s = open();
 
         assertThat(check(s, "web", "n2")).isZero();
     }
@@ -244,12 +245,12 @@ class InterPodAffinityFilterTest {
         c.pod("web", null, labels("app", "web"), InterPodSpec.NONE);
         c.pod("db", null, labels("app", "db"), InterPodSpec.NONE);
         c.pod("own", null, labels("app", "db"), affinity(term(selector("app", "x"), ZONE)));
-        Session s = open();
+        SessionView s = open();
 
         assertThat(s.plugins().nodeLocal(c.task("db"))).isTrue();
         assertThat(s.plugins().nodeLocal(c.task("web"))).isFalse();
         assertThat(s.plugins().nodeLocal(c.task("own"))).isFalse();
-        s.evict(c.task("lonely"));
+        Sessions.evict(s, c.task("lonely"));
         assertThat(s.plugins().nodeLocal(c.task("web"))).as("the carrier left").isTrue();
     }
 }

@@ -3,9 +3,10 @@ package dev.caldera.kernel.plugin.interpod;
 import dev.caldera.kernel.placement.InterPodSpec;
 import dev.caldera.kernel.placement.SpreadConstraint;
 import dev.caldera.kernel.placement.WeightedPodAffinityTerm;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.testing.InterPodCluster;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -33,17 +34,17 @@ class InterPodScoresTest {
     private final InterPodCluster c = new InterPodCluster().node("n1", "a").node("n2", "a").node("n3", "b")
             .node("n4", "c").node("n5", null);
 
-    private Session affinityOnly() {
-        return PluginSessions.open(c.cache, plugin("predicates"), plugin("nodeorder", "tainttoleration.weight", 0,
+    private SessionView affinityOnly() {
+        return PluginSessions.open(c.cluster, plugin("predicates"), plugin("nodeorder", "tainttoleration.weight", 0,
                 "podtopologyspread.weight", 0));
     }
 
-    private Session spreadOnly() {
-        return PluginSessions.open(c.cache, plugin("predicates"), plugin("nodeorder", "tainttoleration.weight", 0,
+    private SessionView spreadOnly() {
+        return PluginSessions.open(c.cluster, plugin("predicates"), plugin("nodeorder", "tainttoleration.weight", 0,
                 "podaffinity.weight", 0));
     }
 
-    private double[] batch(Session s, String task, String... nodes) {
+    private double[] batch(SessionView s, String task, String... nodes) {
         int[] rows = new int[nodes.length];
         for (int i = 0; i < nodes.length; i++) {
             rows[i] = c.node(nodes[i]);
@@ -61,7 +62,7 @@ class InterPodScoresTest {
         c.pod("db1", "n1", labels("app", "db"), InterPodSpec.NONE);
         c.pod("db2", "n3", labels("app", "db"), InterPodSpec.NONE);
         c.pod("web", null, labels("app", "web"), preferred(10, term(selector("app", "db"), ZONE)));
-        Session s = affinityOnly();
+        SessionView s = affinityOnly();
 
         // raw 20, 20, 10, 0 -> 100, 100, 50, 0, times 2
         assertThat(batch(s, "web", "n1", "n2", "n3", "n4")).containsExactly(200.0, 200.0, 100.0, 0.0);
@@ -78,7 +79,7 @@ class InterPodScoresTest {
         c.pod("web", null, labels("app", "web"), InterPodSpec.of(List.of(), List.of(),
                 List.of(new WeightedPodAffinityTerm(10, term(selector("app", "db"), ZONE))),
                 List.of(new WeightedPodAffinityTerm(5, term(selector("app", "cache"), HOST))), List.of()));
-        Session s = affinityOnly();
+        SessionView s = affinityOnly();
 
         // raw 20, 15, 0 -> 100, 75, 0
         assertThat(batch(s, "web", "n1", "n2", "n3")).containsExactly(200.0, 150.0, 0.0);
@@ -90,7 +91,7 @@ class InterPodScoresTest {
         c.pod("picky", "n3", labels("app", "picky"), preferred(30, term(selector("app", "web"), ZONE)));
         c.pod("web", null, labels("app", "web"), InterPodSpec.NONE);
         c.pod("db", null, labels("app", "db"), InterPodSpec.NONE);
-        Session s = affinityOnly();
+        SessionView s = affinityOnly();
 
         assertThat(batch(s, "web", "n1", "n3")).containsExactly(0.0, 200.0);
         assertThat(batch(s, "db", "n1", "n3")).containsExactly(0.0, 0.0);
@@ -102,7 +103,7 @@ class InterPodScoresTest {
     void existingPodsRequiredAffinityDoesNotScore() {
         c.pod("needy", "n3", labels("app", "needy"), affinity(term(selector("app", "web"), ZONE)));
         c.pod("web", null, labels("app", "web"), InterPodSpec.NONE);
-        Session s = affinityOnly();
+        SessionView s = affinityOnly();
 
         assertThat(batch(s, "web", "n1", "n3")).containsExactly(0.0, 0.0);
     }
@@ -119,7 +120,7 @@ class InterPodScoresTest {
         c.pod("new", null, labels("app", "web"), spread(SpreadConstraint.of(1, ZONE, false, selector("app", "web"))));
         c.pod("loose", null, labels("app", "web"), spread(SpreadConstraint.of(2, ZONE, false,
                 selector("app", "web"))));
-        Session s = spreadOnly();
+        SessionView s = spreadOnly();
 
         assertThat(batch(s, "new", "n1", "n2", "n3", "n4")).containsExactly(0.0, 0.0, 66.0, 200.0);
         // maxSkew 2 adds 1 to every raw score: 4, 4, 3, 1 -> 25, 25, 50, 100
@@ -130,7 +131,7 @@ class InterPodScoresTest {
     @Test
     void spreadScoreIgnoresCandidatesWithoutTheKey() {
         c.pod("new", null, labels("app", "web"), spread(SpreadConstraint.of(1, ZONE, false, selector("app", "web"))));
-        Session s = spreadOnly();
+        SessionView s = spreadOnly();
 
         assertThat(batch(s, "new", "n1", "n5")).containsExactly(200.0, 0.0);
     }
@@ -141,7 +142,7 @@ class InterPodScoresTest {
         c.pod("w0", "n1", labels("app", "web"), InterPodSpec.NONE);
         c.pod("plain", null, labels("app", "web"), InterPodSpec.NONE);
         c.pod("hard", null, labels("app", "web"), spread(SpreadConstraint.of(1, ZONE, true, selector("app", "web"))));
-        Session s = PluginSessions.open(c.cache, plugin("predicates"), plugin("nodeorder", "tainttoleration.weight",
+        SessionView s = PluginSessions.open(c.cluster, plugin("predicates"), plugin("nodeorder", "tainttoleration.weight",
                 0));
 
         assertThat(batch(s, "plain", "n1", "n3")).containsExactly(0.0, 0.0);

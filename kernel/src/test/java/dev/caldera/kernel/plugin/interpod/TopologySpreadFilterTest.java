@@ -8,9 +8,10 @@ import dev.caldera.kernel.placement.PlacementSpec;
 import dev.caldera.kernel.placement.SpreadConstraint;
 import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.placement.TaintEffect;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.testing.InterPodCluster;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -39,11 +40,11 @@ class TopologySpreadFilterTest {
         return SpreadConstraint.of(maxSkew, ZONE, true, WEB);
     }
 
-    private Session open() {
-        return PluginSessions.open(c.cache, plugin("predicates"));
+    private SessionView open() {
+        return PluginSessions.open(c.cluster, plugin("predicates"));
     }
 
-    private int check(Session s, String task, String node) {
+    private int check(SessionView s, String task, String node) {
         s.plugins().prePredicate(c.task(task));
         return s.plugins().predicate(c.task(task), c.node(node));
     }
@@ -55,7 +56,7 @@ class TopologySpreadFilterTest {
         c.pod("w1", "n2", labels("app", "web"), InterPodSpec.NONE);
         c.pod("w2", "n3", labels("app", "web"), InterPodSpec.NONE);
         c.pod("new", null, labels("app", "web"), spread(zoneSkew(1)));
-        Session s = open();
+        SessionView s = open();
 
         // a 2, b 1, c 0: the minimum is 0
         assertThat(check(s, "new", "n4")).isZero();
@@ -68,7 +69,7 @@ class TopologySpreadFilterTest {
     @Test
     void aNodeWithoutTheTopologyKeyIsUnresolvable() {
         c.pod("new", null, labels("app", "web"), spread(zoneSkew(1)));
-        Session s = open();
+        SessionView s = open();
 
         assertThat(check(s, "new", "n5")).isEqualTo(FitReason.SPREAD_LABEL_MISSING);
         assertThat(FitReason.unresolvable(FitReason.SPREAD_LABEL_MISSING)).isTrue();
@@ -82,7 +83,7 @@ class TopologySpreadFilterTest {
         c.pod("w4", "n4", labels("app", "web"), InterPodSpec.NONE);
         c.pod("three", null, labels("app", "web"), spread(new SpreadConstraint(1, ZONE, true, WEB, 3, true, false)));
         c.pod("four", null, labels("app", "web"), spread(new SpreadConstraint(1, ZONE, true, WEB, 4, true, false)));
-        Session s = open();
+        SessionView s = open();
 
         // every zone holds one: minimum 1, skew 1 + 1 - 1
         assertThat(check(s, "three", "n2")).isZero();
@@ -98,7 +99,7 @@ class TopologySpreadFilterTest {
         c.pod(PluginSessions.NS, "honor", null, TaskStatus.PENDING, labels("app", "web"), spread(zoneSkew(1)), notC);
         c.pod(PluginSessions.NS, "ignore", null, TaskStatus.PENDING, labels("app", "web"),
                 spread(new SpreadConstraint(1, ZONE, true, WEB, 1, false, false)), notC);
-        Session s = open();
+        SessionView s = open();
 
         // only n1 carries tier=x: honouring, zone a is the only domain and its minimum is 1
         assertThat(check(s, "honor", "n1")).isZero();
@@ -114,7 +115,7 @@ class TopologySpreadFilterTest {
         t.pod("w0", "n1", labels("app", "web"), InterPodSpec.NONE);
         t.pod("honor", null, labels("app", "web"), spread(new SpreadConstraint(1, ZONE, true, WEB, 1, true, true)));
         t.pod("ignore", null, labels("app", "web"), spread(zoneSkew(1)));
-        Session s = PluginSessions.open(t.cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(t.cache, plugin("predicates"));
         s.plugins().prePredicate(t.task("honor"));
         assertThat(s.plugins().predicate(t.task("honor"), t.node("n1"))).as("zone b is not counted").isZero();
         s.plugins().prePredicate(t.task("ignore"));
@@ -129,7 +130,7 @@ class TopologySpreadFilterTest {
         c.pod(PluginSessions.NS, "leaving", "n1", TaskStatus.RELEASING, labels("app", "web"), InterPodSpec.NONE,
                 PlacementSpec.NONE);
         c.pod("new", null, labels("app", "web"), spread(zoneSkew(1)));
-        Session s = open();
+        SessionView s = open();
 
         assertThat(check(s, "new", "n1")).isZero();
     }
@@ -139,7 +140,7 @@ class TopologySpreadFilterTest {
     void anEmptySelectorCountsNoPodButTheIncomingOneMatchesIt() {
         c.pod("w0", "n1", labels("app", "web"), InterPodSpec.NONE);
         c.pod("empty", null, labels("app", "web"), spread(SpreadConstraint.of(1, ZONE, true, LabelSelector.EVERYTHING)));
-        Session s = open();
+        SessionView s = open();
 
         assertThat(check(s, "empty", "n1")).as("0 + 1 - 0 <= 1").isZero();
     }
@@ -149,9 +150,9 @@ class TopologySpreadFilterTest {
     void podsPlacedEarlierInSessionCountForSpread() {
         c.pod("g0", null, labels("app", "web"), spread(zoneSkew(1)));
         c.pod("g1", null, labels("app", "web"), spread(zoneSkew(1)));
-        Session s = open();
+        SessionView s = open();
 
-        s.allocate(c.task("g0"), c.node("n1"));
+        Sessions.allocate(s, c.task("g0"), c.node("n1"));
 
         assertThat(check(s, "g1", "n2")).isEqualTo(FitReason.SPREAD_SKEW);
         assertThat(check(s, "g1", "n3")).isZero();
@@ -163,7 +164,7 @@ class TopologySpreadFilterTest {
         c.pod("w0", "n1", labels("app", "web"), InterPodSpec.NONE);
         c.pod("w1", "n2", labels("app", "web"), InterPodSpec.NONE);
         c.pod("soft", null, labels("app", "web"), spread(SpreadConstraint.of(1, ZONE, false, WEB)));
-        Session s = open();
+        SessionView s = open();
 
         assertThat(check(s, "soft", "n1")).isZero();
         assertThat(check(s, "soft", "n5")).as("no key: no filter either").isZero();
@@ -174,7 +175,7 @@ class TopologySpreadFilterTest {
     void theFilterCanBeSwitchedOff() {
         c.pod("w0", "n1", labels("app", "web"), InterPodSpec.NONE);
         c.pod("new", null, labels("app", "web"), spread(zoneSkew(1)));
-        Session s = PluginSessions.open(c.cache, plugin("predicates", "predicate.PodTopologySpreadEnable", false));
+        SessionView s = PluginSessions.open(c.cluster, plugin("predicates", "predicate.PodTopologySpreadEnable", false));
 
         assertThat(check(s, "new", "n1")).isZero();
     }

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.placement.PlacementSpec;
@@ -13,8 +13,9 @@ import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.placement.TaintEffect;
 import dev.caldera.kernel.placement.Toleration;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -39,14 +40,14 @@ class NodeOrderPluginTest {
             "tainttoleration.weight", 0, "podaffinity.weight", 0, "podtopologyspread.weight", 0,
             "imagelocality.weight", 0);
 
-    private final ClusterCache cache = PluginSessions.cache();
+    private final PluginCluster cache = PluginSessions.cluster();
 
     private void volcanoNodes() {
         node(cache, "n1", 2000, 4 * GI);
         node(cache, "n2", 4000, 8 * GI);
     }
 
-    private double score(Session s, String task, String node) {
+    private double score(SessionView s, String task, String node) {
         return s.plugins().score(task(cache, task), PluginSessions.node(cache, node));
     }
 
@@ -54,7 +55,7 @@ class NodeOrderPluginTest {
     void leastRequestedAloneGivesVolcanosScenarioScores() {
         volcanoNodes();
         pending(cache, "p1", P1, PlacementSpec.NONE);
-        Session s = PluginSessions.open(cache, LEAST_ONLY);
+        SessionView s = PluginSessions.open(cache, LEAST_ONLY);
 
         assertThat(score(s, "p1", "n1")).isEqualTo(63.0);
         assertThat(score(s, "p1", "n2")).isEqualTo(81.0);
@@ -65,7 +66,7 @@ class NodeOrderPluginTest {
     void defaultWeightsAddBalancedResourceAndTheBatchConstants() {
         volcanoNodes();
         pending(cache, "p1", P1, PlacementSpec.NONE);
-        Session s = PluginSessions.open(cache, plugin("nodeorder"));
+        SessionView s = PluginSessions.open(cache, plugin("nodeorder"));
 
         // least 63 + balanced 86 (fractions 0.5 and 0.2328: std 0.1336); least 81 + balanced 93
         assertThat(score(s, "p1", "n1")).isEqualTo(149.0);
@@ -78,7 +79,7 @@ class NodeOrderPluginTest {
     void mostRequestedPrefersTheFullerNode() {
         volcanoNodes();
         pending(cache, "p1", P1, PlacementSpec.NONE);
-        Session s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+        SessionView s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
                 "mostrequested.weight", 1));
 
         assertThat(score(s, "p1", "n1")).as("most 36 + balanced 86").isEqualTo(122.0);
@@ -90,15 +91,15 @@ class NodeOrderPluginTest {
         volcanoNodes();
         pending(cache, "p1", P1, PlacementSpec.NONE);
         pending(cache, "p2", P1, PlacementSpec.NONE);
-        Session s = PluginSessions.open(cache, LEAST_ONLY);
+        SessionView s = PluginSessions.open(cache, LEAST_ONLY);
         int p1 = task(cache, "p1");
         int n2 = PluginSessions.node(cache, "n2");
 
-        s.allocate(p1, n2);
+        Sessions.allocate(s, p1, n2);
         assertThat(score(s, "p2", "n2")).as("(2000 of 4000 -> 50, 2G of 8Gi -> 76) / 2").isEqualTo(63.0);
-        s.unplace(p1);
+        Sessions.unplace(s, p1);
         assertThat(score(s, "p2", "n2")).isEqualTo(81.0);
-        s.pipeline(p1, n2);
+        Sessions.pipeline(s, p1, n2);
         assertThat(score(s, "p2", "n2")).as("pipelined pods count too").isEqualTo(63.0);
     }
 
@@ -107,14 +108,14 @@ class NodeOrderPluginTest {
         volcanoNodes();
         running(cache, "victim", "n1", P1, PlacementSpec.NONE);
         pending(cache, "p1", P1, PlacementSpec.NONE);
-        Session s = PluginSessions.open(cache, LEAST_ONLY);
+        SessionView s = PluginSessions.open(cache, LEAST_ONLY);
         int victim = task(cache, "victim");
 
         assertThat(score(s, "p1", "n1")).as("cpu full: (0 + 53) / 2").isEqualTo(26.0);
         byte before = s.status(victim);
-        s.evict(victim);
+        Sessions.evict(s, victim);
         assertThat(score(s, "p1", "n1")).isEqualTo(63.0);
-        s.unevict(victim, before);
+        Sessions.unevict(s, victim, before);
         assertThat(score(s, "p1", "n1")).isEqualTo(26.0);
     }
 
@@ -123,11 +124,11 @@ class NodeOrderPluginTest {
         volcanoNodes();
         running(cache, "best-effort", "n1", ResourceList.EMPTY, PlacementSpec.NONE);
         pending(cache, "p1", P1, PlacementSpec.NONE);
-        Session least = PluginSessions.open(cache, LEAST_ONLY);
+        SessionView least = PluginSessions.open(cache, LEAST_ONLY);
         // cpu (2000 - 1100) x 100 / 2000 = 45; memory 4Gi - (1G + 200Mi) -> 71; (45 + 71) / 2
         assertThat(score(least, "p1", "n1")).isEqualTo(58.0);
 
-        Session balanced = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+        SessionView balanced = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
                 "nodeaffinity.weight", 0));
         assertThat(score(balanced, "p1", "n1")).as("balanced sees requests as they are").isEqualTo(86.0);
     }
@@ -135,10 +136,10 @@ class NodeOrderPluginTest {
     @Test
     void releasingPodsAtOpenStillCount() {
         volcanoNodes();
-        cache.upsertTask(TaskSpec.builder(PluginSessions.NS, "leaving").job(PluginSessions.JOB).request(P1)
+        cache.upsertTask(Pod.builder(PluginSessions.NS, "leaving").job(PluginSessions.JOB).request(P1)
                 .nodeName("n1").status(TaskStatus.RELEASING).build());
         pending(cache, "p1", P1, PlacementSpec.NONE);
-        Session s = PluginSessions.open(cache, LEAST_ONLY);
+        SessionView s = PluginSessions.open(cache, LEAST_ONLY);
 
         assertThat(score(s, "p1", "n1")).isEqualTo(26.0);
     }
@@ -152,7 +153,7 @@ class NodeOrderPluginTest {
                 ResourceList.of("cpu", 3000L, "memory", 5000L, "nvidia.com/gpu", 3000L), PlacementSpec.NONE);
         running(cache, "cpu-user", "node2", ResourceList.of("cpu", 3000L, "memory", 5000L), PlacementSpec.NONE);
         pending(cache, "wants-gpu", ResourceList.of("nvidia.com/gpu", 1000L), PlacementSpec.NONE);
-        Session s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+        SessionView s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
                 "nodeaffinity.weight", 0));
 
         // kube's balanced_allocation_test "include scalar resource on a node"
@@ -179,7 +180,7 @@ class NodeOrderPluginTest {
         pending(cache, "p", ResourceList.EMPTY, new PlacementSpec(Map.of(), List.of(), List.of(
                 new PreferredTerm(5, zoneA), new PreferredTerm(10, ssd), new PreferredTerm(0, zoneA),
                 new PreferredTerm(7, broken)), List.of(), List.of()));
-        Session s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+        SessionView s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
                 "balancedresource.weight", 0, "tainttoleration.weight", 0, "podaffinity.weight", 0,
                 "podtopologyspread.weight", 0));
 
@@ -201,7 +202,7 @@ class NodeOrderPluginTest {
         running(cache, "busy", "n1", ResourceList.of("cpu", 1500L), PlacementSpec.NONE);
         pending(cache, "best-effort", ResourceList.EMPTY, PlacementSpec.NONE);
         pending(cache, "p1", P1, PlacementSpec.NONE);
-        Session s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+        SessionView s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
                 "nodeaffinity.weight", 0));
         assertThat(score(s, "best-effort", "n1")).isZero();
         assertThat(score(s, "best-effort", "n2")).isZero();
@@ -219,7 +220,7 @@ class NodeOrderPluginTest {
         pending(cache, "plain", ResourceList.EMPTY, PlacementSpec.NONE);
         pending(cache, "spot-ok", ResourceList.EMPTY, new PlacementSpec(Map.of(), List.of(), List.of(),
                 List.of(new Toleration("spot", true, "", null)), List.of()));
-        Session s = PluginSessions.open(cache, plugin("nodeorder", "podtopologyspread.weight", 0));
+        SessionView s = PluginSessions.open(cache, plugin("nodeorder", "podtopologyspread.weight", 0));
 
         // raw 0, 1, 2 -> 100, 50, 0, times 3
         assertThat(batch(s, "plain", "clean", "one", "two")).containsExactly(300.0, 150.0, 0.0);
@@ -234,7 +235,7 @@ class NodeOrderPluginTest {
     void weightlessScorersAreNotRegisteredAndSelectorSpreadAddsNothing() {
         volcanoNodes();
         pending(cache, "p1", P1, PlacementSpec.NONE);
-        Session none = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+        SessionView none = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
                 "balancedresource.weight", 0, "nodeaffinity.weight", 0, "tainttoleration.weight", 0,
                 "podtopologyspread.weight", 0, "podaffinity.weight", 0, "selectorspread.weight", 4));
         assertThat(none.plugins().hasBatchScorers()).isFalse();
@@ -246,7 +247,7 @@ class NodeOrderPluginTest {
     }
 
     /** The batch scorers' contributions alone for {@code task} over {@code nodes} as candidates. */
-    private double[] batch(Session s, String task, String... nodes) {
+    private double[] batch(SessionView s, String task, String... nodes) {
         int[] rows = new int[nodes.length];
         double[] scores = new double[nodes.length];
         for (int i = 0; i < nodes.length; i++) {

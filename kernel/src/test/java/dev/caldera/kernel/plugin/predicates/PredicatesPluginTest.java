@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.predicates;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.framework.FitReason;
 import dev.caldera.kernel.placement.HostPort;
@@ -13,9 +13,9 @@ import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.placement.TaintEffect;
 import dev.caldera.kernel.placement.Toleration;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.select.ScanSelector;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.testing.PluginSessions;
+import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -33,7 +33,7 @@ class PredicatesPluginTest {
     private static final ResourceList SMALL = ResourceList.of("cpu", 100L, "memory", GI / 4);
     private static final ResourceList NODE = ResourceList.of("cpu", 8000L, "memory", 16 * GI, "pods", 110L);
 
-    private final ClusterCache cache = PluginSessions.cache();
+    private final PluginCluster cache = PluginSessions.cluster();
 
     private static PlacementSpec selector(Map<String, String> labels) {
         return new PlacementSpec(labels, List.of(), List.of(), List.of(), List.of());
@@ -67,7 +67,7 @@ class PredicatesPluginTest {
         node(cache, name, NODE, Map.of(), List.of(taints), false);
     }
 
-    private int check(Session s, String task, String node) {
+    private int check(SessionView s, String task, String node) {
         return s.plugins().predicate(task(cache, task), PluginSessions.node(cache, node));
     }
 
@@ -80,7 +80,7 @@ class PredicatesPluginTest {
         pending(cache, "everything", SMALL, tolerating(new Toleration("", true, "", null)));
         pending(cache, "wrong-effect", SMALL, tolerating(
                 new Toleration("node.kubernetes.io/unschedulable", true, "", TaintEffect.NO_EXECUTE)));
-        Session s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cache, plugin("predicates"));
 
         assertThat(check(s, "plain", "cordoned")).isEqualTo(FitReason.NODE_UNSCHEDULABLE);
         assertThat(check(s, "tolerant", "cordoned")).isEqualTo(FitReason.OK);
@@ -94,7 +94,7 @@ class PredicatesPluginTest {
         labelled("ssd-b", Map.of("disk", "ssd", "zone", "b"));
         labelled("bare", Map.of());
         pending(cache, "p", SMALL, selector(Map.of("disk", "ssd", "zone", "a")));
-        Session s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cache, plugin("predicates"));
 
         assertThat(check(s, "p", "ssd-a")).isEqualTo(FitReason.OK);
         assertThat(check(s, "p", "ssd-b")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
@@ -107,7 +107,7 @@ class PredicatesPluginTest {
         labelled("a-iron", Map.of("zone", "a", "tier", "iron"));
         labelled("c-iron", Map.of("zone", "c", "tier", "iron"));
         pending(cache, "p", SMALL, required(term(in("zone", "a"), in("tier", "gold")), term(in("zone", "c"))));
-        Session s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cache, plugin("predicates"));
 
         assertThat(check(s, "p", "a-gold")).isEqualTo(FitReason.OK);
         assertThat(check(s, "p", "a-iron")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
@@ -118,7 +118,7 @@ class PredicatesPluginTest {
     void onlyEmptyRequiredTermsMatchNoNode() {
         labelled("n1", Map.of("zone", "a"));
         pending(cache, "p", SMALL, required(new SelectorTerm(List.of(), List.of())));
-        Session s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cache, plugin("predicates"));
 
         assertThat(check(s, "p", "n1")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
     }
@@ -129,7 +129,7 @@ class PredicatesPluginTest {
         labelled("n2", Map.of());
         pending(cache, "p", SMALL, required(new SelectorTerm(List.of(),
                 List.of(new SelectorRequirement("metadata.name", SelectorOperator.IN, List.of("n2"))))));
-        Session s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cache, plugin("predicates"));
 
         assertThat(check(s, "p", "n1")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
         assertThat(check(s, "p", "n2")).isEqualTo(FitReason.OK);
@@ -142,7 +142,7 @@ class PredicatesPluginTest {
         tainted("prefer", new Taint("dedicated", "gpu", TaintEffect.PREFER_NO_SCHEDULE));
         pending(cache, "plain", SMALL, PlacementSpec.NONE);
         pending(cache, "gpu", SMALL, tolerating(new Toleration("dedicated", false, "gpu", null)));
-        Session s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cache, plugin("predicates"));
 
         assertThat(check(s, "plain", "no-schedule")).isEqualTo(FitReason.TAINT_UNTOLERATED);
         assertThat(check(s, "plain", "no-execute")).isEqualTo(FitReason.TAINT_UNTOLERATED);
@@ -156,7 +156,7 @@ class PredicatesPluginTest {
         node(cache, "worst", NODE, Map.of(), List.of(new Taint("x", "", TaintEffect.NO_SCHEDULE)), true);
         tainted("tainted-only", new Taint("x", "", TaintEffect.NO_SCHEDULE));
         pending(cache, "p", SMALL, selector(Map.of("disk", "ssd")));
-        Session s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cache, plugin("predicates"));
 
         assertThat(check(s, "p", "worst")).isEqualTo(FitReason.NODE_UNSCHEDULABLE);
         assertThat(check(s, "p", "tainted-only")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
@@ -171,7 +171,7 @@ class PredicatesPluginTest {
         pending(cache, "udp-53-other-ip", SMALL, ports(new HostPort("UDP", 53, "10.0.0.2")));
         pending(cache, "udp-53-any-ip", SMALL, ports(new HostPort("UDP", 53, "0.0.0.0")));
         pending(cache, "no-port", SMALL, ports(new HostPort("TCP", 0, "")));
-        Session s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cache, plugin("predicates"));
 
         assertThat(check(s, "tcp-8080", "n1")).as("held on all IPs").isEqualTo(FitReason.HOST_PORT_CONFLICT);
         assertThat(check(s, "udp-8080", "n1")).isEqualTo(FitReason.OK);
@@ -185,16 +185,16 @@ class PredicatesPluginTest {
         labelled("n1", Map.of());
         pending(cache, "first", SMALL, ports(new HostPort("TCP", 9000, "")));
         pending(cache, "second", SMALL, ports(new HostPort("TCP", 9000, "")));
-        Session s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cache, plugin("predicates"));
         int first = task(cache, "first");
         int n1 = PluginSessions.node(cache, "n1");
 
         assertThat(check(s, "second", "n1")).isEqualTo(FitReason.OK);
-        s.allocate(first, n1);
+        Sessions.allocate(s, first, n1);
         assertThat(check(s, "second", "n1")).isEqualTo(FitReason.HOST_PORT_CONFLICT);
-        s.unplace(first);
+        Sessions.unplace(s, first);
         assertThat(check(s, "second", "n1")).isEqualTo(FitReason.OK);
-        s.pipeline(first, n1);
+        Sessions.pipeline(s, first, n1);
         assertThat(check(s, "second", "n1")).as("pipelined pods hold their ports").isEqualTo(FitReason.HOST_PORT_CONFLICT);
     }
 
@@ -203,25 +203,25 @@ class PredicatesPluginTest {
         labelled("n1", Map.of());
         running(cache, "victim", "n1", SMALL, ports(new HostPort("TCP", 9000, "")));
         pending(cache, "next", SMALL, ports(new HostPort("TCP", 9000, "")));
-        Session s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cache, plugin("predicates"));
         int victim = task(cache, "victim");
 
         assertThat(check(s, "next", "n1")).isEqualTo(FitReason.HOST_PORT_CONFLICT);
         byte before = s.status(victim);
-        s.evict(victim);
+        Sessions.evict(s, victim);
         assertThat(check(s, "next", "n1")).isEqualTo(FitReason.OK);
-        s.unevict(victim, before);
+        Sessions.unevict(s, victim, before);
         assertThat(check(s, "next", "n1")).isEqualTo(FitReason.HOST_PORT_CONFLICT);
     }
 
     @Test
     void aReleasingPodAtSessionOpenStillHoldsItsPorts() {
         labelled("n1", Map.of());
-        cache.upsertTask(TaskSpec.builder(PluginSessions.NS, "leaving").job(PluginSessions.JOB)
+        cache.upsertTask(Pod.builder(PluginSessions.NS, "leaving").job(PluginSessions.JOB)
                 .request(SMALL).placement(ports(new HostPort("TCP", 9000, ""))).nodeName("n1")
                 .status(TaskStatus.RELEASING).build());
         pending(cache, "next", SMALL, ports(new HostPort("TCP", 9000, "")));
-        Session s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cache, plugin("predicates"));
 
         assertThat(check(s, "next", "n1")).isEqualTo(FitReason.HOST_PORT_CONFLICT);
     }
@@ -232,22 +232,9 @@ class PredicatesPluginTest {
         running(cache, "web", "n1", SMALL, ports(new HostPort("TCP", 80, "")));
         pending(cache, "p", SMALL, new PlacementSpec(Map.of("disk", "ssd"), List.of(), List.of(), List.of(),
                 List.of(new HostPort("TCP", 80, ""))));
-        Session s = PluginSessions.open(cache, plugin("predicates", "predicate.NodeAffinityEnable", false,
+        SessionView s = PluginSessions.open(cache, plugin("predicates", "predicate.NodeAffinityEnable", false,
                 "predicate.TaintTolerationEnable", "false", "predicate.NodePortsEnable", false));
 
         assertThat(check(s, "p", "n1")).isEqualTo(FitReason.OK);
-    }
-
-    @Test
-    void theSelectorReportsKubernetesWording() {
-        tainted("n1", new Taint("x", "", TaintEffect.NO_SCHEDULE));
-        labelled("n2", Map.of());
-        pending(cache, "p", SMALL, selector(Map.of("disk", "ssd")));
-        Session s = PluginSessions.open(cache, plugin("predicates"));
-        ScanSelector selector = new ScanSelector(s);
-
-        assertThat(selector.select(task(cache, "p"))).isEqualTo(-1);
-        assertThat(selector.errors().message(s.dims())).isEqualTo(
-                "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector.");
     }
 }

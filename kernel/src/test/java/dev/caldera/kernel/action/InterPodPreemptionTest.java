@@ -1,4 +1,4 @@
-package dev.caldera.kernel.plugin.interpod;
+package dev.caldera.kernel.action;
 
 import dev.caldera.kernel.placement.InterPodSpec;
 import dev.caldera.kernel.testing.EvictionCase;
@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * calls PrePredicateFn once per preemptor, candidate nodes come from PredicateForPreemptAction, and
  * preemptorFitsOnNode re-runs PredicateFn after each eviction with the cycle state PrePredicate wrote; the
  * kube InterPodAffinity Filter reads only that state). One queue; job "low" runs low-priority pods, the
- * preemptor's job "high" waits.
+ * preemptor's job "high" waits. (A test of the preempt and backfill actions with the inter-pod filters, so
+ * here rather than among the plugin tests, which see the framework alone.)
  */
 class InterPodPreemptionTest {
     private static final List<String> PREEMPT = List.of("preempt");
