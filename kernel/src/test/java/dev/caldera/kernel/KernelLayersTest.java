@@ -235,13 +235,6 @@ class KernelLayersTest {
      * cluster tables behind them. No plugin test is exempt; a test of how an action or the session uses the
      * plugins belongs to that package's tests.
      */
-    private static final Set<String> STILL_TO_MOVE = Set.of(
-            "plugin.FairShareBookkeepingPropertiesTest", "plugin.FairShareScenariosTest",
-            "plugin.capacity.CapacityDesignStoriesTest", "plugin.capacity.HierarchyScenariosTest",
-            "plugin.capacity.QueuePropertiesTest", "plugin.capacity.QueueScenario",
-            "plugin.drf.DrfPluginTest", "plugin.drf.HdrfScenariosTest", "plugin.drf.HdrfTreeTest",
-            "plugin.gang.GangPluginTest", "plugin.proportion.ProportionPluginTest", "plugin.proportion.QueueStateTest", "plugin.sla.SlaPluginTest");
-
     @Test
     void pluginTestsSeeTheFrameworkAlone() {
         JavaClasses tests = new ClassFileImporter().withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
@@ -252,9 +245,7 @@ class KernelLayersTest {
                         && !c.getPackageName().startsWith(K + "plugin") && !c.getPackageName().equals(K + "util")
                         && !c.getPackageName().equals(K + "testing")
                         && API_VALUE_TYPES.stream().noneMatch(l -> type(l).test(c)));
-        DescribedPredicate<JavaClass> listed = DescribedPredicate.describe("listed in STILL_TO_MOVE",
-                c -> STILL_TO_MOVE.stream().anyMatch(l -> type(l).test(c)));
-        noClasses().that(DescribedPredicate.not(listed)).should().dependOnClassesThat(outsideTheApi).check(tests);
+        noClasses().should().dependOnClassesThat(outsideTheApi).check(tests);
     }
 
     /**

@@ -1,20 +1,13 @@
 package dev.caldera.kernel.plugin;
 
-import dev.caldera.kernel.bind.Sinks;
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NodeSpec;
-import dev.caldera.kernel.cache.QueueSpec;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.PluginRun;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.conf.SchedulerConf;
-import dev.caldera.kernel.conf.Tier;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.scheduler.Scheduler;
-import dev.caldera.kernel.scheduler.SchedulerOptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.EnumMap;
@@ -39,7 +32,7 @@ class FairShareScenariosTest {
     private static final long G = 1_000_000_000L;
     private static final long GI = 1L << 30;
 
-    private final ClusterCache cache = new ClusterCache();
+    private final PluginCluster cache = new PluginCluster();
     private final Map<String, String> binds = new TreeMap<>();
 
     @Test
@@ -127,7 +120,7 @@ class FairShareScenariosTest {
     // ------------------------------------------------------------------ the allocate scenarios' conf
 
     /** gang, drf and proportion with the flags of the two allocate scenarios' scheduler.conf. */
-    private static SchedulerConf allocateConf() {
+    private static Conf allocateConf() {
         Map<PluginFlag, Boolean> gang = off(PluginFlag.values());
         on(gang, PluginFlag.JOB_ORDER, PluginFlag.JOB_READY, PluginFlag.JOB_PIPELINED, PluginFlag.JOB_STARVING);
         Map<PluginFlag, Boolean> drf = off(PluginFlag.values());
@@ -158,45 +151,48 @@ class FairShareScenariosTest {
         }
     }
 
-    private static SchedulerConf conf(List<String> actions, List<PluginOption> plugins) {
-        return new SchedulerConf(actions, List.of(new Tier(plugins)), Map.of());
+    /** A scheduler.conf's actions and its one tier of plugins. */
+    private record Conf(List<String> actions, List<PluginOption> plugins) {
+    }
+
+    private static Conf conf(List<String> actions, List<PluginOption> plugins) {
+        return new Conf(actions, plugins);
     }
 
     // ------------------------------------------------------------------ cluster building
 
     private void queue(String name, ResourceList capability) {
-        cache.upsertQueue(new QueueSpec(name, 1, capability, null, null, true, null, 0, null, 0));
+        cache.upsertQueue(name, 1, capability, null, null, true, null, 0, null, 0);
     }
 
     private void node(String name, long cpuMilli, long memoryBytes, long pods) {
-        cache.upsertNode(new NodeSpec(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", pods),
-                Map.of("kubernetes.io/hostname", name), List.of(), false));
+        cache.upsertNode(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", pods),
+                Map.of("kubernetes.io/hostname", name), List.of(), false);
     }
 
     private void job(String ns, String name, String queue, int minMember, ResourceList minResources, String phase) {
-        cache.upsertJob(new JobSpec(ns, name, queue, minMember, Map.of(), null, minResources, phase, 0));
+        cache.upsertJob(ns, name, queue, minMember, Map.of(), null, minResources, phase, 0);
     }
 
     private void pod(String ns, String name, String job, long cpuMilli, long memoryBytes, long creationMs) {
-        cache.upsertTask(TaskSpec.builder(ns, name).job(job).creationMs(creationMs)
+        cache.upsertTask(Pod.builder(ns, name).job(job).creationMs(creationMs)
                 .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
     }
 
     private void running(String ns, String name, String job, long cpuMilli, long memoryBytes, String node) {
-        cache.upsertTask(TaskSpec.builder(ns, name).job(job).running(node)
+        cache.upsertTask(Pod.builder(ns, name).job(job).running(node)
                 .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
     }
 
-    private void run(SchedulerConf conf) {
-        Sinks sinks = new Sinks((uid, key, node) -> binds.put(key, node) == null, (u, k, r) -> true,
-                (j, p, r) -> { });
-        try (Scheduler s = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT, sinks)) {
+    private void run(Conf conf) {
+        try (PluginRun s = cache.scheduler(conf.actions(), List.of(conf.plugins()))
+                .binds((uid, key, node) -> binds.put(key, node) == null)) {
             s.runOnce();
         }
     }
 
     private void assertPhase(String podGroup, byte phase) {
-        assertThat(JobPhase.name(cache.jobState().phase(cache.jobRow(podGroup)))).as(podGroup)
+        assertThat(JobPhase.name(cache.phase(cache.jobRow(podGroup)))).as(podGroup)
                 .isEqualTo(JobPhase.name(phase));
     }
 }

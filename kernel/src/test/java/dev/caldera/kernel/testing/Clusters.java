@@ -10,7 +10,7 @@ import dev.caldera.kernel.resource.ResourceList;
 import java.util.List;
 import java.util.Map;
 
-/** Short helpers to feed a cache in tests: nodes, queues, gangs. */
+/** Short helpers to feed a cache (or a plugin test's {@link PluginCluster}) in tests: nodes, queues, gangs. */
 public final class Clusters {
     public static final long GI = 1L << 30;
 
@@ -37,5 +37,18 @@ public final class Clusters {
         for (int i = 0; i < tasks; i++) {
             cache.upsertTask(TaskSpec.builder(ns, name + "-task-" + i).job(name).request(request).build());
         }
+    }
+
+    public static void node(PluginCluster cluster, String name, long cpuMilli, long memBytes) {
+        node(cluster.cache, name, cpuMilli, memBytes);
+    }
+
+    public static void queue(PluginCluster cluster, String name, int weight) {
+        queue(cluster.cache, name, weight);
+    }
+
+    public static void gang(PluginCluster cluster, String ns, String name, String queue, int minMember, int tasks,
+                            ResourceList request, String phase) {
+        gang(cluster.cache, ns, name, queue, minMember, tasks, request, phase);
     }
 }

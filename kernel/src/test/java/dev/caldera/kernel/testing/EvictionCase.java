@@ -6,7 +6,6 @@ import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.PriorityClassSpec;
 import dev.caldera.kernel.cache.QueueSpec;
-import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.conf.Tier;
@@ -32,6 +31,8 @@ import java.util.TreeMap;
  */
 public final class EvictionCase {
     public final ClusterCache cache = new ClusterCache();
+    /** The same cluster as a plugin test reads it. */
+    public final PluginCluster cluster = new PluginCluster(cache);
     public final List<String> evictions = new ArrayList<>();
     public final List<String> binds = new ArrayList<>();
     public final Map<String, String> pipelined = new TreeMap<>();
@@ -69,6 +70,11 @@ public final class EvictionCase {
         return this;
     }
 
+    /** An open queue of weight 1, reclaimable, whose {@code status.state} is {@code state} (null: unset). */
+    public EvictionCase queueInState(String name, String state) {
+        return queue(new QueueSpec(name, 1, null, null, null, true, null, 0, state, 0));
+    }
+
     public EvictionCase queue(QueueSpec spec) {
         cache.upsertQueue(spec);
         return this;
@@ -81,13 +87,13 @@ public final class EvictionCase {
     }
 
     /** A pod of {@code job} asking for {@code cpus} whole cpus and 1 GiB. */
-    public static TaskSpec.Builder pod(String name, String job, int cpus) {
-        return TaskSpec.builder("ns", name).job(job).request(Clusters.cpuMem(cpus * 1000L, Clusters.GI));
+    public static Pod.Builder pod(String name, String job, int cpus) {
+        return Pod.builder("ns", name).job(job).request(Clusters.cpuMem(cpus * 1000L, Clusters.GI));
     }
 
     /** A pod of {@code job} with no request at all (best-effort). */
-    public static TaskSpec.Builder bestEffortPod(String name, String job) {
-        return TaskSpec.builder("ns", name).job(job);
+    public static Pod.Builder bestEffortPod(String name, String job) {
+        return Pod.builder("ns", name).job(job);
     }
 
     /** Placement wanting host port {@code port} (TCP, every address). */
@@ -95,8 +101,8 @@ public final class EvictionCase {
         return new PlacementSpec(Map.of(), List.of(), List.of(), List.of(), List.of(new HostPort("TCP", port, "")));
     }
 
-    public EvictionCase add(TaskSpec.Builder pod) {
-        cache.upsertTask(pod.build());
+    public EvictionCase add(Pod.Builder pod) {
+        cache.upsertTask(pod.build().spec);
         return this;
     }
 

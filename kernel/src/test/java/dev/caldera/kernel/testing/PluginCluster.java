@@ -188,6 +188,11 @@ public final class PluginCluster {
         return cache.taskState().node(task);
     }
 
+    /** The cache's use of dimension {@code dim} on {@code node} (what the bound and running pods hold). */
+    public long used(int dim, int node) {
+        return cache.nodeUsage().used(dim, node);
+    }
+
     /** The cache's phase of PodGroup {@code job}, as the last session closed it. */
     public byte phase(int job) {
         return cache.jobState().phase(job);

@@ -31,6 +31,26 @@ public final class Pod {
         return spec.uid();
     }
 
+    public String namespace() {
+        return spec.namespace();
+    }
+
+    public String name() {
+        return spec.name();
+    }
+
+    public String job() {
+        return spec.job();
+    }
+
+    public long creationMs() {
+        return spec.creationMs();
+    }
+
+    public ResourceList request() {
+        return spec.request();
+    }
+
     public Builder toBuilder() {
         return new Builder(spec.toBuilder());
     }

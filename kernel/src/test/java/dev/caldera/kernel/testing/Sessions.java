@@ -98,4 +98,9 @@ public final class Sessions {
     public static void unevict(SessionView session, int task, byte previous) {
         ((Session) session).unevict(task, previous);
     }
+
+    /** Runs the enqueue action once over {@code session} (what a plugin test of the enqueue votes drives). */
+    public static void enqueue(SessionView session) {
+        new dev.caldera.kernel.action.EnqueueAction().execute((Session) session);
+    }
 }

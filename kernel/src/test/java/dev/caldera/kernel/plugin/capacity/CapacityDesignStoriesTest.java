@@ -1,19 +1,11 @@
 package dev.caldera.kernel.plugin.capacity;
 
-import dev.caldera.kernel.bind.Sinks;
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NodeSpec;
-import dev.caldera.kernel.cache.QueueSpec;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.PluginRun;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.conf.SchedulerConf;
-import dev.caldera.kernel.conf.Tier;
-import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.scheduler.Scheduler;
-import dev.caldera.kernel.scheduler.SchedulerOptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -33,9 +25,9 @@ class CapacityDesignStoriesTest {
     private static final String A100 = "nvidia.com/a100";
     private static final String V100 = "nvidia.com/v100";
 
-    private final ClusterCache cache = new ClusterCache();
+    private final PluginCluster cache = new PluginCluster();
     private final List<String> evicted = new ArrayList<>();
-    private final Map<String, TaskSpec> specs = new java.util.HashMap<>();
+    private final Map<String, Pod> specs = new java.util.HashMap<>();
     private long created;
 
     /** Story 1: the capability is never exceeded, per GPU model. */
@@ -95,8 +87,8 @@ class CapacityDesignStoriesTest {
     }
 
     private void node(String name, String gpu) {
-        cache.upsertNode(new NodeSpec(name, ResourceList.of("cpu", 64_000L, "memory", 256L << 30, "pods", 110L, gpu,
-                10_000L), Map.of("kubernetes.io/hostname", name), List.of(), false));
+        cache.upsertNode(name, ResourceList.of("cpu", 64_000L, "memory", 256L << 30, "pods", 110L, gpu,
+                10_000L), Map.of("kubernetes.io/hostname", name), List.of(), false);
     }
 
     private static ResourceList gpus(int a100, int v100) {
@@ -104,7 +96,7 @@ class CapacityDesignStoriesTest {
     }
 
     private void queue(String name, ResourceList deserved, ResourceList capability, ResourceList guarantee) {
-        cache.upsertQueue(new QueueSpec(name, 1, capability, guarantee, deserved, true, null, 0, null, created++));
+        cache.upsertQueue(name, 1, capability, guarantee, deserved, true, null, 0, null, created++);
     }
 
     /** {@code pods} pods of one GPU each, minMember 1 (an elastic job whose pods may be reclaimed one by one). */
@@ -117,9 +109,9 @@ class CapacityDesignStoriesTest {
      * minMember placed), so a job that must get all its pods back by reclaim asks for all of them at once.
      */
     private void gang(String queue, String name, int pods, int minMember, String gpu) {
-        cache.upsertJob(new JobSpec("ns", name, queue, minMember, Map.of(), null, null, "Pending", created++));
+        cache.upsertJob("ns", name, queue, minMember, Map.of(), null, null, "Pending", created++);
         for (int i = 0; i < pods; i++) {
-            TaskSpec t = TaskSpec.builder("ns", name + "-" + i).job(name).creationMs(created++)
+            Pod t = Pod.builder("ns", name + "-" + i).job(name).creationMs(created++)
                     .request(ResourceList.of("cpu", 100L, gpu, 1000L)).build();
             specs.put(t.uid(), t);
             cache.upsertTask(t);
@@ -127,8 +119,7 @@ class CapacityDesignStoriesTest {
     }
 
     private void cycles(int n) {
-        Sinks sinks = new Sinks((u, k, node) -> true, (u, k, why) -> evicted.add(u), (j, p, r) -> { });
-        try (Scheduler s = new Scheduler(cache, conf(), PluginRegistry.defaults(), SchedulerOptions.DEFAULT, sinks)) {
+        try (PluginRun s = cache.scheduler(ACTIONS, tiers()).evictions((u, k, why) -> evicted.add(u))) {
             for (int i = 0; i < n; i++) {
                 s.runOnce();
                 evicted.forEach(cache::removeTask);
@@ -141,27 +132,28 @@ class CapacityDesignStoriesTest {
     /** Bound pods start running on their node (the kubelet's part), so that reclaim may take them later. */
     private void startBoundPods() {
         for (int t = 0; t < cache.tasks().rows(); t++) {
-            if (cache.tasks().live(t) && cache.taskState().status(t) == TaskStatus.BINDING) {
-                TaskSpec was = specs.get(cache.tasks().uid(t));
-                String node = cache.nodes().name(cache.taskState().node(t));
-                cache.upsertTask(TaskSpec.builder(was.namespace(), was.name()).job(was.job())
+            if (cache.tasks().live(t) && cache.status(t) == TaskStatus.BINDING) {
+                Pod was = specs.get(cache.tasks().uid(t));
+                String node = cache.nodes().name(cache.nodeOf(t));
+                cache.upsertTask(Pod.builder(was.namespace(), was.name()).job(was.job())
                         .creationMs(was.creationMs()).request(was.request()).running(node).build());
             }
         }
     }
 
-    private static SchedulerConf conf() {
-        return new SchedulerConf(List.of("enqueue", "allocate", "backfill", "reclaim"), List.of(
-                new Tier(List.of(PluginOption.of("priority"),
+    private static final List<String> ACTIONS = List.of("enqueue", "allocate", "backfill", "reclaim");
+
+    private static List<List<PluginOption>> tiers() {
+        return List.of(
+                List.of(PluginOption.of("priority"),
                         QueueScenario.only("gang", dev.caldera.kernel.conf.PluginFlag.JOB_ORDER,
                                 dev.caldera.kernel.conf.PluginFlag.JOB_READY,
                                 dev.caldera.kernel.conf.PluginFlag.JOB_PIPELINED,
                                 dev.caldera.kernel.conf.PluginFlag.JOB_STARVING,
                                 dev.caldera.kernel.conf.PluginFlag.RECLAIMABLE),
-                        PluginOption.of("conformance"))),
-                new Tier(List.of(QueueScenario.only("drf", dev.caldera.kernel.conf.PluginFlag.JOB_ORDER),
-                        PluginOption.of("predicates"), PluginOption.of("capacity"), PluginOption.of("nodeorder")))),
-                Map.of());
+                        PluginOption.of("conformance")),
+                List.of(QueueScenario.only("drf", dev.caldera.kernel.conf.PluginFlag.JOB_ORDER),
+                        PluginOption.of("predicates"), PluginOption.of("capacity"), PluginOption.of("nodeorder")));
     }
 
     /** Whole GPUs of {@code gpu} the queue's pods hold (running; pipelined pods do not count yet). */
@@ -169,7 +161,7 @@ class CapacityDesignStoriesTest {
         int d = cache.dims().find(gpu);
         long sum = 0;
         for (int t = 0; t < cache.tasks().rows(); t++) {
-            byte st = cache.taskState().status(t);
+            byte st = cache.status(t);
             boolean holds = st == TaskStatus.BINDING || st == TaskStatus.BOUND || st == TaskStatus.RUNNING;
             if (cache.tasks().live(t) && holds && queue.equals(cache.jobs().queueName(cache.tasks().job(t)))) {
                 long[] req = cache.classes().request(cache.tasks().taskClass(t));

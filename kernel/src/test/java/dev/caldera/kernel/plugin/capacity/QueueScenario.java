@@ -1,20 +1,12 @@
 package dev.caldera.kernel.plugin.capacity;
 
-import dev.caldera.kernel.bind.Sinks;
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NodeSpec;
-import dev.caldera.kernel.cache.QueueSpec;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.PluginRun;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.conf.SchedulerConf;
-import dev.caldera.kernel.conf.Tier;
-import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.scheduler.Scheduler;
-import dev.caldera.kernel.scheduler.SchedulerOptions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.EnumMap;
@@ -32,11 +24,11 @@ import java.util.TreeSet;
 final class QueueScenario {
     static final long GI = 1L << 30;
 
-    final ClusterCache cache = new ClusterCache();
+    final PluginCluster cache = new PluginCluster();
     final Map<String, String> binds = new TreeMap<>();
     final TreeSet<String> evicted = new TreeSet<>();
     final Map<String, String> pipelined = new TreeMap<>();
-    private Scheduler scheduler;
+    private PluginRun scheduler;
     private long created;
 
     /** {@code cpu} in cores, {@code memGi} in GiB, then scalar name/whole-unit pairs. */
@@ -69,13 +61,13 @@ final class QueueScenario {
 
     QueueScenario queue(String name, String parent, ResourceList deserved, ResourceList capability,
                         ResourceList guarantee, int priority) {
-        cache.upsertQueue(new QueueSpec(name, 1, capability, guarantee, deserved, true, parent, priority, null,
-                created++));
+        cache.upsertQueue(name, 1, capability, guarantee, deserved, true, parent, priority, null,
+                created++);
         return this;
     }
 
     QueueScenario node(String name, ResourceList allocatable) {
-        cache.upsertNode(new NodeSpec(name, allocatable, Map.of("kubernetes.io/hostname", name), List.of(), false));
+        cache.upsertNode(name, allocatable, Map.of("kubernetes.io/hostname", name), List.of(), false);
         return this;
     }
 
@@ -84,43 +76,39 @@ final class QueueScenario {
     }
 
     QueueScenario group(String name, String queue, int minMember, ResourceList minResources, String phase) {
-        cache.upsertJob(new JobSpec("ns1", name, queue, minMember, Map.of(), null, minResources, phase, created++));
+        cache.upsertJob("ns1", name, queue, minMember, Map.of(), null, minResources, phase, created++);
         return this;
     }
 
     QueueScenario running(String pod, String group, String node, ResourceList request) {
-        cache.upsertTask(TaskSpec.builder("ns1", pod).job(group).running(node).request(request)
+        cache.upsertTask(Pod.builder("ns1", pod).job(group).running(node).request(request)
                 .creationMs(created++).build());
         return this;
     }
 
     QueueScenario running(String pod, String group, String node, ResourceList request, int priority,
                           boolean preemptable) {
-        cache.upsertTask(TaskSpec.builder("ns1", pod).job(group).running(node).request(request).priority(priority)
+        cache.upsertTask(Pod.builder("ns1", pod).job(group).running(node).request(request).priority(priority)
                 .preemptable(preemptable).creationMs(created++).build());
         return this;
     }
 
     QueueScenario pending(String pod, String group, ResourceList request) {
-        cache.upsertTask(TaskSpec.builder("ns1", pod).job(group).request(request).creationMs(created++).build());
+        cache.upsertTask(Pod.builder("ns1", pod).job(group).request(request).creationMs(created++).build());
         return this;
     }
 
     /** One cycle with {@code actions} and one tier of {@code plugins}. */
     QueueScenario run(List<String> actions, PluginOption... plugins) {
-        return run(new SchedulerConf(actions, List.of(new Tier(List.of(plugins))), Map.of()));
-    }
-
-    QueueScenario run(SchedulerConf conf) {
-        Sinks sinks = new Sinks((uid, key, node) -> binds.put(key, node) == null,
-                (uid, key, reason) -> evicted.add(key), (j, p, r) -> { });
-        scheduler = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT, sinks);
+        scheduler = cache.scheduler(actions, List.of(List.of(plugins)))
+                .binds((uid, key, node) -> binds.put(key, node) == null)
+                .evictions((uid, key, reason) -> evicted.add(key));
         scheduler.runOnce();
         IntArrayList rows = new IntArrayList();
         scheduler.pipelinedTasks(rows);
         for (int i = 0; i < rows.size(); i++) {
             int t = rows.getInt(i);
-            pipelined.put(cache.tasks().key(t), cache.nodes().name(scheduler.session().taskState().node(t)));
+            pipelined.put(cache.tasks().key(t), cache.nodes().name(scheduler.session().nodeOf(t)));
         }
         scheduler.close();
         return this;

@@ -1,15 +1,12 @@
 package dev.caldera.kernel.plugin.drf;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NodeSpec;
-import dev.caldera.kernel.cache.QueueSpec;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.framework.Dimensions;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.session.Session;
-import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.testing.Moves;
 import dev.caldera.kernel.testing.Sessions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.junit.jupiter.api.Test;
@@ -26,8 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DrfPluginTest {
     private static final long GI = 1L << 30;
 
-    private final ClusterCache cache = new ClusterCache();
-    private Session session;
+    private final PluginCluster cache = new PluginCluster();
+    private SessionView session;
     private DrfPlugin plugin;
 
     @Test
@@ -47,13 +44,13 @@ class DrfPluginTest {
         pendingJob("a", "j", 2000, GI);
         open(PluginOption.of("drf"));
         int task = cache.taskRow("a/j-0");
-        Statement st = new Statement(session);
+        Moves st = new Moves(session);
         st.allocate(task, cache.nodeRow("n1"));
         assertThat(plugin.jobShare(job("a/j"))).isEqualTo(0.2);
         st.discard();
         assertThat(plugin.jobShare(job("a/j"))).isZero();
-        assertThat(plugin.jobAllocated(job("a/j"), ResourceDimensions.CPU)).isZero();
-        assertThat(plugin.jobAllocated(job("a/j"), ResourceDimensions.PODS)).isZero();
+        assertThat(plugin.jobAllocated(job("a/j"), Dimensions.CPU)).isZero();
+        assertThat(plugin.jobAllocated(job("a/j"), Dimensions.PODS)).isZero();
     }
 
     /**
@@ -67,7 +64,7 @@ class DrfPluginTest {
         job("ns", "one-big", 1000, GI, 1);
         open(PluginOption.of("drf"));
         assertThat(plugin.jobShare(job("ns/many-small"))).isEqualTo(44.0 / 220);
-        assertThat(plugin.jobAllocated(job("ns/many-small"), ResourceDimensions.PODS)).isEqualTo(44);
+        assertThat(plugin.jobAllocated(job("ns/many-small"), Dimensions.PODS)).isEqualTo(44);
         assertThat(plugin.compareJobs(job("ns/one-big"), job("ns/many-small"))).isNegative();
     }
 
@@ -129,7 +126,7 @@ class DrfPluginTest {
     private void cluster() {
         node("n1", 5000, 5 * GI);
         node("n2", 5000, 5 * GI);
-        cache.upsertQueue(QueueSpec.open("q", 1));
+        cache.openQueue("q", 1);
     }
 
     private void open(PluginOption drf) {
@@ -142,22 +139,22 @@ class DrfPluginTest {
     }
 
     private void node(String name, long cpuMilli, long memoryBytes) {
-        cache.upsertNode(new NodeSpec(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", 110L),
-                Map.of(), List.of(), false));
+        cache.upsertNode(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", 110L),
+                Map.of(), List.of(), false);
     }
 
     /** A Running job of {@code n} running tasks of the given request, on n1. */
     private void job(String ns, String name, long cpuMilli, long memoryBytes, int n) {
-        cache.upsertJob(new JobSpec(ns, name, "q", 1, Map.of(), null, null, "Running", 0));
+        cache.upsertJob(ns, name, "q", 1, Map.of(), null, null, "Running", 0);
         for (int i = 0; i < n; i++) {
-            cache.upsertTask(TaskSpec.builder(ns, name + "-" + i).job(name).running("n1")
+            cache.upsertTask(Pod.builder(ns, name + "-" + i).job(name).running("n1")
                     .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
         }
     }
 
     private void pendingJob(String ns, String name, long cpuMilli, long memoryBytes) {
-        cache.upsertJob(new JobSpec(ns, name, "q", 1, Map.of(), null, null, "Inqueue", 0));
-        cache.upsertTask(TaskSpec.builder(ns, name + "-0").job(name)
+        cache.upsertJob(ns, name, "q", 1, Map.of(), null, null, "Inqueue", 0);
+        cache.upsertTask(Pod.builder(ns, name + "-0").job(name)
                 .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
     }
 }

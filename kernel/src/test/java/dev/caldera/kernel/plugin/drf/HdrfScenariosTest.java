@@ -1,20 +1,12 @@
 package dev.caldera.kernel.plugin.drf;
 
-import dev.caldera.kernel.bind.Sinks;
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NodeSpec;
-import dev.caldera.kernel.cache.QueueSpec;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.PluginRun;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.conf.SchedulerConf;
-import dev.caldera.kernel.conf.Tier;
-import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.scheduler.Scheduler;
-import dev.caldera.kernel.scheduler.SchedulerOptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.EnumMap;
@@ -44,7 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HdrfScenariosTest {
     private static final long G = 1_000_000_000L;
 
-    private ClusterCache cache;
+    private PluginCluster cache;
     private final Map<String, Integer> boundPerGroup = new TreeMap<>();
 
     /**
@@ -63,7 +55,7 @@ class HdrfScenariosTest {
     }
 
     private void rescalingCluster() {
-        cache = new ClusterCache();
+        cache = new PluginCluster();
         queue("root-sci", "root/sci", "100/50");
         queue("root-eng-dev", "root/eng/dev", "100/50/50");
         queue("root-eng-prod", "root/eng/prod", "100/50/50");
@@ -85,7 +77,7 @@ class HdrfScenariosTest {
     }
 
     private void blockingCluster() {
-        cache = new ClusterCache();
+        cache = new PluginCluster();
         queue("root-pg1", "root/pg1", "100/25");
         queue("root-pg2", "root/pg2", "100/25");
         queue("root-pg3-pg31", "root/pg3/pg31", "100/25/50");
@@ -100,19 +92,19 @@ class HdrfScenariosTest {
     }
 
     private void queue(String name, String hierarchy, String weights) {
-        cache.upsertQueue(new QueueSpec(name, 1, null, null, null, true, null, 0, null, 0, hierarchy, weights));
+        cache.upsertQueue(name, 1, null, null, null, true, null, 0, null, 0, hierarchy, weights);
     }
 
     private void node(long cpuMilli, long memoryBytes, long pods) {
-        cache.upsertNode(new NodeSpec("n", ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", pods),
-                Map.of("kubernetes.io/hostname", "n"), List.of(), false));
+        cache.upsertNode("n", ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", pods),
+                Map.of("kubernetes.io/hostname", "n"), List.of(), false);
     }
 
     /** TestHDRF's makePods: {@code count} pending pods {@code <group>-p<i>} in namespace default. */
     private void gang(String group, String queue, int count, long cpuMilli, long memoryBytes) {
-        cache.upsertJob(new JobSpec("default", group, queue, 0, Map.of(), null, null, "Inqueue", 0));
+        cache.upsertJob("default", group, queue, 0, Map.of(), null, null, "Inqueue", 0);
         for (int i = 0; i < count; i++) {
-            cache.upsertTask(TaskSpec.builder("default", group + "-p" + i).job(group)
+            cache.upsertTask(Pod.builder("default", group + "-p" + i).job(group)
                     .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
         }
     }
@@ -132,13 +124,11 @@ class HdrfScenariosTest {
                 ? List.of(new PluginOption("drf", drf, Arguments.NONE), new PluginOption("proportion", proportion,
                         Arguments.NONE))
                 : List.of(new PluginOption("drf", drf, Arguments.NONE));
-        SchedulerConf conf = new SchedulerConf(List.of("allocate"), List.of(new Tier(tier)), Map.of());
-        Sinks sinks = new Sinks((uid, key, node) -> {
+        try (PluginRun s = cache.scheduler(List.of("allocate"), List.of(tier)).binds((uid, key, node) -> {
             String pod = key.substring(key.indexOf('/') + 1);
             boundPerGroup.merge(pod.substring(0, pod.indexOf("-p")), 1, Integer::sum);
             return true;
-        }, (u, k, r) -> true, (j, p, r) -> { });
-        try (Scheduler s = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT, sinks)) {
+        })) {
             s.runOnce();
         }
     }

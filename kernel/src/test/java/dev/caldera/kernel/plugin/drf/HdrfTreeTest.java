@@ -1,13 +1,10 @@
 package dev.caldera.kernel.plugin.drf;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NodeSpec;
-import dev.caldera.kernel.cache.QueueSpec;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.testing.Sessions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.junit.jupiter.api.Test;
@@ -25,8 +22,8 @@ import static org.assertj.core.api.Assertions.within;
  * {@code docs/design/hdrf.md}.
  */
 class HdrfTreeTest {
-    private ClusterCache cache = new ClusterCache();
-    private Session session;
+    private PluginCluster cache = new PluginCluster();
+    private SessionView session;
     private DrfPlugin plugin;
 
     /** hdrf.md, starvation example: n2's CPU-only child is rescaled to its GPU-only sibling's share. */
@@ -87,7 +84,7 @@ class HdrfTreeTest {
         int reclaimer = cache.taskRow("ns/small-2");
         // n1 with the request: 3/20 = 0.15; n2 without one big pod: 11/20 = 0.55 -> n1 first -> victim
         assertThat(victims(reclaimer, "ns/big-0").toIntArray()).containsExactly(cache.taskRow("ns/big-0"));
-        cache = new ClusterCache();
+        cache = new PluginCluster();
         cluster();
         job("q-n1", "small", 8, 3, "cpu", 1000);
         job("q-n22", "big", 8, 0, "cpu", 1000);
@@ -99,7 +96,7 @@ class HdrfTreeTest {
     /** Missing or unreadable weights are reported and read as 1, never a crash. */
     @Test
     void badWeightsAreReportedAndReadAsOne() {
-        cache.upsertQueue(new QueueSpec("odd", 1, null, null, null, true, null, 0, null, 0, "root/a/b", "1/x"));
+        cache.upsertQueue("odd", 1, null, null, null, true, null, 0, null, 0, "root/a/b", "1/x");
         node();
         job("odd", "j", 1, 0, "cpu", 1000);
         open();
@@ -120,19 +117,19 @@ class HdrfTreeTest {
     }
 
     private void node() {
-        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 20_000L, "memory", 64L << 30, "pods", 1000L,
-                "nvidia.com/gpu", 10_000L), Map.of("kubernetes.io/hostname", "n1"), List.of(), false));
+        cache.upsertNode("n1", ResourceList.of("cpu", 20_000L, "memory", 64L << 30, "pods", 1000L,
+                "nvidia.com/gpu", 10_000L), Map.of("kubernetes.io/hostname", "n1"), List.of(), false);
     }
 
     private void queue(String name, String hierarchy, String weights) {
-        cache.upsertQueue(new QueueSpec(name, 1, null, null, null, true, null, 0, null, 0, hierarchy, weights));
+        cache.upsertQueue(name, 1, null, null, null, true, null, 0, null, 0, hierarchy, weights);
     }
 
     /** {@code running} pods on n1 and {@code pending} more, each asking 1 unit of {@code resource}. */
     private void job(String queue, String name, int running, int pending, String resource, long amount) {
-        cache.upsertJob(new JobSpec("ns", name, queue, 0, Map.of(), null, null, "Running", 0));
+        cache.upsertJob("ns", name, queue, 0, Map.of(), null, null, "Running", 0);
         for (int i = 0; i < running + pending; i++) {
-            TaskSpec.Builder b = TaskSpec.builder("ns", name + "-" + i).job(name)
+            Pod.Builder b = Pod.builder("ns", name + "-" + i).job(name)
                     .request(ResourceList.of(resource, amount));
             cache.upsertTask((i < running ? b.running("n1") : b).build());
         }

@@ -1,18 +1,11 @@
 package dev.caldera.kernel.plugin.gang;
 
-import dev.caldera.kernel.bind.Sinks;
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.QueueSpec;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.PluginRun;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.conf.SchedulerConf;
-import dev.caldera.kernel.conf.Tier;
-import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.scheduler.Scheduler;
-import dev.caldera.kernel.scheduler.SchedulerOptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
@@ -28,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Gang rules seen from the outside: what is bound and what each PodGroup is told. */
 class GangPluginTest {
-    private final ClusterCache cache = new ClusterCache();
+    private final PluginCluster cache = new PluginCluster();
     private final Map<String, String> reasons = new HashMap<>();
     private final Map<String, String> phases = new HashMap<>();
 
@@ -37,20 +30,18 @@ class GangPluginTest {
         for (String p : plugins) {
             options.add(PluginOption.of(p));
         }
-        SchedulerConf conf = new SchedulerConf(List.of("allocate"), List.of(new Tier(options)), Map.of());
-        Sinks sinks = new Sinks((u, k, n) -> true, (u, k, r) -> true, (job, phase, reason) -> {
+        try (PluginRun s = cache.scheduler(List.of("allocate"), List.of(options)).statuses((job, phase, reason) -> {
             phases.put(job, phase);
             reasons.put(job, Objects.toString(reason, null));
-        });
-        try (Scheduler s = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT, sinks)) {
+        })) {
             s.runOnce();
         }
     }
 
     private void job(String name, String queue, int minMember, int tasks, long cpuMilli) {
-        cache.upsertJob(new JobSpec("ns", name, queue, minMember, Map.of(), null, null, "Inqueue", 0));
+        cache.upsertJob("ns", name, queue, minMember, Map.of(), null, null, "Inqueue", 0);
         for (int i = 0; i < tasks; i++) {
-            cache.upsertTask(TaskSpec.builder("ns", name + "-" + i).job(name).request(cpuMem(cpuMilli, GI)).build());
+            cache.upsertTask(Pod.builder("ns", name + "-" + i).job(name).request(cpuMem(cpuMilli, GI)).build());
         }
     }
 
@@ -67,7 +58,7 @@ class GangPluginTest {
         run("gang");
         assertThat(reasons.get("ns/short"))
                 .isEqualTo("3/2 tasks in gang unschedulable: Not enough valid tasks for gang-scheduling, valid: 2, min: 3");
-        assertThat(cache.taskState().status(cache.taskRow("ns/short-0"))).isEqualTo(TaskStatus.PENDING);
+        assertThat(cache.status(cache.taskRow("ns/short-0"))).isEqualTo(TaskStatus.PENDING);
     }
 
     @Test
@@ -79,14 +70,14 @@ class GangPluginTest {
         assertThat(phases.get("ns/big")).isEqualTo("Inqueue");
         assertThat(reasons.get("ns/big"))
                 .isEqualTo("2/2 tasks in gang unschedulable: 0/1 nodes are available: 1 Insufficient cpu.");
-        assertThat(cache.nodeUsage().used(0, cache.nodeRow("n1"))).isZero();
+        assertThat(cache.used(0, cache.nodeRow("n1"))).isZero();
     }
 
     @Test
     void aGangHeldBackByItsQueueSaysSo() {
         node(cache, "n1", 8000, 8 * GI);
-        cache.upsertQueue(new QueueSpec("small", 1, ResourceList.of("cpu", 1000L, "memory", 8 * GI), null, null, true,
-                null, 0, "Open", 0));
+        cache.upsertQueue("small", 1, ResourceList.of("cpu", 1000L, "memory", 8 * GI), null, null, true,
+                null, 0, "Open", 0);
         job("wide", "small", 2, 2, 1000);
         run("gang", "proportion");
         assertThat(reasons.get("ns/wide")).isEqualTo("2/2 tasks in gang unschedulable: queue small cannot take more"
@@ -97,9 +88,9 @@ class GangPluginTest {
     void aPipelinedGangCountsItsPipelinedTasks() {
         node(cache, "n1", 4000, 8 * GI);
         queue(cache, "q", 1);
-        cache.upsertJob(new JobSpec("ns", "old", "q", 1, Map.of(), null, null, "Running", 0));
-        cache.upsertTask(TaskSpec.builder("ns", "old-0").job("old").request(cpuMem(2000, GI)).running("n1").build());
-        cache.upsertTask(TaskSpec.builder("ns", "old-1").job("old").request(cpuMem(2000, GI)).running("n1")
+        cache.upsertJob("ns", "old", "q", 1, Map.of(), null, null, "Running", 0);
+        cache.upsertTask(Pod.builder("ns", "old-0").job("old").request(cpuMem(2000, GI)).running("n1").build());
+        cache.upsertTask(Pod.builder("ns", "old-1").job("old").request(cpuMem(2000, GI)).running("n1")
                 .status(TaskStatus.RELEASING).build());
         job("next", "q", 1, 1, 2000);
         run("gang");
@@ -111,9 +102,9 @@ class GangPluginTest {
     void aRunningGangMissingMembersThatCannotBePlacedIsUnknown() {
         node(cache, "n1", 2000, 8 * GI);
         queue(cache, "q", 1);
-        cache.upsertJob(new JobSpec("ns", "half", "q", 2, Map.of(), null, null, "Running", 0));
-        cache.upsertTask(TaskSpec.builder("ns", "half-0").job("half").request(cpuMem(2000, GI)).running("n1").build());
-        cache.upsertTask(TaskSpec.builder("ns", "half-1").job("half").request(cpuMem(2000, GI)).build());
+        cache.upsertJob("ns", "half", "q", 2, Map.of(), null, null, "Running", 0);
+        cache.upsertTask(Pod.builder("ns", "half-0").job("half").request(cpuMem(2000, GI)).running("n1").build());
+        cache.upsertTask(Pod.builder("ns", "half-1").job("half").request(cpuMem(2000, GI)).build());
         run("gang");
         assertThat(phases.get("ns/half")).isEqualTo("Unknown");
     }

@@ -1,17 +1,13 @@
 package dev.caldera.kernel.plugin.proportion;
 
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.NodeSpec;
-import dev.caldera.kernel.cache.QueueSpec;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.conf.Tier;
 import dev.caldera.kernel.framework.Vote;
-import dev.caldera.kernel.resource.ResourceDimensions;
+import dev.caldera.kernel.framework.Dimensions;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.session.Session;
-import dev.caldera.kernel.statement.Statement;
+import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.testing.Moves;
 import dev.caldera.kernel.testing.Sessions;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.junit.jupiter.api.Test;
@@ -28,12 +24,12 @@ import static org.assertj.core.api.Assertions.within;
  * Every node has 110 pods; each task holds one.
  */
 class ProportionPluginTest {
-    private static final int CPU = ResourceDimensions.CPU;
-    private static final int MEM = ResourceDimensions.MEMORY;
+    private static final int CPU = Dimensions.CPU;
+    private static final int MEM = Dimensions.MEMORY;
     private static final long G = 1_000_000_000L;
 
-    private final ClusterCache cache = new ClusterCache();
-    private Session session;
+    private final PluginCluster cache = new PluginCluster();
+    private SessionView session;
     private ProportionPlugin plugin;
 
     @Test
@@ -73,8 +69,8 @@ class ProportionPluginTest {
      */
     @Test
     void aScalarTheCapabilityDoesNotListIsBoundedByTheClusterOnly() {
-        cache.upsertNode(new NodeSpec("n1", ResourceList.of("cpu", 8000L, "memory", 8 * G, "pods", 110L,
-                "nvidia.com/gpu", 4000L, "example.com/foo", 2000L), Map.of(), List.of(), false));
+        cache.upsertNode("n1", ResourceList.of("cpu", 8000L, "memory", 8 * G, "pods", 110L,
+                "nvidia.com/gpu", 4000L, "example.com/foo", 2000L), Map.of(), List.of(), false);
         queue("q1", 1, ResourceList.of("cpu", 2000L), null);
         queue("q2", 1, ResourceList.of("cpu", 2000L, "nvidia.com/gpu", 1000L), null);
         pending("q1", "j1", 1, 1000, G);
@@ -104,7 +100,7 @@ class ProportionPluginTest {
     void queueOrderPrefersTheLowerShareAndEventsKeepItCurrent() {
         twoQueuesOnOneNode();
         assertThat(plugin.compareQueues(q("c1"), q("c2"))).isZero();
-        Statement st = new Statement(session);
+        Moves st = new Moves(session);
         st.allocate(task("c1/c1-j-0"), node());
         assertThat(plugin.share(q("c1"))).isEqualTo(1.0);
         assertThat(plugin.compareQueues(q("c2"), q("c1"))).isNegative();
@@ -117,7 +113,7 @@ class ProportionPluginTest {
     void allocatableHoldsWhileAllocatedPlusRequestFitsDeserved() {
         twoQueuesOnOneNode();
         assertThat(deserved("c1")).containsExactly(1000, 2 * G);
-        Statement st = new Statement(session);
+        Moves st = new Moves(session);
         st.allocate(task("c1/c1-j-0"), node());
         assertThat(plugin.allocatable(q("c1"), task("c1/c1-j-1"))).as("cpu 1000 + 1000 > 1000").isFalse();
         assertThat(plugin.allocatable(q("c2"), task("c2/c2-j-0"))).isTrue();
@@ -133,7 +129,7 @@ class ProportionPluginTest {
         pending("c2", "j2", 1, 1000, 2 * G);
         open();
         assertThat(deserved("c1")).containsExactly(1000, 2 * G);
-        new Statement(session).allocate(task("c1/c1-j1-0"), node());
+        new Moves(session).allocate(task("c1/c1-j1-0"), node());
         assertThat(plugin.overused(q("c1"))).isTrue();
         assertThat(plugin.overused(q("c2"))).isFalse();
     }
@@ -149,12 +145,12 @@ class ProportionPluginTest {
         queue("c1", 1, null, null);
         queue("c2", 1, null, null);
         pending("c1", "j1", 1, 1000, 2 * G);
-        cache.upsertTask(TaskSpec.builder("c1", "c1-j1-be").job("c1-j1").build());
+        cache.upsertTask(Pod.builder("c1", "c1-j1-be").job("c1-j1").build());
         pending("c2", "j2", 1, 1000, 2 * G);
         open();
         assertThat(deserved("c1")).containsExactly(1000, 2 * G);
-        assertThat(plugin.deserved(q("c1"), ResourceDimensions.PODS)).isEqualTo(2);
-        Statement st = new Statement(session);
+        assertThat(plugin.deserved(q("c1"), Dimensions.PODS)).isEqualTo(2);
+        Moves st = new Moves(session);
         st.allocate(task("c1/c1-j1-0"), node());
         assertThat(plugin.overused(q("c1"))).as("pods 1 of a deserved 2").isFalse();
         st.allocate(task("c1/c1-j1-be"), node());
@@ -193,12 +189,12 @@ class ProportionPluginTest {
         job("ns", "other", "q2", 1, null, "Running");
         running("ns", "other-0", "other", 500, G / 4, "n1");
         job("ns", "big", "q1", 1, ResourceList.of("cpu", 1000L, "memory", G / 2), "Pending");
-        session = Sessions.open(cache, List.of(new Tier(List.of(PluginOption.of("proportion"),
-                Sessions.plugin("overcommit", Map.of("overcommit-factor", 1.0), "overcommit")))));
+        session = Sessions.open(cache, List.of(List.of(PluginOption.of("proportion"),
+                Sessions.plugin("overcommit", Map.of("overcommit-factor", 1.0), "overcommit"))));
         plugin = session.plugins().plugin(ProportionPlugin.class);
         assertThat(plugin.enqueueable(job("ns/big"))).as("q1 may take the whole cluster").isEqualTo(Vote.PERMIT);
-        new dev.caldera.kernel.action.EnqueueAction().execute(session);
-        assertThat(session.jobState().phase(job("ns/big"))).as("overcommit: 1000 + 500 used > 1000")
+        Sessions.enqueue(session);
+        assertThat(session.phase(job("ns/big"))).as("overcommit: 1000 + 500 used > 1000")
                 .isEqualTo(dev.caldera.kernel.cluster.JobPhase.PENDING);
         assertThat(plugin.inqueue(q("q1"), CPU)).isZero();
     }
@@ -207,8 +203,8 @@ class ProportionPluginTest {
     @Test
     void queueOrderTakesQueuePriorityBeforeShare() {
         node("n1", 2000, 4 * G);
-        cache.upsertQueue(new QueueSpec("low", 1, null, null, null, true, null, 0, null, 0));
-        cache.upsertQueue(new QueueSpec("high", 1, null, null, null, true, null, 10, null, 0));
+        cache.upsertQueue("low", 1, null, null, null, true, null, 0, null, 0);
+        cache.upsertQueue("high", 1, null, null, null, true, null, 10, null, 0);
         job("ns", "busy", "high", 1, null, "Running");
         running("ns", "busy-0", "busy", 1000, G, "n1");
         pending("high", "more", 1, 500, G);
@@ -281,7 +277,7 @@ class ProportionPluginTest {
     @Test
     void preemptiveUsesTheAllocatableRule() {
         twoQueuesOnOneNode();
-        new Statement(session).allocate(task("c1/c1-j-0"), node());
+        new Moves(session).allocate(task("c1/c1-j-0"), node());
         assertThat(session.plugins().preemptive(q("c1"), task("c1/c1-j-1"))).isFalse();
         assertThat(session.plugins().preemptive(q("c2"), task("c2/c2-j-0"))).isTrue();
     }
@@ -334,16 +330,16 @@ class ProportionPluginTest {
     }
 
     private void node(String name, long cpuMilli, long memoryBytes) {
-        cache.upsertNode(new NodeSpec(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", 110L),
-                Map.of(), List.of(), false));
+        cache.upsertNode(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", 110L),
+                Map.of(), List.of(), false);
     }
 
     private void queue(String name, int weight, ResourceList capability, ResourceList guarantee) {
-        cache.upsertQueue(new QueueSpec(name, weight, capability, guarantee, null, true, null, 0, null, 0));
+        cache.upsertQueue(name, weight, capability, guarantee, null, true, null, 0, null, 0);
     }
 
     private void job(String ns, String name, String queue, int minMember, ResourceList min, String phase) {
-        cache.upsertJob(new JobSpec(ns, name, queue, minMember, Map.of(), null, min, phase, 0));
+        cache.upsertJob(ns, name, queue, minMember, Map.of(), null, min, phase, 0);
     }
 
     /** Job {@code <queue>/<queue>-<name>} (namespace = queue) with {@code n} pending tasks, Inqueue. */
@@ -351,13 +347,13 @@ class ProportionPluginTest {
         String job = queue + "-" + name;
         job(queue, job, queue, 1, null, "Inqueue");
         for (int i = 0; i < n; i++) {
-            cache.upsertTask(TaskSpec.builder(queue, job + "-" + i).job(job)
+            cache.upsertTask(Pod.builder(queue, job + "-" + i).job(job)
                     .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
         }
     }
 
     private void running(String ns, String name, String job, long cpuMilli, long memoryBytes, String node) {
-        cache.upsertTask(TaskSpec.builder(ns, name).job(job).running(node)
+        cache.upsertTask(Pod.builder(ns, name).job(job).running(node)
                 .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
     }
 }

@@ -1,6 +1,5 @@
 package dev.caldera.kernel.plugin.proportion;
 
-import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.resource.ResourceList;
 import dev.caldera.kernel.testing.EvictionCase;
@@ -28,7 +27,7 @@ class QueueStateTest {
     private final EvictionCase c = new EvictionCase();
 
     private EvictionCase queue(String name, String state) {
-        return c.queue(new QueueSpec(name, 1, null, null, null, true, null, 0, state, 0));
+        return c.queueInState(name, state);
     }
 
     @ParameterizedTest
@@ -52,13 +51,13 @@ class QueueStateTest {
     @Test
     void theJobsOfAClosedQueueAreNotEnqueued() {
         queue("q", "Closed").node("n1", 4).add(pod("j-0", "j", 1));
-        c.cache.upsertJob(new dev.caldera.kernel.cache.JobSpec("ns", "j", "q", 1, Map.of(), null,
-                ResourceList.of("cpu", 1000L), "Pending", 0));
+        c.cluster.upsertJob("ns", "j", "q", 1, Map.of(), null,
+                ResourceList.of("cpu", 1000L), "Pending", 0);
         c.run(List.of("enqueue"), PROPORTION);
-        assertThat(c.cache.jobState().phase(c.cache.jobRow("ns/j"))).isEqualTo(JobPhase.PENDING);
+        assertThat(c.cluster.phase(c.cluster.jobRow("ns/j"))).isEqualTo(JobPhase.PENDING);
 
         queue("q", "Open").run(List.of("enqueue"), PROPORTION);
-        assertThat(c.cache.jobState().phase(c.cache.jobRow("ns/j"))).isEqualTo(JobPhase.INQUEUE);
+        assertThat(c.cluster.phase(c.cluster.jobRow("ns/j"))).isEqualTo(JobPhase.INQUEUE);
     }
 
     @Test

@@ -1,19 +1,13 @@
 package dev.caldera.kernel.plugin.sla;
 
-import dev.caldera.kernel.bind.Sinks;
-import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.JobSpec;
-import dev.caldera.kernel.cache.TaskSpec;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.PluginRun;
+import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.conf.Arguments;
 import dev.caldera.kernel.testing.ConfWarnings;
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.conf.SchedulerConf;
-import dev.caldera.kernel.conf.Tier;
-import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.resource.ResourceList;
-import dev.caldera.kernel.scheduler.Scheduler;
-import dev.caldera.kernel.scheduler.SchedulerOptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -61,20 +55,18 @@ class SlaPluginTest {
     }
 
     private static byte phaseAfterEnqueue(long nowMs) {
-        ClusterCache cache = new ClusterCache();
+        PluginCluster cache = new PluginCluster();
         node(cache, "n1", 1000, GI);
         queue(cache, "q", 1);
-        cache.upsertJob(new JobSpec("ns", "big", "q", 1, Map.of(), null, ResourceList.of("cpu", 100_000L), "Pending",
-                0));
-        cache.upsertTask(TaskSpec.builder("ns", "big-0").job("big").request(cpuMem(100_000, GI)).build());
-        SchedulerConf conf = new SchedulerConf(List.of("enqueue"), List.of(new Tier(List.of(
-                new PluginOption("sla", Map.of(), new Arguments("sla", Map.of("sla-waiting-time", "5m"))))),
-                new Tier(List.of(PluginOption.of("overcommit")))), Map.of());
-        try (Scheduler s = new Scheduler(cache, conf, PluginRegistry.defaults(), SchedulerOptions.DEFAULT,
-                Sinks.NONE)) {
+        cache.upsertJob("ns", "big", "q", 1, Map.of(), null, ResourceList.of("cpu", 100_000L), "Pending",
+                0);
+        cache.upsertTask(Pod.builder("ns", "big-0").job("big").request(cpuMem(100_000, GI)).build());
+        try (PluginRun s = cache.scheduler(List.of("enqueue"), List.of(List.of(
+                new PluginOption("sla", Map.of(), new Arguments("sla", Map.of("sla-waiting-time", "5m")))),
+                List.of(PluginOption.of("overcommit"))))) {
             s.clock(() -> nowMs);
             s.runOnce();
         }
-        return cache.jobState().phase(cache.jobRow("ns/big"));
+        return cache.phase(cache.jobRow("ns/big"));
     }
 }
