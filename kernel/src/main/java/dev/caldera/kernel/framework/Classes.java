@@ -8,13 +8,16 @@ import dev.caldera.kernel.cluster.TaskClasses;
  * <p>
  * The columns are held here (taken again from the classes by {@link #refresh}, which the session calls at every
  * open: classes are made only while the cache applies changes, before a session opens), so a read is one array
- * access behind a final getter.
+ * access behind a final getter; a class's request vector is handed out as its {@link Request} view, made here
+ * when the class's array is new.
  * <p>
- * Threading: the scheduling thread and filter workers while it waits. Cost: O(1) getters, no allocation.
+ * Threading: the scheduling thread and filter workers while it waits. Cost: O(1) getters, no allocation;
+ * {@link #refresh} O(classes), allocating a view per new class vector.
  */
 public final class Classes {
     private final TaskClasses classes;
     private long[][] request;
+    private Request[] views = new Request[0];
     private int[] profile;
     private int[] interPod;
     private boolean[] bestEffort;
@@ -27,6 +30,17 @@ public final class Classes {
     /** Takes the columns again (they are reallocated when a class is made beyond the capacity). Called at open. */
     public void refresh() {
         request = classes.requestColumn();
+        if (views.length < request.length) {
+            views = java.util.Arrays.copyOf(views, request.length);
+        }
+        for (int c = 0, n = classes.size(); c < n; c++) {
+            long[] vector = request[c];
+            if (vector == null) {
+                views[c] = null;
+            } else if (views[c] == null || !views[c].of(vector)) {
+                views[c] = new Request(vector);
+            }
+        }
         profile = classes.profileColumn();
         interPod = classes.interPodColumn();
         bestEffort = classes.bestEffortColumn();
@@ -36,9 +50,9 @@ public final class Classes {
         return classes.size();
     }
 
-    /** The class's request vector (never changes once the class exists; shared: read only). */
-    public long[] request(int cls) {
-        return request[cls];
+    /** The class's request vector, read only (never changes once the class exists). */
+    public Request request(int cls) {
+        return views[cls];
     }
 
     public long request(int cls, int dim) {

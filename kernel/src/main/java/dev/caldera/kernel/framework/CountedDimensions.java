@@ -31,7 +31,10 @@ public abstract class CountedDimensions {
         seen = count;
     }
 
-    /** The counted dimension indices, ascending (callers must not modify the array). */
+    /**
+     * The counted dimension indices, ascending: this selection's own array, handed to the plugin that made the
+     * selection (each plugin keeps its own, so no other reader shares it); the plugin must not modify it.
+     */
     public final int[] dims() {
         return dims;
     }

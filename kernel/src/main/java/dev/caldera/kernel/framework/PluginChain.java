@@ -428,9 +428,9 @@ public final class PluginChain {
         }
     }
 
-    /** The batch scorers in order (the caller must not modify the array). */
+    /** The batch scorers in order (a copy: the chain's own array stays its own). */
     public BatchNodeScorer[] batchScorers() {
-        return batchScorers;
+        return batchScorers.clone();
     }
 
     public boolean hasBatchScorers() {

@@ -103,9 +103,9 @@ public final class Reservations {
         for (int i = 0; i < jobs.taskCount(job); i++) {
             int t = jobs.task(job, i);
             if (s.status(t) == TaskStatus.PENDING && s.tasks().has(t, Tasks.SCHEDULING_GATED)) {
-                long[] req = s.request(t);
+                Request req = s.requestOf(t);
                 for (int d : dims) {
-                    gated[d] += JobReservation.at(req, d);
+                    gated[d] += req.at(d);
                 }
             }
         }

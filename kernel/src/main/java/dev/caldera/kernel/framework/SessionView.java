@@ -120,8 +120,8 @@ public interface SessionView {
     /** The node the task is on or placed on in this session, or -1. */
     int nodeOf(int task);
 
-    /** The task's request vector (its class's, shared by every task of the class: read only). */
-    long[] request(int task);
+    /** The task's request vector, read only (its class's {@link Request}, shared by every task of the class). */
+    Request requestOf(int task);
 
     int jobOf(int task);
 

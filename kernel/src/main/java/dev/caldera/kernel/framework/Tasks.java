@@ -112,11 +112,18 @@ public final class Tasks {
         return LabelPairs.value(labels[task], keySymbol);
     }
 
-    /**
-     * The task's labels as sorted (keySymbol, valueSymbol) pairs: the table's own array, handed out because the
-     * inter-pod matchers walk it per candidate pod. Read only.
-     */
-    public int[] labels(int task) {
-        return labels[task];
+    /** How many labels the task has (its pairs, in ascending key symbol order, are read by index). */
+    public int labelCount(int task) {
+        return labels[task].length >> 1;
+    }
+
+    /** The key symbol of the task's {@code i}-th label ({@code i < labelCount(task)}). */
+    public int labelKey(int task, int i) {
+        return labels[task][i << 1];
+    }
+
+    /** The value symbol of the task's {@code i}-th label. */
+    public int labelValue(int task, int i) {
+        return labels[task][(i << 1) + 1];
     }
 }

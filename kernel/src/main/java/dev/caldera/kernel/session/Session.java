@@ -9,6 +9,7 @@ import dev.caldera.kernel.cluster.NodeTable;
 import dev.caldera.kernel.cluster.NodeUsage;
 import dev.caldera.kernel.cluster.QueueState;
 import dev.caldera.kernel.cluster.QueueTable;
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.util.RowMarks;
 import dev.caldera.kernel.cluster.Symbols;
 import dev.caldera.kernel.cluster.TaskClasses;
@@ -678,9 +679,17 @@ public final class Session implements SessionView {
 
     // ------------------------------------------------------------------ task views
 
-    @Override
+    /**
+     * The task's request vector: its class's own array, for the kernel's readers (selectors, actions, reports);
+     * plugins get {@link #requestOf}. Read only.
+     */
     public long[] request(int task) {
         return classes.request(tasks.taskClass(task));
+    }
+
+    @Override
+    public Request requestOf(int task) {
+        return classView.request(tasks.taskClass(task));
     }
 
     @Override

@@ -1,10 +1,10 @@
 package dev.caldera.kernel.plugin;
 
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.testing.PluginCluster;
 import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
-import dev.caldera.kernel.framework.ShareDimensions;
 import dev.caldera.kernel.plugin.drf.DrfPlugin;
 import dev.caldera.kernel.plugin.overcommit.OvercommitPlugin;
 import dev.caldera.kernel.plugin.proportion.ProportionPlugin;
@@ -80,9 +80,9 @@ class FairShareBookkeepingPropertiesTest {
             if (!s.tasks().live(t) || !(TaskStatus.isAllocated(status) || status == TaskStatus.PIPELINED)) {
                 continue;
             }
-            long[] req = s.request(t);
+            Request req = s.requestOf(t);
             for (int d = 0; d < dims; d++) {
-                long r = ShareDimensions.at(req, d);
+                long r = req.at(d);
                 queueAlloc[s.queueOf(t) * dims + d] += r;
                 jobAlloc[s.jobOf(t) * dims + d] += r;
             }

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -93,14 +92,21 @@ class SessionFacesTest {
             assertEquals(taskTable.taskClass(t), tasks.taskClass(t), "class " + t);
             assertEquals(taskTable.priority(t), tasks.priority(t), "priority " + t);
             assertEquals(taskTable.label(t, app), tasks.label(t, app), "label " + t);
-            assertArrayEquals(taskTable.labels(t), tasks.labels(t), "labels " + t);
+            int[] pairs = taskTable.labels(t);
+            assertEquals(pairs.length / 2, tasks.labelCount(t), "label count " + t);
+            for (int i = 0; i < pairs.length / 2; i++) {
+                assertEquals(pairs[2 * i], tasks.labelKey(t, i), "label key " + t + "/" + i);
+                assertEquals(pairs[2 * i + 1], tasks.labelValue(t, i), "label value " + t + "/" + i);
+            }
         }
         TaskClasses classTable = s.classTable();
         Classes classes = s.classes();
         for (int c = 0; c < classTable.size(); c++) {
             for (int d = 0; d < classTable.request(c).length; d++) {
                 assertEquals(classTable.request(c, d), classes.request(c, d), "request " + c);
+                assertEquals(classTable.request(c, d), classes.request(c).get(d), "request view " + c);
             }
+            assertEquals(classTable.request(c).length, classes.request(c).length(), "request length " + c);
             assertEquals(classTable.profile(c), classes.profile(c), "profile " + c);
             assertEquals(classTable.interPod(c), classes.interPod(c), "interPod " + c);
             assertEquals(classTable.bestEffort(c), classes.bestEffort(c), "bestEffort " + c);

@@ -85,7 +85,7 @@ public final class TestPlugins {
         private double score(int task, int node) {
             int cpu = ResourceDimensions.CPU;
             long alloc = session.nodes().allocatable(cpu, node);
-            long left = session.idle(cpu, node) - session.request(task)[cpu];
+            long left = session.idle(cpu, node) - session.requestOf(task).get(cpu);
             return alloc == 0 ? 0 : 10.0 * left / alloc;
         }
     }

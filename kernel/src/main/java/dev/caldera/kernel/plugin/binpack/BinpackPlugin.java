@@ -6,6 +6,7 @@ import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.NodeScorer;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.PluginArguments;
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.VolcanoDimensions;
 import dev.caldera.kernel.framework.Dimensions;
@@ -72,28 +73,29 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
 
     @Override
     public double score(int task, int node) {
-        return score(session, session.request(task), node);
+        return score(session, session.requestOf(task), node);
     }
 
     @Override
     public void scoreAll(int task, int[] nodes, int from, int to, double[] scores) {
         SessionView s = session;
-        long[] request = s.request(task);
+        Request request = s.requestOf(task);
         for (int i = from; i < to; i++) {
             scores[i] += score(s, request, nodes[i]);
         }
     }
 
-    private double score(SessionView s, long[] request, int node) {
+    private double score(SessionView s, Request request, int node) {
         int[] byDim = weightByDim;
         double sum = 0.0;
         int weightSum = 0;
-        for (int d = 0; d < request.length && d < byDim.length; d++) {
+        for (int d = 0; d < request.length() && d < byDim.length; d++) {
             int w = byDim[d];
-            if (request[d] == 0 || w < 0) {
+            long r = request.get(d);
+            if (r == 0 || w < 0) {
                 continue;
             }
-            double term = BinpackScore.resource(request[d], nodes.allocatable(d, node), s.used(d, node), w);
+            double term = BinpackScore.resource(r, nodes.allocatable(d, node), s.used(d, node), w);
             if (term == BinpackScore.DOES_NOT_FIT) {
                 return 0;
             }

@@ -8,6 +8,7 @@ import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.QueueShare;
 import dev.caldera.kernel.framework.QueueShareSource;
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.Vote;
 import dev.caldera.kernel.framework.VolcanoDimensions;
@@ -183,7 +184,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
         if (session.queues().state(queue) != QueueState.OPEN || !ready || hierarchy && !tree.isLeaf(queue)) {
             return false;
         }
-        long[] req = session.request(task);
+        Request req = session.requestOf(task);
         if (!Limits.fitsOnRequested(attrs.allocated, attrs.base(queue), req, attrs.realCapability,
                 attrs.base(queue), dims)) {
             return false;
@@ -201,7 +202,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
         if (!ready || session.queues().state(queue) != QueueState.OPEN) {
             return false;
         }
-        long[] req = session.request(task);
+        Request req = session.requestOf(task);
         int b = attrs.base(queue);
         if (!Limits.fitsOnRequested(attrs.allocated, b, req, attrs.realCapability, b, dims)) {
             return false;
@@ -291,6 +292,12 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
         }
     }
 
+    private void addTo(long[] vector, int b, Request amount, int sign) {
+        for (int d : dims) {
+            vector[b + d] += sign * Limits.at(amount, d);
+        }
+    }
+
     // ------------------------------------------------------------------ reports
 
     @Override
@@ -315,7 +322,7 @@ public final class CapacityPlugin implements Plugin, QueueShareSource {
             if (!attrs.present[queue]) {
                 return;
             }
-            long[] req = session.request(task);
+            Request req = session.requestOf(task);
             addTo(attrs.allocated, attrs.base(queue), req, sign);
             attrs.updateShare(queue, dims);
             for (int k = hierarchy && ready ? tree.depth[queue] - 1 : -1; k >= 0; k--) {

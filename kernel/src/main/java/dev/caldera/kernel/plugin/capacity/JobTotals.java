@@ -3,6 +3,7 @@ package dev.caldera.kernel.plugin.capacity;
 import dev.caldera.kernel.framework.Jobs;
 import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.framework.Tasks;
 import dev.caldera.kernel.framework.JobReservation;
 import dev.caldera.kernel.framework.SessionView;
@@ -84,7 +85,7 @@ final class JobTotals {
         for (int i = 0; i < jobs.taskCount(job); i++) {
             int t = jobs.task(job, i);
             if (s.status(t) == TaskStatus.PENDING && s.tasks().has(t, Tasks.SCHEDULING_GATED)) {
-                long[] req = s.request(t);
+                Request req = s.requestOf(t);
                 for (int d : dims) {
                     gated[d] += Limits.at(req, d);
                 }

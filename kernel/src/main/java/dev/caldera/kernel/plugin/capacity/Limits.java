@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.framework.VolcanoDimensions;
 
 /**
@@ -51,7 +52,7 @@ final class Limits {
     }
 
     /** {@link #withinOnRequested} with {@code used = allocated + req}. */
-    static boolean fitsOnRequested(long[] allocated, int ab, long[] req, long[] limit, int lb, int[] dims) {
+    static boolean fitsOnRequested(long[] allocated, int ab, Request req, long[] limit, int lb, int[] dims) {
         for (int d : dims) {
             long r = at(req, d);
             if (!VolcanoDimensions.ignored(d) && r > 0 && add(allocated[ab + d], r) > limit[lb + d]) {
@@ -65,7 +66,7 @@ final class Limits {
      * LessEqualPartlyWithDimensionZeroFiltered with {@code used = allocated + req}: true when some requested
      * dimension (pods aside) stays within {@code deserved}.
      */
-    static boolean someRequestedWithin(long[] allocated, int ab, long[] deserved, int db, long[] req, int[] dims) {
+    static boolean someRequestedWithin(long[] allocated, int ab, long[] deserved, int db, Request req, int[] dims) {
         for (int d : dims) {
             long r = at(req, d);
             if (VolcanoDimensions.ignored(d) || r <= 0) {
@@ -83,7 +84,7 @@ final class Limits {
      * GreaterPartlyWithRelevantDimensions: {@code allocated} exceeds {@code deserved} on a dimension the victim
      * {@code req} holds and the deserved "possesses" (cpu and memory above zero, a scalar listed, even as 0).
      */
-    static boolean exceedsOnRelevant(long[] allocated, int ab, long[] deserved, boolean[] has, int db, long[] req,
+    static boolean exceedsOnRelevant(long[] allocated, int ab, long[] deserved, boolean[] has, int db, Request req,
                                      int[] dims) {
         for (int d : dims) {
             if (VolcanoDimensions.ignored(d) || at(req, d) <= 0) {
@@ -98,7 +99,7 @@ final class Limits {
     }
 
     /** Volcano's Intersection: some dimension (pods included) where both are above zero. */
-    static boolean intersects(long[] req, long[] v, int b, int[] dims) {
+    static boolean intersects(Request req, long[] v, int b, int[] dims) {
         for (int d : dims) {
             if (at(req, d) > 0 && v[b + d] > 0) {
                 return true;
@@ -108,7 +109,7 @@ final class Limits {
     }
 
     /** IntersectionWithIgnoredScalarResources of two requests: some dimension but pods where both ask. */
-    static boolean requestsIntersect(long[] a, long[] b, int[] dims) {
+    static boolean requestsIntersect(Request a, Request b, int[] dims) {
         for (int d : dims) {
             if (!VolcanoDimensions.ignored(d) && at(a, d) > 0 && at(b, d) > 0) {
                 return true;
@@ -121,7 +122,7 @@ final class Limits {
      * {@code guarantee.LessEqual(allocated - req, Zero)}: cpu, memory and every listed guarantee scalar stay
      * covered once the victim's request leaves.
      */
-    static boolean guaranteeKept(long[] guarantee, boolean[] has, int gb, long[] allocated, int ab, long[] req,
+    static boolean guaranteeKept(long[] guarantee, boolean[] has, int gb, long[] allocated, int ab, Request req,
                                  int[] dims) {
         for (int d : dims) {
             if (VolcanoDimensions.fixed(d) || has[gb + d]) {
@@ -131,6 +132,11 @@ final class Limits {
             }
         }
         return true;
+    }
+
+    /** {@code request.at(dim)}: 0 beyond its length (requests predating a new dimension) or for null. */
+    static long at(Request request, int dim) {
+        return request != null ? request.at(dim) : 0;
     }
 
     /** {@code vector[dim]}, or 0 beyond its length (vectors predating a new dimension) or for null. */

@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.framework.SessionView;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
@@ -34,7 +35,7 @@ final class ReclaimVictims {
                 IntArrayList victims, int[] dims) {
         begin(a);
         int rq = s.queueOf(reclaimer);
-        long[] want = s.request(reclaimer);
+        Request want = s.requestOf(reclaimer);
         IntArrayList ordered = sequence.of(s, reclaimer, candidates);
         for (int i = 0; i < ordered.size(); i++) {
             int v = ordered.getInt(i);
@@ -44,10 +45,10 @@ final class ReclaimVictims {
         }
     }
 
-    private boolean taken(SessionView s, QueueAttrs a, QueueTree tree, int level, int rq, long[] want, int v,
+    private boolean taken(SessionView s, QueueAttrs a, QueueTree tree, int level, int rq, Request want, int v,
                           int[] dims) {
         int q = s.queueOf(v);
-        long[] req = s.request(v);
+        Request req = s.requestOf(v);
         if (!a.present[q] || !Limits.requestsIntersect(req, want, dims)) {
             return false;
         }
@@ -69,7 +70,7 @@ final class ReclaimVictims {
         return true;
     }
 
-    private boolean leafEligible(QueueAttrs a, QueueTree tree, int level, int rq, int q, long[] want, long[] req,
+    private boolean leafEligible(QueueAttrs a, QueueTree tree, int level, int rq, int q, Request want, Request req,
                                  int[] dims) {
         int qb = a.base(q);
         if (!Limits.intersects(req, a.deserved, qb, dims)) {
@@ -80,7 +81,7 @@ final class ReclaimVictims {
         return Limits.exceedsOnRelevant(running, qb, a.deserved, a.deservedHas, qb, req, dims);
     }
 
-    private boolean ancestorsEligible(QueueAttrs a, QueueTree tree, int level, int rq, int q, long[] req,
+    private boolean ancestorsEligible(QueueAttrs a, QueueTree tree, int level, int rq, int q, Request req,
                                       int[] dims) {
         checked.clear();
         if (tree == null) {
@@ -117,7 +118,7 @@ final class ReclaimVictims {
         return false;
     }
 
-    private void take(int b, long[] req, int[] dims) {
+    private void take(int b, Request req, int[] dims) {
         for (int d : dims) {
             running[b + d] -= Limits.at(req, d);
         }

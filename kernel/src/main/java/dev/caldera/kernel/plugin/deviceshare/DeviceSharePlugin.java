@@ -305,7 +305,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             return DeviceChoice.lowest(state, cls, node);
         }
         state.creditNode = node;
-        state.creditCpu = state.session.request(task)[Dimensions.CPU];
+        state.creditCpu = state.session.requestOf(task).get(Dimensions.CPU);
         try {
             return policy.choose(state, cls, node);
         } finally {

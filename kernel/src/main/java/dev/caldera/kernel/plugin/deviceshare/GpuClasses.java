@@ -2,8 +2,8 @@ package dev.caldera.kernel.plugin.deviceshare;
 
 import dev.caldera.kernel.framework.Classes;
 import dev.caldera.kernel.framework.Profiles;
-import dev.caldera.kernel.framework.ShareDimensions;
 import dev.caldera.kernel.framework.Dimensions;
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.placement.PlacementSpec;
 
 import java.util.Arrays;
@@ -71,22 +71,22 @@ final class GpuClasses {
             decodedNumberDim = numberDim;
         }
         for (int c = 0; c < n; c++) {
-            long[] request = classes.request(c);
+            Request request = classes.request(c);
             if (request == null) {
                 continue;
             }
             PlacementSpec spec = profiles.spec(classes.profile(c));
             if (decodedRequest[c] == request && decodedSpec[c] == spec) {
-                continue; // the same class as at the last refresh: a class's request vector is its own array
+                continue; // the same class as at the last refresh: a class's request view is its vector's own
             }
             decodedRequest[c] = request;
             decodedSpec[c] = spec;
-            long units = memoryDim < 0 ? 0 : ShareDimensions.at(request, memoryDim);
-            long number = numberDim < 0 ? 0 : ShareDimensions.at(request, numberDim);
+            long units = memoryDim < 0 ? 0 : request.at(memoryDim);
+            long number = numberDim < 0 ? 0 : request.at(numberDim);
             share[c] = units;
             whole[c] = (int) Math.min(GpuNodes.MAX_DEVICES + 1L, (number + 999) / 1000);
             conflicting[c] = units > 0 && number > 0;
-            long cpuMilli = ShareDimensions.at(request, Dimensions.CPU);
+            long cpuMilli = request.at(Dimensions.CPU);
             cpu[c] = cpuMilli == 0 ? DEFAULT_CPU_MILLI : cpuMilli;
             hash[c] = TieBreak.mix(requestDigest(request, dims) * 31L + profileDigest(profiles, classes.profile(c)));
             shapeHash[c] = TieBreak.mix((cpu[c] * 0x9e3779b97f4a7c15L + share[c]) * 0x632be59bd9b4e019L + whole[c]);
@@ -94,7 +94,7 @@ final class GpuClasses {
     }
 
     /** A digest of the amounts requested, each with its dimension's name, independent of the dimensions' order. */
-    private long requestDigest(long[] request, Dimensions dims) {
+    private long requestDigest(Request request, Dimensions dims) {
         if (digestDims != dims || dimDigest.length < dims.count()) {
             int known = digestDims == dims ? dimDigest.length : 0;
             dimDigest = Arrays.copyOf(dimDigest, dims.count());
@@ -104,9 +104,10 @@ final class GpuClasses {
             digestDims = dims;
         }
         long h = 0;
-        for (int d = 0; d < request.length; d++) {
-            if (request[d] != 0) {
-                h += TieBreak.mix(dimDigest[d] + request[d] * 0x9e3779b97f4a7c15L);
+        for (int d = 0; d < request.length(); d++) {
+            long r = request.get(d);
+            if (r != 0) {
+                h += TieBreak.mix(dimDigest[d] + r * 0x9e3779b97f4a7c15L);
             }
         }
         return h;

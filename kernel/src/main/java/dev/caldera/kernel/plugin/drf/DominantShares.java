@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin.drf;
 
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.framework.SessionView;
 
 import java.util.Arrays;
@@ -42,12 +43,10 @@ final class DominantShares {
     }
 
     /** Adds {@code sign x vector} over {@code dims} to the owner's allocated, then refreshes its share. */
-    void add(int owner, long[] vector, int sign, int[] dims, long[] total) {
+    void add(int owner, Request vector, int sign, int[] dims, long[] total) {
         int b = owner * stride;
         for (int d : dims) {
-            if (d < vector.length) {
-                allocated[b + d] += sign * vector[d];
-            }
+            allocated[b + d] += sign * vector.at(d);
         }
         refresh(owner, dims, total);
     }

@@ -5,6 +5,7 @@ import dev.caldera.kernel.framework.AllocateListener;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.JobReservation;
 import dev.caldera.kernel.framework.Plugin;
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.Vote;
 import dev.caldera.kernel.framework.VolcanoDimensions;
@@ -150,21 +151,21 @@ public final class DrfPlugin implements Plugin {
             return Vote.PERMIT;
         }
         int queue = s.queueOf(reclaimer);
-        tree.move(job, s.request(reclaimer), 1);
+        tree.move(job, s.requestOf(reclaimer), 1);
         for (int i = 0; i < candidates.size(); i++) {
             int v = candidates.getInt(i);
             int victimJob = s.jobOf(v);
             if (!tree.hasLeaf(victimJob)) {
                 continue;
             }
-            tree.move(victimJob, s.request(v), -1);
+            tree.move(victimJob, s.requestOf(v), -1);
             double c = tree.compareQueues(queue, s.queueOf(v));
-            tree.move(victimJob, s.request(v), 1);
+            tree.move(victimJob, s.requestOf(v), 1);
             if (c < 0) {
                 victims.add(v);
             }
         }
-        tree.move(job, s.request(reclaimer), -1);
+        tree.move(job, s.requestOf(reclaimer), -1);
         return Vote.PERMIT;
     }
 
@@ -180,10 +181,10 @@ public final class DrfPlugin implements Plugin {
      */
     int victims(int preemptor, IntArrayList candidates, IntArrayList victims) {
         scratch.begin(session, jobShares.stride);
-        double jobShare = shareWith(jobShares, session.jobOf(preemptor), session.request(preemptor));
+        double jobShare = shareWith(jobShares, session.jobOf(preemptor), session.requestOf(preemptor));
         for (int i = 0; i < candidates.size(); i++) {
             int v = candidates.getInt(i);
-            double after = scratch.jobShareWithout(jobShares, session.jobOf(v), session.request(v), dims, total);
+            double after = scratch.jobShareWithout(jobShares, session.jobOf(v), session.requestOf(v), dims, total);
             if (jobShare < after || Math.abs(jobShare - after) <= SHARE_DELTA) {
                 victims.add(v);
             }
@@ -191,11 +192,11 @@ public final class DrfPlugin implements Plugin {
         return Vote.PERMIT;
     }
 
-    private double shareWith(DominantShares owners, int owner, long[] want) {
+    private double shareWith(DominantShares owners, int owner, Request want) {
         long[] tmp = scratch.vector(owners.stride);
         System.arraycopy(owners.allocated, owner * owners.stride, tmp, 0, owners.stride);
         for (int d : dims) {
-            tmp[d] += at(want, d);
+            tmp[d] += want.at(d);
         }
         return DominantShares.shareOf(tmp, 0, dims, total);
     }
@@ -223,17 +224,12 @@ public final class DrfPlugin implements Plugin {
         }
 
         private void move(int task, int sign) {
-            long[] req = session.request(task);
+            Request req = session.requestOf(task);
             jobShares.add(session.jobOf(task), req, sign, dims, total);
             if (hierarchy) {
                 tree.move(session.jobOf(task), req, sign);
             }
         }
-    }
-
-    /** {@code vector[dim]}, or 0 beyond the vector's length (vectors predating a new dimension). */
-    private static long at(long[] vector, int dim) {
-        return dim < vector.length ? vector[dim] : 0;
     }
 
     /** Per-call copies of job allocations for {@link #victims}, stamped instead of cleared. */
@@ -265,14 +261,14 @@ public final class DrfPlugin implements Plugin {
         }
 
         /** The job's share after {@code req} leaves its running copy (the copy keeps the departure). */
-        double jobShareWithout(DominantShares jobs, int job, long[] req, int[] dims, long[] total) {
+        double jobShareWithout(DominantShares jobs, int job, Request req, int[] dims, long[] total) {
             int b = job * jobs.stride;
             if (jobStamp[job] != call) {
                 jobStamp[job] = call;
                 System.arraycopy(jobs.allocated, b, jobAlloc, b, jobs.stride);
             }
             for (int d : dims) {
-                jobAlloc[b + d] -= at(req, d);
+                jobAlloc[b + d] -= req.at(d);
             }
             return DominantShares.shareOf(jobAlloc, b, dims, total);
         }

@@ -2,6 +2,7 @@ package dev.caldera.kernel.plugin.drf;
 
 import dev.caldera.kernel.framework.Jobs;
 import dev.caldera.kernel.framework.JobReservation;
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.framework.SessionView;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 
@@ -153,9 +154,9 @@ final class HdrfTree {
         }
         Jobs jobs = s.jobs();
         for (int i = 0; i < jobs.taskCount(j); i++) {
-            long[] req = s.request(jobs.task(j, i));
+            Request req = s.requestOf(jobs.task(j, i));
             for (int d : dims) {
-                request[b + d] += d < req.length ? req[d] : 0;
+                request[b + d] += req.at(d);
             }
         }
     }
@@ -172,14 +173,14 @@ final class HdrfTree {
     }
 
     /** An allocation event of the job ({@code sign} 1) or its undo (-1). */
-    void move(int jobRow, long[] req, int sign) {
+    void move(int jobRow, Request req, int sign) {
         int leaf = jobRow < jobLeaf.length ? jobLeaf[jobRow] : -1;
         if (leaf < 0) {
             return;
         }
         int b = leaf * stride;
         for (int d : dims) {
-            double x = sign * (double) (d < req.length ? req[d] : 0);
+            double x = sign * (double) req.at(d);
             allocated[b + d] += x;
             totalAllocated[d] += x;
         }

@@ -3,6 +3,7 @@ package dev.caldera.kernel.plugin.interpod;
 import dev.caldera.kernel.framework.Nodes;
 import dev.caldera.kernel.framework.Names;
 import dev.caldera.kernel.framework.FitReason;
+import dev.caldera.kernel.framework.Tasks;
 import dev.caldera.kernel.plugin.match.CompiledPodTerm;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
@@ -83,7 +84,7 @@ public final class AffinityFilter {
             return true;
         }
         return affinityTotal(state, terms, frozen) == 0
-                && CompiledPodTerm.allMatch(terms, state.rules.namespace(), index.session.tasks().labels(task));
+                && CompiledPodTerm.allMatch(terms, state.rules.namespace(), index.session.tasks(), task);
     }
 
     private long affinityTotal(Incoming state, CompiledPodTerm[] terms, boolean frozen) {
@@ -122,14 +123,14 @@ public final class AffinityFilter {
             }
             return false;
         }
-        int ns = index.session.tasks().namespace(task);
-        int[] labels = index.session.tasks().labels(task);
+        Tasks tasks = index.session.tasks();
+        int ns = tasks.namespace(task);
         IntArrayList profiles = index.carriers.active();
         for (int i = 0; i < profiles.size(); i++) {
             int q = profiles.getInt(i);
             CompiledPodTerm[] anti = index.rules(q).requiredAnti();
             for (int j = 0; j < anti.length; j++) {
-                if (anti[j].matches(ns, labels) && carrierIn(q, j, node, false)) {
+                if (anti[j].matches(ns, tasks, task) && carrierIn(q, j, node, false)) {
                     return true;
                 }
             }

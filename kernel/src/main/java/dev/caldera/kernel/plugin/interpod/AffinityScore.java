@@ -1,6 +1,7 @@
 package dev.caldera.kernel.plugin.interpod;
 
 import dev.caldera.kernel.framework.Nodes;
+import dev.caldera.kernel.framework.Tasks;
 import dev.caldera.kernel.plugin.match.CompiledPodTerm;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
@@ -55,22 +56,22 @@ public final class AffinityScore {
             score += own(state.preferredAffinity, state.rules.preferredAffinity(), nodes, node);
             score -= own(state.preferredAnti, state.rules.preferredAnti(), nodes, node);
         }
-        int ns = index.session.tasks().namespace(task);
-        int[] labels = index.session.tasks().labels(task);
+        Tasks tasks = index.session.tasks();
+        int ns = tasks.namespace(task);
         IntArrayList profiles = index.carriers.active();
         for (int i = 0; i < profiles.size(); i++) {
             int q = profiles.getInt(i);
             CompiledInterPod r = index.rules(q);
             for (int j = 0; j < r.preferredAffinity().length; j++) {
                 CompiledPodTerm t = r.preferredAffinity()[j];
-                if (t.matches(ns, labels)) {
+                if (t.matches(ns, tasks, task)) {
                     score += (long) t.weight()
                             * index.carriers.preferredAffinity(q, j, nodes.label(node, t.topologyKey()));
                 }
             }
             for (int j = 0; j < r.preferredAnti().length; j++) {
                 CompiledPodTerm t = r.preferredAnti()[j];
-                if (t.matches(ns, labels)) {
+                if (t.matches(ns, tasks, task)) {
                     score -= (long) t.weight()
                             * index.carriers.preferredAnti(q, j, nodes.label(node, t.topologyKey()));
                 }

@@ -1,6 +1,7 @@
 package dev.caldera.kernel.plugin.interpod;
 
 import dev.caldera.kernel.framework.Names;
+import dev.caldera.kernel.framework.Tasks;
 import dev.caldera.kernel.placement.SpreadConstraint;
 import dev.caldera.kernel.plugin.match.CompiledLabelSelector;
 
@@ -35,14 +36,14 @@ public final class CompiledSpread {
                 CompiledLabelSelector.compile(c.labelSelector(), symbols));
     }
 
-    /** Whether a pod with these labels, of the owner's namespace and not terminating, is counted. */
-    public boolean counts(int[] labelPairs) {
-        return !countsNothing && selector.matches(labelPairs);
+    /** Whether task {@code task}, of the owner's namespace and not terminating, is counted by its labels. */
+    public boolean counts(Tasks tasks, int task) {
+        return !countsNothing && selector.matches(tasks, task);
     }
 
     /** Whether the incoming pod's own labels match the selector (kube's selfMatchNum). */
-    public boolean selfMatches(int[] labelPairs) {
-        return selector.matches(labelPairs);
+    public boolean selfMatches(Tasks tasks, int task) {
+        return selector.matches(tasks, task);
     }
 
     int maxSkew() {

@@ -26,7 +26,7 @@ final class Frozen {
         for (int i = 0; i < log.size(); i++) {
             int x = log.task(i);
             if (nodes.label(log.node(i), terms[t].topologyKey()) == value
-                    && CompiledPodTerm.allMatch(terms, tasks.namespace(x), tasks.labels(x))) {
+                    && CompiledPodTerm.allMatch(terms, tasks.namespace(x), tasks, x)) {
                 sum += log.delta(i);
             }
         }
@@ -41,7 +41,7 @@ final class Frozen {
         long sum = 0;
         for (int i = 0; i < log.size(); i++) {
             int x = log.task(i);
-            if (!CompiledPodTerm.allMatch(terms, tasks.namespace(x), tasks.labels(x))) {
+            if (!CompiledPodTerm.allMatch(terms, tasks.namespace(x), tasks, x)) {
                 continue;
             }
             for (CompiledPodTerm term : terms) {
@@ -62,7 +62,7 @@ final class Frozen {
         for (int i = 0; i < log.size(); i++) {
             int x = log.task(i);
             if (nodes.label(log.node(i), term.topologyKey()) == value
-                    && term.matches(tasks.namespace(x), tasks.labels(x))) {
+                    && term.matches(tasks.namespace(x), tasks, x)) {
                 sum += log.delta(i);
             }
         }
@@ -92,7 +92,7 @@ final class Frozen {
             int x = log.task(i);
             int node = log.node(i);
             if (log.spreadCounted(i) && tasks.namespace(x) == state.rules.namespace()
-                    && nodes.label(node, c.topologyKey()) == value && c.counts(tasks.labels(x))
+                    && nodes.label(node, c.topologyKey()) == value && c.counts(tasks, x)
                     && state.eligible(state.rules.hardSpread(), c, nodes, node, index.numbers, index.taints)) {
                 sum += log.delta(i);
             }

@@ -3,6 +3,7 @@ package dev.caldera.kernel.plugin.interpod;
 import dev.caldera.kernel.framework.Names;
 import dev.caldera.kernel.framework.Nodes;
 import dev.caldera.kernel.framework.SessionView;
+import dev.caldera.kernel.framework.Tasks;
 import dev.caldera.kernel.plugin.match.CompiledPodTerm;
 import dev.caldera.kernel.plugin.match.CompiledTolerations;
 import dev.caldera.kernel.plugin.match.LabelNumbers;
@@ -69,20 +70,20 @@ final class Incoming {
     }
 
     /**
-     * A pod of namespace {@code ns} with {@code labels} is counted on (+1) or leaves (-1) {@code node};
+     * Task {@code task}, a pod of namespace {@code ns}, is counted on (+1) or leaves (-1) {@code node};
      * {@code spreadCounted} is false for a terminating pod, which spread constraints do not count.
      */
-    void apply(int ns, int[] labels, boolean spreadCounted, Nodes nodes, int node, int delta,
+    void apply(int ns, Tasks tasks, int task, boolean spreadCounted, Nodes nodes, int node, int delta,
                LabelNumbers numbers, NodeTaints taints) {
-        if (CompiledPodTerm.allMatch(rules.requiredAffinity(), ns, labels)) {
+        if (CompiledPodTerm.allMatch(rules.requiredAffinity(), ns, tasks, task)) {
             addTerms(affinity, rules.requiredAffinity(), nodes, node, delta);
         }
-        addMatching(anti, rules.requiredAnti(), ns, labels, nodes, node, delta);
-        addMatching(preferredAffinity, rules.preferredAffinity(), ns, labels, nodes, node, delta);
-        addMatching(preferredAnti, rules.preferredAnti(), ns, labels, nodes, node, delta);
+        addMatching(anti, rules.requiredAnti(), ns, tasks, task, nodes, node, delta);
+        addMatching(preferredAffinity, rules.preferredAffinity(), ns, tasks, task, nodes, node, delta);
+        addMatching(preferredAnti, rules.preferredAnti(), ns, tasks, task, nodes, node, delta);
         if (spreadCounted && ns == rules.namespace()) {
-            addSpread(hard, rules.hardSpread(), labels, nodes, node, delta, numbers, taints);
-            addSpread(soft, rules.softSpread(), labels, nodes, node, delta, numbers, taints);
+            addSpread(hard, rules.hardSpread(), tasks, task, nodes, node, delta, numbers, taints);
+            addSpread(soft, rules.softSpread(), tasks, task, nodes, node, delta, numbers, taints);
         }
     }
 
@@ -109,19 +110,19 @@ final class Incoming {
         }
     }
 
-    private void addSpread(SpreadDomains[] domains, CompiledSpread[] cs, int[] labels, Nodes nodes, int node,
+    private void addSpread(SpreadDomains[] domains, CompiledSpread[] cs, Tasks tasks, int task, Nodes nodes, int node,
                            int delta, LabelNumbers numbers, NodeTaints taints) {
         for (int i = 0; i < cs.length; i++) {
-            if (cs[i].counts(labels) && eligible(cs, cs[i], nodes, node, numbers, taints)) {
+            if (cs[i].counts(tasks, task) && eligible(cs, cs[i], nodes, node, numbers, taints)) {
                 domains[i].add(nodes.label(node, cs[i].topologyKey()), delta);
             }
         }
     }
 
-    private static void addMatching(DomainCounts[] counts, CompiledPodTerm[] terms, int ns, int[] labels,
+    private static void addMatching(DomainCounts[] counts, CompiledPodTerm[] terms, int ns, Tasks tasks, int task,
                                     Nodes nodes, int node, int delta) {
         for (int t = 0; t < terms.length; t++) {
-            if (terms[t].matches(ns, labels)) {
+            if (terms[t].matches(ns, tasks, task)) {
                 counts[t].add(nodes.label(node, terms[t].topologyKey()), delta);
             }
         }

@@ -143,7 +143,7 @@ public final class InterPodIndex {
         }
         Tasks tasks = s.tasks();
         for (int i = 0; i < built.size(); i++) {
-            built.get(i).apply(tasks.namespace(task), tasks.labels(task), spread, s.nodes(), node, delta, numbers,
+            built.get(i).apply(tasks.namespace(task), tasks, task, spread, s.nodes(), node, delta, numbers,
                     taints);
         }
     }
@@ -168,7 +168,7 @@ public final class InterPodIndex {
             int q = profiles.getInt(i);
             CompiledPodTerm[] anti = rules.get(q).requiredAnti();
             for (int j = 0; j < anti.length; j++) {
-                if (anti[j].matches(session.tasks().namespace(task), session.tasks().labels(task))) {
+                if (anti[j].matches(session.tasks().namespace(task), session.tasks(), task)) {
                     preparedCarriers.add(q);
                     preparedCarrierTerms.add(j);
                 }
@@ -218,7 +218,7 @@ public final class InterPodIndex {
         Tasks tasks = s.tasks();
         for (int t = 0; t < tasks.rows(); t++) {
             if (tasks.live(t) && countedNode[t] >= 0) {
-                state.apply(tasks.namespace(t), tasks.labels(t), countedSpread[t], s.nodes(), countedNode[t], 1,
+                state.apply(tasks.namespace(t), tasks, t, countedSpread[t], s.nodes(), countedNode[t], 1,
                         numbers, taints);
             }
         }
@@ -266,22 +266,22 @@ public final class InterPodIndex {
     }
 
     private boolean selectedByCarrier(int task) {
-        int ns = session.tasks().namespace(task);
-        int[] labels = session.tasks().labels(task);
+        Tasks tasks = session.tasks();
+        int ns = tasks.namespace(task);
         IntArrayList profiles = carriers.active();
         for (int i = 0; i < profiles.size(); i++) {
             CompiledInterPod r = rules.get(profiles.getInt(i));
-            if (anyMatches(r.requiredAnti(), ns, labels) || anyMatches(r.preferredAffinity(), ns, labels)
-                    || anyMatches(r.preferredAnti(), ns, labels)) {
+            if (anyMatches(r.requiredAnti(), ns, tasks, task) || anyMatches(r.preferredAffinity(), ns, tasks, task)
+                    || anyMatches(r.preferredAnti(), ns, tasks, task)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static boolean anyMatches(CompiledPodTerm[] terms, int ns, int[] labels) {
+    private static boolean anyMatches(CompiledPodTerm[] terms, int ns, Tasks tasks, int task) {
         for (CompiledPodTerm t : terms) {
-            if (t.matches(ns, labels)) {
+            if (t.matches(ns, tasks, task)) {
                 return true;
             }
         }

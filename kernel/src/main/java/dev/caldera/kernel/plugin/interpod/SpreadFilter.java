@@ -2,6 +2,7 @@ package dev.caldera.kernel.plugin.interpod;
 
 import dev.caldera.kernel.framework.Names;
 import dev.caldera.kernel.framework.FitReason;
+import dev.caldera.kernel.framework.Tasks;
 
 /**
  * kube-scheduler's PodTopologySpread filter (pkg/scheduler/framework/plugins/podtopologyspread/filtering.go)
@@ -32,7 +33,7 @@ public final class SpreadFilter {
         CompiledSpread[] cs = state.rules.hardSpread();
         boolean prepared = task == index.prepared;
         boolean frozen = index.frozen(task);
-        int[] labels = index.session.tasks().labels(task);
+        Tasks tasks = index.session.tasks();
         for (int i = 0; i < cs.length; i++) {
             CompiledSpread c = cs[i];
             int value = index.nodes().label(node, c.topologyKey());
@@ -42,7 +43,7 @@ public final class SpreadFilter {
             int domains = prepared ? index.preparedDomains[i] : state.hard[i].domains();
             int min = domains < c.minDomains() ? 0 : prepared ? index.preparedMin[i] : state.hard[i].min();
             int matching = state.hard[i].count(value) - (frozen ? Frozen.spread(index, state, c, value) : 0);
-            int self = c.selfMatches(labels) ? 1 : 0;
+            int self = c.selfMatches(tasks, task) ? 1 : 0;
             if (matching + self - min > c.maxSkew()) {
                 return FitReason.SPREAD_SKEW;
             }

@@ -1,7 +1,7 @@
 package dev.caldera.kernel.plugin.match;
 
-import dev.caldera.kernel.cluster.LabelPairs;
 import dev.caldera.kernel.framework.Names;
+import dev.caldera.kernel.framework.Tasks;
 import dev.caldera.kernel.placement.LabelRequirement;
 import dev.caldera.kernel.placement.LabelSelector;
 
@@ -82,13 +82,13 @@ public final class CompiledLabelSelector {
         return !nothing && keys.length == 0;
     }
 
-    /** Whether the label set ({@link LabelPairs} form) matches. */
-    public boolean matches(int[] labelPairs) {
+    /** Whether the labels of task {@code task} match. */
+    public boolean matches(Tasks tasks, int task) {
         if (nothing) {
             return false;
         }
         for (int i = 0; i < keys.length; i++) {
-            if (!holds(i, LabelPairs.value(labelPairs, keys[i]))) {
+            if (!holds(i, tasks.label(task, keys[i]))) {
                 return false;
             }
         }

@@ -1,6 +1,7 @@
 package dev.caldera.kernel.plugin.match;
 
 import dev.caldera.kernel.framework.Names;
+import dev.caldera.kernel.framework.Tasks;
 import dev.caldera.kernel.placement.PodAffinityTerm;
 
 import java.util.Arrays;
@@ -45,11 +46,11 @@ public final class CompiledPodTerm {
                 CompiledLabelSelector.compile(term.namespaceSelector(), symbols));
     }
 
-    /** Whether a pod of namespace {@code nsSymbol} with {@code labelPairs} is selected by the term. */
-    public boolean matches(int nsSymbol, int[] labelPairs) {
+    /** Whether task {@code task}, a pod of namespace {@code nsSymbol}, is selected by the term by its labels. */
+    public boolean matches(int nsSymbol, Tasks tasks, int task) {
         boolean inNamespace = Arrays.binarySearch(namespaces, nsSymbol) >= 0
                 || namespaceSelector.matchesNamespace(nsSymbol);
-        return inNamespace && selector.matches(labelPairs);
+        return inNamespace && selector.matches(tasks, task);
     }
 
     /** True when the namespace selector reads labels the kernel does not know (only the name label is known). */
@@ -58,12 +59,12 @@ public final class CompiledPodTerm {
     }
 
     /** kube's podMatchesAllAffinityTerms: a non-empty list of terms, every one selecting the pod. */
-    public static boolean allMatch(CompiledPodTerm[] terms, int nsSymbol, int[] labelPairs) {
+    public static boolean allMatch(CompiledPodTerm[] terms, int nsSymbol, Tasks tasks, int task) {
         if (terms.length == 0) {
             return false;
         }
         for (CompiledPodTerm t : terms) {
-            if (!t.matches(nsSymbol, labelPairs)) {
+            if (!t.matches(nsSymbol, tasks, task)) {
                 return false;
             }
         }

@@ -6,6 +6,7 @@ import dev.caldera.kernel.framework.BatchNodeScorer;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.PluginArguments;
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.Topology;
 import dev.caldera.kernel.framework.Dimensions;
@@ -44,6 +45,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
     private int[] weightByDim = new int[0];
     private double[] perHyperNode = new double[0];
     private long[] perHyperNodeStamp = new long[0];
+    private long[] taskRequest = new long[0];
     private int[] tasksIn = new int[0];
     private long stamp;
     private double[] raw = new double[0];
@@ -249,7 +251,7 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
             return;
         }
         long mark = ++stamp;
-        long[] request = session.request(task);
+        long[] request = taskRequest(task);
         for (int i = 0; i < count; i++) {
             int node = nodes[i];
             double total = 0;
@@ -267,6 +269,16 @@ public final class NetworkTopologyAwarePlugin implements Plugin, BatchNodeScorer
             }
             scores[i] += scaled(total / totalWeight);
         }
+    }
+
+    /** The task's request vector, copied into this plugin's scratch (the session's is read only). */
+    private long[] taskRequest(int task) {
+        Request r = session.requestOf(task);
+        if (taskRequest.length != r.length()) {
+            taskRequest = new long[r.length()];
+        }
+        r.copyTo(taskRequest);
+        return taskRequest;
     }
 
     /** The task's bin-packing score in HyperNode {@code h}, computed once per scoring call. */

@@ -3,6 +3,7 @@ package dev.caldera.kernel.plugin.nodeorder;
 import dev.caldera.kernel.framework.Nodes;
 import dev.caldera.kernel.framework.NodeScorer;
 import dev.caldera.kernel.framework.Dimensions;
+import dev.caldera.kernel.framework.Request;
 
 /**
  * nodeorder's node-local scores: leastrequested, mostrequested and balancedresource (kube-scheduler's Fit with the
@@ -27,19 +28,19 @@ final class LocalScores implements NodeScorer {
 
     @Override
     public double score(int task, int node) {
-        return score(plugin.nodes(), plugin.session().request(task), node);
+        return score(plugin.nodes(), plugin.session().requestOf(task), node);
     }
 
     @Override
     public void scoreAll(int task, int[] nodes, int from, int to, double[] scores) {
         Nodes n = plugin.nodes();
-        long[] r = plugin.session().request(task);
+        Request r = plugin.session().requestOf(task);
         for (int i = from; i < to; i++) {
             scores[i] += score(n, r, nodes[i]);
         }
     }
 
-    private double score(Nodes n, long[] r, int node) {
+    private double score(Nodes n, Request r, int node) {
         double score = 0.0;
         if (weights.leastRequested() != 0) {
             score += (double) leastRequested(n, r, node) * weights.leastRequested();
@@ -86,7 +87,7 @@ final class LocalScores implements NodeScorer {
         plugin.requests().key(node, key, at);
     }
 
-    private long leastRequested(Nodes n, long[] r, int node) {
+    private long leastRequested(Nodes n, Request r, int node) {
         NodeRequests on = plugin.requests();
         return LeastRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
                 n.allocatable(Dimensions.CPU, node),
@@ -94,7 +95,7 @@ final class LocalScores implements NodeScorer {
                 n.allocatable(Dimensions.MEMORY, node));
     }
 
-    private long mostRequested(Nodes n, long[] r, int node) {
+    private long mostRequested(Nodes n, Request r, int node) {
         NodeRequests on = plugin.requests();
         return MostRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
                 n.allocatable(Dimensions.CPU, node),
@@ -102,7 +103,7 @@ final class LocalScores implements NodeScorer {
                 n.allocatable(Dimensions.MEMORY, node));
     }
 
-    private long balanced(Nodes n, long[] r, int node) {
+    private long balanced(Nodes n, Request r, int node) {
         NodeRequests on = plugin.requests();
         int gpu = on.gpuDim;
         long podGpus = NodeRequests.wholeUnits(NodeRequests.amount(r, gpu));

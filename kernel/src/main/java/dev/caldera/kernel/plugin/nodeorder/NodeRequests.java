@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.Dimensions;
 
@@ -38,7 +39,7 @@ final class NodeRequests {
 
     private int[] countedNode = new int[0];
     /** The request vector each counted task was counted with (a class's vector never changes: see Classes). */
-    private long[][] countedRequest = new long[0][];
+    private Request[] countedRequest = new Request[0];
     private SessionView session;
 
     /**
@@ -90,7 +91,7 @@ final class NodeRequests {
         }
         if (countedNode.length < s.tasks().capacity()) {
             countedNode = new int[s.tasks().capacity()];
-            countedRequest = new long[s.tasks().capacity()][];
+            countedRequest = new Request[s.tasks().capacity()];
         }
         Arrays.fill(countedNode, -1);
         Arrays.fill(countedRequest, null);
@@ -106,7 +107,7 @@ final class NodeRequests {
         remove(task);
         int node = session.nodeOf(task);
         if (node >= 0) {
-            long[] request = session.request(task);
+            Request request = session.requestOf(task);
             apply(request, node, 1);
             countedNode[task] = node;
             countedRequest[task] = request;
@@ -123,16 +124,16 @@ final class NodeRequests {
         }
     }
 
-    static long amount(long[] request, int dim) {
-        return dim >= 0 && dim < request.length ? request[dim] : 0;
+    static long amount(Request request, int dim) {
+        return dim >= 0 ? request.at(dim) : 0;
     }
 
-    static long nonZeroCpu(long[] request) {
+    static long nonZeroCpu(Request request) {
         long cpu = amount(request, Dimensions.CPU);
         return cpu == 0 ? DEFAULT_CPU_MILLI : cpu;
     }
 
-    static long nonZeroMemory(long[] request) {
+    static long nonZeroMemory(Request request) {
         long memory = amount(request, Dimensions.MEMORY);
         return memory == 0 ? DEFAULT_MEMORY_BYTES : memory;
     }
@@ -142,7 +143,7 @@ final class NodeRequests {
         return Math.floorDiv(milli + 999, 1000);
     }
 
-    private void apply(long[] r, int node, int sign) {
+    private void apply(Request r, int node, int sign) {
         cpuMilli[node] += sign * amount(r, Dimensions.CPU);
         memoryBytes[node] += sign * amount(r, Dimensions.MEMORY);
         gpus[node] += sign * wholeUnits(amount(r, gpuDim));

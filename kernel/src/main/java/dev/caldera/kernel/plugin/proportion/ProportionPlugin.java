@@ -6,6 +6,7 @@ import dev.caldera.kernel.framework.JobReservation;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.QueueShare;
 import dev.caldera.kernel.framework.QueueShareSource;
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.framework.Reservations;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.framework.Vote;
@@ -171,10 +172,10 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
         if (!session.queueOpen(queue)) {
             return false;
         }
-        long[] req = session.request(task);
+        Request req = session.requestOf(task);
         int b = attrs.base(queue);
         for (int d : dims) {
-            long r = JobReservation.at(req, d);
+            long r = req.at(d);
             if (r > 0 && !VolcanoDimensions.ignored(d) && attrs.allocated[b + d] + r > attrs.deserved[b + d]) {
                 return false;
             }
@@ -223,9 +224,9 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
             int q = session.queueOf(v);
             int b = scratchOf(q);
             if (aboveDeserved(b, attrs.base(q))) {
-                long[] req = session.request(v);
+                Request req = session.requestOf(v);
                 for (int d : dims) {
-                    reclaimScratch[b + d] -= JobReservation.at(req, d);
+                    reclaimScratch[b + d] -= req.at(d);
                 }
                 victims.add(v);
             }
@@ -336,9 +337,9 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
         private void move(int task, int sign) {
             int q = session.queueOf(task);
             int b = attrs.base(q);
-            long[] req = session.request(task);
+            Request req = session.requestOf(task);
             for (int d : dims) {
-                attrs.allocated[b + d] += sign * JobReservation.at(req, d);
+                attrs.allocated[b + d] += sign * req.at(d);
             }
             attrs.updateShare(q, dims);
         }

@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.testing.PluginCluster;
 import dev.caldera.kernel.testing.PluginRun;
 import dev.caldera.kernel.testing.Pod;
@@ -164,8 +165,8 @@ class CapacityDesignStoriesTest {
             byte st = cache.status(t);
             boolean holds = st == TaskStatus.BINDING || st == TaskStatus.BOUND || st == TaskStatus.RUNNING;
             if (cache.tasks().live(t) && holds && queue.equals(cache.jobs().queueName(cache.tasks().job(t)))) {
-                long[] req = cache.classes().request(cache.tasks().taskClass(t));
-                sum += d < req.length ? req[d] : 0;
+                Request req = cache.classes().request(cache.tasks().taskClass(t));
+                sum += req.at(d);
             }
         }
         return sum / 1000;

@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin.capacity;
 
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.testing.PluginCluster;
 import dev.caldera.kernel.testing.PluginRun;
 import dev.caldera.kernel.testing.Pod;
@@ -71,11 +72,11 @@ class QueuePropertiesTest {
             if (!s.tasks().live(t) || !holds) {
                 continue;
             }
-            long[] req = s.request(t);
+            Request req = s.requestOf(t);
             for (String q = s.queues().name(s.queueOf(t)); q != null; q = parentOf(queues, q)) {
                 long[] sum = held.computeIfAbsent(q, k -> new long[3]);
-                sum[0] += req[0];
-                sum[1] += req[1];
+                sum[0] += req.get(0);
+                sum[1] += req.get(1);
                 sum[2] += gpu(s, req);
             }
         }
@@ -283,8 +284,8 @@ class QueuePropertiesTest {
         return false;
     }
 
-    private static long gpu(SessionView s, long[] req) {
+    private static long gpu(SessionView s, Request req) {
         int d = s.dims().find("nvidia.com/gpu");
-        return d >= 0 && d < req.length ? req[d] : 0;
+        return d >= 0 ? req.at(d) : 0;
     }
 }

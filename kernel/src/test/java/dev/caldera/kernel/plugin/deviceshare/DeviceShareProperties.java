@@ -1,5 +1,6 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
+import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.testing.PluginCluster;
 import dev.caldera.kernel.testing.Pod;
 import dev.caldera.kernel.cluster.TaskStatus;
@@ -120,11 +121,11 @@ class DeviceShareProperties {
     }
 
     private static ResourceList request(PluginCluster cache, int row) {
-        long[] v = cache.classes().request(cache.tasks().taskClass(row));
+        Request v = cache.classes().request(cache.tasks().taskClass(row));
         Map<String, Long> m = new java.util.LinkedHashMap<>();
-        for (int d = 0; d < v.length; d++) {
-            if (v[d] != 0 && d != 2) {
-                m.put(cache.dims().name(d), v[d]);
+        for (int d = 0; d < v.length(); d++) {
+            if (v.get(d) != 0 && d != 2) {
+                m.put(cache.dims().name(d), v.get(d));
             }
         }
         return ResourceList.of(m);
@@ -210,11 +211,11 @@ class DeviceShareProperties {
                 continue;
             }
             int node = s.nodeOf(t);
-            long[] request = s.request(t);
+            Request request = s.requestOf(t);
             int memory = s.dims().find(DeviceSharePlugin.GPU_MEMORY);
             int number = s.dims().find(DeviceSharePlugin.GPU_NUMBER);
-            long share = memory >= 0 && memory < request.length ? request[memory] : 0;
-            long whole = number >= 0 && number < request.length ? request[number] / 1000 : 0;
+            long share = memory >= 0 ? request.at(memory) : 0;
+            long whole = number >= 0 ? request.at(number) / 1000 : 0;
             assertThat(Long.bitCount(mask)).as("devices of task %s", s.tasks().key(t)).isEqualTo(share > 0 ? 1 : (int) whole);
             for (long m = mask; m != 0; m &= m - 1) {
                 int d = Long.numberOfTrailingZeros(m);
