@@ -35,8 +35,8 @@ class FairShareBookkeepingPropertiesTest {
     @Property(tries = 200)
     void eventsKeepTotalsExactAndDiscardRestoresThem(
             @ForAll @Size(max = 40) List<@IntRange(min = 0, max = 10_000) Integer> ops) {
-        PluginCluster cache = cluster();
-        SessionView session = open(cache);
+        PluginCluster cluster = cluster();
+        SessionView session = open(cluster);
         Moves st = new Moves(session);
         for (int op : ops) {
             apply(session, st, op);
@@ -44,7 +44,7 @@ class FairShareBookkeepingPropertiesTest {
         }
         st.discard();
         assertTotalsMatchTaskStates(session);
-        assertSameAsFreshSession(session, open(cache));
+        assertSameAsFreshSession(session, open(cluster));
     }
 
     private static void apply(SessionView s, Moves st, int op) {
@@ -122,29 +122,29 @@ class FairShareBookkeepingPropertiesTest {
         }
     }
 
-    private static SessionView open(PluginCluster cache) {
-        return cache.open(TIERS);
+    private static SessionView open(PluginCluster cluster) {
+        return cluster.open(TIERS);
     }
 
     /** Three nodes (one with GPUs), three weighted queues, six jobs over two namespaces. */
     private static PluginCluster cluster() {
-        PluginCluster cache = new PluginCluster();
+        PluginCluster cluster = new PluginCluster();
         for (int n = 0; n < 3; n++) {
             ResourceList alloc = n == 0
                     ? ResourceList.of("cpu", 8000L, "memory", 16 * G, "pods", 110L, "nvidia.com/gpu", 4000L)
                     : ResourceList.of("cpu", 8000L, "memory", 16 * G, "pods", 110L);
-            cache.upsertNode("n" + n, alloc, Map.of(), List.of(), false);
+            cluster.upsertNode("n" + n, alloc, Map.of(), List.of(), false);
         }
         for (int q = 0; q < 3; q++) {
             ResourceList guarantee = q == 2 ? ResourceList.of("cpu", 2000L) : null;
             ResourceList capability = q == 1 ? ResourceList.of("cpu", 6000L, "memory", 8 * G) : null;
-            cache.upsertQueue("q" + q, q + 1, capability, guarantee, null, true, null, 0, null, 0);
+            cluster.upsertQueue("q" + q, q + 1, capability, guarantee, null, true, null, 0, null, 0);
         }
         for (int j = 0; j < 6; j++) {
             String ns = j % 2 == 0 ? "a" : "b";
             ResourceList min = j % 3 == 0 ? ResourceList.of("cpu", 1500L, "memory", 2 * G) : null;
             String phase = j < 3 ? "Running" : "Inqueue";
-            cache.upsertJob(ns, "j" + j, "q" + (j % 3), 1, Map.of(), null, min, phase, 0);
+            cluster.upsertJob(ns, "j" + j, "q" + (j % 3), 1, Map.of(), null, min, phase, 0);
             for (int t = 0; t < 4; t++) {
                 long gpu = j == 1 && t < 2 ? 1000L : 0L;
                 ResourceList req = ResourceList.of("cpu", 500L + 250L * t, "memory", (t + 1) * G / 2,
@@ -153,9 +153,9 @@ class FairShareBookkeepingPropertiesTest {
                 if (j < 3 && t < 2) {
                     b.running("n" + (gpu > 0 ? 0 : t));
                 }
-                cache.upsertTask(b.build());
+                cluster.upsertTask(b.build());
             }
         }
-        return cache;
+        return cluster;
     }
 }

@@ -32,7 +32,7 @@ class FairShareScenariosTest {
     private static final long G = 1_000_000_000L;
     private static final long GI = 1L << 30;
 
-    private final PluginCluster cache = new PluginCluster();
+    private final PluginCluster cluster = new PluginCluster();
     private final Map<String, String> binds = new TreeMap<>();
 
     @Test
@@ -162,37 +162,37 @@ class FairShareScenariosTest {
     // ------------------------------------------------------------------ cluster building
 
     private void queue(String name, ResourceList capability) {
-        cache.upsertQueue(name, 1, capability, null, null, true, null, 0, null, 0);
+        cluster.upsertQueue(name, 1, capability, null, null, true, null, 0, null, 0);
     }
 
     private void node(String name, long cpuMilli, long memoryBytes, long pods) {
-        cache.upsertNode(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", pods),
+        cluster.upsertNode(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", pods),
                 Map.of("kubernetes.io/hostname", name), List.of(), false);
     }
 
     private void job(String ns, String name, String queue, int minMember, ResourceList minResources, String phase) {
-        cache.upsertJob(ns, name, queue, minMember, Map.of(), null, minResources, phase, 0);
+        cluster.upsertJob(ns, name, queue, minMember, Map.of(), null, minResources, phase, 0);
     }
 
     private void pod(String ns, String name, String job, long cpuMilli, long memoryBytes, long creationMs) {
-        cache.upsertTask(Pod.builder(ns, name).job(job).creationMs(creationMs)
+        cluster.upsertTask(Pod.builder(ns, name).job(job).creationMs(creationMs)
                 .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
     }
 
     private void running(String ns, String name, String job, long cpuMilli, long memoryBytes, String node) {
-        cache.upsertTask(Pod.builder(ns, name).job(job).running(node)
+        cluster.upsertTask(Pod.builder(ns, name).job(job).running(node)
                 .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
     }
 
     private void run(Conf conf) {
-        try (PluginRun s = cache.scheduler(conf.actions(), List.of(conf.plugins()))
+        try (PluginRun s = cluster.scheduler(conf.actions(), List.of(conf.plugins()))
                 .binds((uid, key, node) -> binds.put(key, node) == null)) {
             s.runOnce();
         }
     }
 
     private void assertPhase(String podGroup, byte phase) {
-        assertThat(JobPhase.name(cache.phase(cache.jobRow(podGroup)))).as(podGroup)
+        assertThat(JobPhase.name(cluster.phase(cluster.jobRow(podGroup)))).as(podGroup)
                 .isEqualTo(JobPhase.name(phase));
     }
 }

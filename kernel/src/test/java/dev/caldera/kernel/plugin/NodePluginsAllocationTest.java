@@ -31,11 +31,11 @@ class NodePluginsAllocationTest {
 
     @Test
     void filteringAndScoringEveryNodeAllocatesNothing() {
-        PluginCluster cache = PluginSessions.cluster();
-        List<String> pending = RandomPlacements.fill(cache, 7, 32, 24);
-        SessionView s = PluginSessions.open(cache, plugin("predicates"), plugin("nodeorder", "mostrequested.weight", 1),
+        PluginCluster cluster = PluginSessions.cluster();
+        List<String> pending = RandomPlacements.fill(cluster, 7, 32, 24);
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"), plugin("nodeorder", "mostrequested.weight", 1),
                 plugin("binpack", "binpack.resources", "nvidia.com/gpu"));
-        tasks = pending.stream().mapToInt(name -> PluginSessions.task(cache, name)).toArray();
+        tasks = pending.stream().mapToInt(name -> PluginSessions.task(cluster, name)).toArray();
         nodes = Sessions.liveNodes(s);
         scores = new double[nodes.length];
         for (int i = 0; i < 200; i++) {

@@ -30,39 +30,39 @@ class BinpackPluginTest {
     private static final String GPU = "nvidia.com/gpu";
     private static final String FOO = "example.com/foo";
 
-    private final PluginCluster cache = PluginSessions.cluster();
+    private final PluginCluster cluster = PluginSessions.cluster();
 
     @BeforeEach
     void volcanoCluster() {
-        PluginSessions.node(cache, "n1", ResourceList.of("cpu", 2000L, "memory", 4 * GI), Map.of(), List.of(), false);
-        PluginSessions.node(cache, "n2", ResourceList.of("cpu", 4000L, "memory", 16 * GI, GPU, 4000L), Map.of(),
+        PluginSessions.node(cluster, "n1", ResourceList.of("cpu", 2000L, "memory", 4 * GI), Map.of(), List.of(), false);
+        PluginSessions.node(cluster, "n2", ResourceList.of("cpu", 4000L, "memory", 16 * GI, GPU, 4000L), Map.of(),
                 List.of(), false);
-        PluginSessions.node(cache, "n3", ResourceList.of("cpu", 2000L, "memory", 4 * GI, FOO, 16000L), Map.of(),
+        PluginSessions.node(cluster, "n3", ResourceList.of("cpu", 2000L, "memory", 4 * GI, FOO, 16000L), Map.of(),
                 List.of(), false);
         bound("p1", "n1", ResourceList.of("cpu", 1000L, "memory", GI));
         bound("p2", "n3", ResourceList.of("cpu", 1500L, "memory", 0L));
-        PluginSessions.pending(cache, "p3", ResourceList.of("cpu", 2000L, "memory", 10 * GI, GPU, 2000L),
+        PluginSessions.pending(cluster, "p3", ResourceList.of("cpu", 2000L, "memory", 10 * GI, GPU, 2000L),
                 PlacementSpec.NONE);
-        PluginSessions.pending(cache, "p4", ResourceList.of("cpu", 3000L, "memory", 4 * GI, FOO, 3000L),
+        PluginSessions.pending(cluster, "p4", ResourceList.of("cpu", 3000L, "memory", 4 * GI, FOO, 3000L),
                 PlacementSpec.NONE);
     }
 
     private void bound(String name, String node, ResourceList request) {
-        cache.upsertTask(Pod.builder(PluginSessions.NS, name).job(PluginSessions.JOB).request(request)
+        cluster.upsertTask(Pod.builder(PluginSessions.NS, name).job(PluginSessions.JOB).request(request)
                 .nodeName(node).status(TaskStatus.BOUND).build());
     }
 
     private double[] scores(SessionView s, String task) {
         double[] out = new double[3];
         for (int i = 0; i < 3; i++) {
-            out[i] = s.plugins().score(task(cache, task), PluginSessions.node(cache, "n" + (i + 1)));
+            out[i] = s.plugins().score(task(cluster, task), PluginSessions.node(cluster, "n" + (i + 1)));
         }
         return out;
     }
 
     @Test
     void argumentSetOne() {
-        SessionView s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 10, "binpack.cpu", 2,
+        SessionView s = PluginSessions.open(cluster, plugin("binpack", "binpack.weight", 10, "binpack.cpu", 2,
                 "binpack.memory", 3, "binpack.resources", "nvidia.com/gpu, example.com/foo",
                 "binpack.resources.nvidia.com/gpu", 7, "binpack.resources.example.com/foo", 8));
 
@@ -74,7 +74,7 @@ class BinpackPluginTest {
 
     @Test
     void argumentSetTwo() {
-        SessionView s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 1, "binpack.cpu", 1,
+        SessionView s = PluginSessions.open(cluster, plugin("binpack", "binpack.weight", 1, "binpack.cpu", 1,
                 "binpack.memory", 1, "binpack.resources", "nvidia.com/gpu", "binpack.resources.nvidia.com/gpu", 23));
 
         assertThat(scores(s, "p1")).containsExactly(new double[] {75, 15.625, 0}, within(1e-8));
@@ -89,12 +89,12 @@ class BinpackPluginTest {
      */
     @Test
     void aResourceThatDoesNotFitScoresTheWholeNodeZero() {
-        SessionView s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 10, "binpack.cpu", 2,
+        SessionView s = PluginSessions.open(cluster, plugin("binpack", "binpack.weight", 10, "binpack.cpu", 2,
                 "binpack.memory", 3));
         // p1 on n3: cpu 1.5 + 1 > 2 although memory (0 + 1Gi) / 4Gi would score 0.75 x 3
-        assertThat(s.plugins().score(task(cache, "p1"), PluginSessions.node(cache, "n3"))).isZero();
+        assertThat(s.plugins().score(task(cluster, "p1"), PluginSessions.node(cluster, "n3"))).isZero();
         // on n1, where both fit: (2/2 x 2 + 2Gi/4Gi x 3) / 5 x 1000
-        assertThat(s.plugins().score(task(cache, "p1"), PluginSessions.node(cache, "n1"))).isEqualTo(700.0);
+        assertThat(s.plugins().score(task(cluster, "p1"), PluginSessions.node(cluster, "n1"))).isEqualTo(700.0);
     }
 
     /**
@@ -104,14 +104,14 @@ class BinpackPluginTest {
      */
     @Test
     void listedEphemeralStorageCountsAndNamesThatAreNotScalarsNever() {
-        PluginSessions.node(cache, "n4", ResourceList.of("cpu", 4000L, "memory", 4 * GI, "ephemeral-storage",
+        PluginSessions.node(cluster, "n4", ResourceList.of("cpu", 4000L, "memory", 4 * GI, "ephemeral-storage",
                 100 * GI, "foo", 10L), Map.of(), List.of(), false);
-        PluginSessions.pending(cache, "p5", ResourceList.of("cpu", 1000L, "ephemeral-storage", 50 * GI, "foo", 5L),
+        PluginSessions.pending(cluster, "p5", ResourceList.of("cpu", 1000L, "ephemeral-storage", 50 * GI, "foo", 5L),
                 PlacementSpec.NONE);
-        SessionView s = PluginSessions.open(cache, plugin("binpack", "binpack.resources", "ephemeral-storage, foo",
+        SessionView s = PluginSessions.open(cluster, plugin("binpack", "binpack.resources", "ephemeral-storage, foo",
                 "binpack.resources.ephemeral-storage", 5, "binpack.resources.foo", 7));
         // cpu 1000 / 4000 x 1 + storage 50 / 100 x 5, over weights 1 + 5, x 100; foo never counts
-        assertThat(s.plugins().score(task(cache, "p5"), PluginSessions.node(cache, "n4")))
+        assertThat(s.plugins().score(task(cluster, "p5"), PluginSessions.node(cluster, "n4")))
                 .isCloseTo((0.25 + 2.5) / 6 * 100, within(1e-9));
     }
 
@@ -121,19 +121,19 @@ class BinpackPluginTest {
      */
     @Test
     void listedPodsCount() {
-        PluginSessions.node(cache, "n5", ResourceList.of("cpu", 1000L, "memory", 4 * GI, "pods", 110L), Map.of(),
+        PluginSessions.node(cluster, "n5", ResourceList.of("cpu", 1000L, "memory", 4 * GI, "pods", 110L), Map.of(),
                 List.of(), false);
         bound("p6", "n5", ResourceList.of("cpu", 1000L));
-        SessionView s = PluginSessions.open(cache, plugin("binpack", "binpack.cpu", 0, "binpack.memory", 0,
+        SessionView s = PluginSessions.open(cluster, plugin("binpack", "binpack.cpu", 0, "binpack.memory", 0,
                 "binpack.resources", "pods", "binpack.resources.pods", 1));
-        assertThat(s.plugins().score(task(cache, "p4"), PluginSessions.node(cache, "n5")))
+        assertThat(s.plugins().score(task(cluster, "p4"), PluginSessions.node(cluster, "n5")))
                 .isCloseTo(2.0 / 110 * 100, within(1e-9));
     }
 
     @Test
     void aZeroPluginWeightRegistersNoScorer() {
-        SessionView s = PluginSessions.open(cache, plugin("binpack", "binpack.weight", 0));
-        assertThat(s.plugins().score(task(cache, "p1"), PluginSessions.node(cache, "n1"))).isZero();
+        SessionView s = PluginSessions.open(cluster, plugin("binpack", "binpack.weight", 0));
+        assertThat(s.plugins().score(task(cluster, "p1"), PluginSessions.node(cluster, "n1"))).isZero();
         assertThat(s.plugins().plugin(BinpackPlugin.class)).isNotNull();
     }
 
@@ -141,7 +141,7 @@ class BinpackPluginTest {
     void cpuAndMemoryAlwaysTakeTheirOwnArgumentsEvenWhenListedAsExtras() {
         PluginOption option = plugin("binpack", "binpack.cpu", 4, "binpack.resources", "cpu, nvidia.com/gpu",
                 "binpack.resources.cpu", 9);
-        SessionView s = PluginSessions.open(cache, option);
+        SessionView s = PluginSessions.open(cluster, option);
         int[] byDim = s.plugins().plugin(BinpackPlugin.class).weightsByDimension();
         assertThat(byDim[0]).isEqualTo(4);
         assertThat(byDim[1]).isEqualTo(1);

@@ -26,7 +26,7 @@ class CapacityDesignStoriesTest {
     private static final String A100 = "nvidia.com/a100";
     private static final String V100 = "nvidia.com/v100";
 
-    private final PluginCluster cache = new PluginCluster();
+    private final PluginCluster cluster = new PluginCluster();
     private final List<String> evicted = new ArrayList<>();
     private final Map<String, Pod> specs = new java.util.HashMap<>();
     private long created;
@@ -88,7 +88,7 @@ class CapacityDesignStoriesTest {
     }
 
     private void node(String name, String gpu) {
-        cache.upsertNode(name, ResourceList.of("cpu", 64_000L, "memory", 256L << 30, "pods", 110L, gpu,
+        cluster.upsertNode(name, ResourceList.of("cpu", 64_000L, "memory", 256L << 30, "pods", 110L, gpu,
                 10_000L), Map.of("kubernetes.io/hostname", name), List.of(), false);
     }
 
@@ -97,7 +97,7 @@ class CapacityDesignStoriesTest {
     }
 
     private void queue(String name, ResourceList deserved, ResourceList capability, ResourceList guarantee) {
-        cache.upsertQueue(name, 1, capability, guarantee, deserved, true, null, 0, null, created++);
+        cluster.upsertQueue(name, 1, capability, guarantee, deserved, true, null, 0, null, created++);
     }
 
     /** {@code pods} pods of one GPU each, minMember 1 (an elastic job whose pods may be reclaimed one by one). */
@@ -110,20 +110,20 @@ class CapacityDesignStoriesTest {
      * minMember placed), so a job that must get all its pods back by reclaim asks for all of them at once.
      */
     private void gang(String queue, String name, int pods, int minMember, String gpu) {
-        cache.upsertJob("ns", name, queue, minMember, Map.of(), null, null, "Pending", created++);
+        cluster.upsertJob("ns", name, queue, minMember, Map.of(), null, null, "Pending", created++);
         for (int i = 0; i < pods; i++) {
             Pod t = Pod.builder("ns", name + "-" + i).job(name).creationMs(created++)
                     .request(ResourceList.of("cpu", 100L, gpu, 1000L)).build();
             specs.put(t.uid(), t);
-            cache.upsertTask(t);
+            cluster.upsertTask(t);
         }
     }
 
     private void cycles(int n) {
-        try (PluginRun s = cache.scheduler(ACTIONS, tiers()).evictions((u, k, why) -> evicted.add(u))) {
+        try (PluginRun s = cluster.scheduler(ACTIONS, tiers()).evictions((u, k, why) -> evicted.add(u))) {
             for (int i = 0; i < n; i++) {
                 s.runOnce();
-                evicted.forEach(cache::removeTask);
+                evicted.forEach(cluster::removeTask);
                 evicted.clear();
                 startBoundPods();
             }
@@ -132,11 +132,11 @@ class CapacityDesignStoriesTest {
 
     /** Bound pods start running on their node (the kubelet's part), so that reclaim may take them later. */
     private void startBoundPods() {
-        for (int t = 0; t < cache.tasks().rows(); t++) {
-            if (cache.tasks().live(t) && cache.status(t) == TaskStatus.BINDING) {
-                Pod was = specs.get(cache.tasks().uid(t));
-                String node = cache.nodes().name(cache.nodeOf(t));
-                cache.upsertTask(Pod.builder(was.namespace(), was.name()).job(was.job())
+        for (int t = 0; t < cluster.tasks().rows(); t++) {
+            if (cluster.tasks().live(t) && cluster.status(t) == TaskStatus.BINDING) {
+                Pod was = specs.get(cluster.tasks().uid(t));
+                String node = cluster.nodes().name(cluster.nodeOf(t));
+                cluster.upsertTask(Pod.builder(was.namespace(), was.name()).job(was.job())
                         .creationMs(was.creationMs()).request(was.request()).running(node).build());
             }
         }
@@ -159,13 +159,13 @@ class CapacityDesignStoriesTest {
 
     /** Whole GPUs of {@code gpu} the queue's pods hold (running; pipelined pods do not count yet). */
     private long held(String queue, String gpu) {
-        int d = cache.dims().find(gpu);
+        int d = cluster.dims().find(gpu);
         long sum = 0;
-        for (int t = 0; t < cache.tasks().rows(); t++) {
-            byte st = cache.status(t);
+        for (int t = 0; t < cluster.tasks().rows(); t++) {
+            byte st = cluster.status(t);
             boolean holds = st == TaskStatus.BINDING || st == TaskStatus.BOUND || st == TaskStatus.RUNNING;
-            if (cache.tasks().live(t) && holds && queue.equals(cache.jobs().queueName(cache.tasks().job(t)))) {
-                Request req = cache.classes().request(cache.tasks().taskClass(t));
+            if (cluster.tasks().live(t) && holds && queue.equals(cluster.jobs().queueName(cluster.tasks().job(t)))) {
+                Request req = cluster.classes().request(cluster.tasks().taskClass(t));
                 sum += req.at(d);
             }
         }

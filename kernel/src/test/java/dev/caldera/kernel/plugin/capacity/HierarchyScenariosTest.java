@@ -352,6 +352,6 @@ class HierarchyScenariosTest {
     }
 
     private static String phase(QueueScenario s, String group) {
-        return JobPhase.name(s.cache.phase(s.cache.jobRow(group)));
+        return JobPhase.name(s.cluster.phase(s.cluster.jobRow(group)));
     }
 }

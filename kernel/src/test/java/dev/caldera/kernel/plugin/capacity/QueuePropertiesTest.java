@@ -42,22 +42,22 @@ class QueuePropertiesTest {
     @Property(tries = 40)
     void noQueueHoldsMoreThanItsCapabilityAtAnyLevel(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         SplittableRandom r = new SplittableRandom(seed);
-        PluginCluster cache = new PluginCluster();
+        PluginCluster cluster = new PluginCluster();
         Map<String, QueueValues> queues = randomTree(r);
-        queues.values().forEach(q -> cache.upsertQueue(q.name(), 1, q.capability(), null, q.deserved(), true,
+        queues.values().forEach(q -> cluster.upsertQueue(q.name(), 1, q.capability(), null, q.deserved(), true,
                 q.parent(), 0, null, 0));
         for (int n = 0; n < 3; n++) {
-            cache.upsertNode("n" + n, ResourceList.of("cpu", 8000L, "memory", 32 * GI, "pods", 110L,
+            cluster.upsertNode("n" + n, ResourceList.of("cpu", 8000L, "memory", 32 * GI, "pods", 110L,
                     "nvidia.com/gpu", 4000L), Map.of("kubernetes.io/hostname", "n" + n), List.of(), false);
         }
-        randomJobs(r, cache, 12);
+        randomJobs(r, cluster, 12);
         List<String> evicted = new ArrayList<>();
-        try (PluginRun s = cache.scheduler(List.of("enqueue", "allocate", "reclaim", "backfill"), tiers())
+        try (PluginRun s = cluster.scheduler(List.of("enqueue", "allocate", "reclaim", "backfill"), tiers())
                 .evictions((u, k, why) -> evicted.add(u))) {
             for (int cycle = 0; cycle < 4; cycle++) {
                 s.runOnce();
                 assertWithinCapability(s.session(), queues);
-                evicted.forEach(cache::removeTask);
+                evicted.forEach(cluster::removeTask);
                 evicted.clear();
             }
         }
@@ -114,23 +114,23 @@ class QueuePropertiesTest {
     void reclaimNeverTakesAQueueBelowItsDeservedOrGuarantee(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         boolean hierarchy = r.nextBoolean();
-        PluginCluster cache = new PluginCluster();
+        PluginCluster cluster = new PluginCluster();
         int nodes = 2 + r.nextInt(2);
         for (int n = 0; n < nodes; n++) {
-            cache.upsertNode("n" + n, ResourceList.of("cpu", 4000L, "memory", 4 * GI, "pods", 110L),
+            cluster.upsertNode("n" + n, ResourceList.of("cpu", 4000L, "memory", 4 * GI, "pods", 110L),
                     Map.of("kubernetes.io/hostname", "n" + n), List.of(), false);
         }
         int queueCount = 2 + r.nextInt(3);
         if (hierarchy) {
-            cache.openQueue("pa", 1);
-            cache.openQueue("pb", 1);
+            cluster.openQueue("pa", 1);
+            cluster.openQueue("pb", 1);
         }
         int[] deserved = new int[queueCount];
         int[] guarantee = new int[queueCount];
         for (int q = 0; q < queueCount; q++) {
             deserved[q] = r.nextInt(5);
             guarantee[q] = r.nextInt(deserved[q] + 1);
-            cache.upsertQueue("q" + q, 1, null, units(guarantee[q]), units(deserved[q]), true,
+            cluster.upsertQueue("q" + q, 1, null, units(guarantee[q]), units(deserved[q]), true,
                     hierarchy ? (q % 2 == 0 ? "pa" : "pb") : null, 0, null, q);
         }
         int[] running = new int[queueCount];
@@ -143,8 +143,8 @@ class QueuePropertiesTest {
                 int q = r.nextInt(queueCount);
                 String job = "run-" + n + "-" + slot;
                 // minMember 0: gang lets reclaim take any of them, so capacity alone decides
-                cache.upsertJob("ns", job, "q" + q, 0, Map.of(), null, null, "Running", 0);
-                cache.upsertTask(Pod.builder("ns", job + "-0").job(job).request(units(1)).running("n" + n)
+                cluster.upsertJob("ns", job, "q" + q, 0, Map.of(), null, null, "Running", 0);
+                cluster.upsertTask(Pod.builder("ns", job + "-0").job(job).request(units(1)).running("n" + n)
                         .build());
                 running[q]++;
                 free--;
@@ -153,8 +153,8 @@ class QueuePropertiesTest {
         for (int j = 0; j < 2 + r.nextInt(6); j++) {
             int q = r.nextInt(queueCount);
             String job = "want-" + j;
-            cache.upsertJob("ns", job, "q" + q, 1, Map.of(), null, null, "Inqueue", 1000 + j);
-            cache.upsertTask(Pod.builder("ns", job + "-0").job(job).request(units(1)).creationMs(1000 + j)
+            cluster.upsertJob("ns", job, "q" + q, 1, Map.of(), null, null, "Inqueue", 1000 + j);
+            cluster.upsertTask(Pod.builder("ns", job + "-0").job(job).request(units(1)).creationMs(1000 + j)
                     .build());
         }
         Map<String, Integer> lost = new HashMap<>();
@@ -162,9 +162,9 @@ class QueuePropertiesTest {
                 ? new PluginOption("capacity", Map.of(dev.caldera.kernel.conf.PluginFlag.HIERARCHY, true),
                         dev.caldera.kernel.conf.Arguments.NONE)
                 : PluginOption.of("capacity");
-        try (PluginRun s = cache.scheduler(List.of("reclaim"), List.of(List.of(PluginOption.of("priority"),
+        try (PluginRun s = cluster.scheduler(List.of("reclaim"), List.of(List.of(PluginOption.of("priority"),
                 PluginOption.of("gang"), capacity, PluginOption.of("predicates")))).evictions((u, k, why) -> {
-                    lost.merge(queueOfJob(cache, u), 1, Integer::sum);
+                    lost.merge(queueOfJob(cluster, u), 1, Integer::sum);
                     return true;
                 })) {
             s.runOnce();
@@ -191,9 +191,9 @@ class QueuePropertiesTest {
         return Math.max(d, guarantee);
     }
 
-    private static String queueOfJob(PluginCluster cache, String uid) {
-        int t = cache.taskRow(uid);
-        return cache.jobs().queueName(cache.tasks().job(t));
+    private static String queueOfJob(PluginCluster cluster, String uid) {
+        int t = cluster.taskRow(uid);
+        return cluster.jobs().queueName(cluster.tasks().job(t));
     }
 
     /** {@code n} units of one cpu and one GiB. */
@@ -242,7 +242,7 @@ class QueuePropertiesTest {
         return m.isEmpty() ? null : ResourceList.of(m);
     }
 
-    private static void randomJobs(SplittableRandom r, PluginCluster cache, int jobs) {
+    private static void randomJobs(SplittableRandom r, PluginCluster cluster, int jobs) {
         for (int j = 0; j < jobs; j++) {
             String leaf = LEAVES[r.nextInt(LEAVES.length)];
             int size = 1 + r.nextInt(4);
@@ -251,10 +251,10 @@ class QueuePropertiesTest {
                     "nvidia.com/gpu", 1000L)
                     : ResourceList.of("cpu", 1000L + 1000L * r.nextInt(3), "memory", GI * (1 + r.nextInt(4)));
             String name = "j" + j;
-            cache.upsertJob("ns", name, leaf, 1 + r.nextInt(size), Map.of(), null, null,
+            cluster.upsertJob("ns", name, leaf, 1 + r.nextInt(size), Map.of(), null, null,
                     r.nextBoolean() ? "Inqueue" : "Pending", j);
             for (int i = 0; i < size; i++) {
-                cache.upsertTask(Pod.builder("ns", name + "-" + i).job(name).request(req).creationMs(j).build());
+                cluster.upsertTask(Pod.builder("ns", name + "-" + i).job(name).request(req).creationMs(j).build());
             }
         }
     }

@@ -24,7 +24,7 @@ import java.util.TreeSet;
 final class QueueScenario {
     static final long GI = 1L << 30;
 
-    final PluginCluster cache = new PluginCluster();
+    final PluginCluster cluster = new PluginCluster();
     final Map<String, String> binds = new TreeMap<>();
     final TreeSet<String> evicted = new TreeSet<>();
     final Map<String, String> pipelined = new TreeMap<>();
@@ -61,13 +61,13 @@ final class QueueScenario {
 
     QueueScenario queue(String name, String parent, ResourceList deserved, ResourceList capability,
                         ResourceList guarantee, int priority) {
-        cache.upsertQueue(name, 1, capability, guarantee, deserved, true, parent, priority, null,
+        cluster.upsertQueue(name, 1, capability, guarantee, deserved, true, parent, priority, null,
                 created++);
         return this;
     }
 
     QueueScenario node(String name, ResourceList allocatable) {
-        cache.upsertNode(name, allocatable, Map.of("kubernetes.io/hostname", name), List.of(), false);
+        cluster.upsertNode(name, allocatable, Map.of("kubernetes.io/hostname", name), List.of(), false);
         return this;
     }
 
@@ -76,31 +76,31 @@ final class QueueScenario {
     }
 
     QueueScenario group(String name, String queue, int minMember, ResourceList minResources, String phase) {
-        cache.upsertJob("ns1", name, queue, minMember, Map.of(), null, minResources, phase, created++);
+        cluster.upsertJob("ns1", name, queue, minMember, Map.of(), null, minResources, phase, created++);
         return this;
     }
 
     QueueScenario running(String pod, String group, String node, ResourceList request) {
-        cache.upsertTask(Pod.builder("ns1", pod).job(group).running(node).request(request)
+        cluster.upsertTask(Pod.builder("ns1", pod).job(group).running(node).request(request)
                 .creationMs(created++).build());
         return this;
     }
 
     QueueScenario running(String pod, String group, String node, ResourceList request, int priority,
                           boolean preemptable) {
-        cache.upsertTask(Pod.builder("ns1", pod).job(group).running(node).request(request).priority(priority)
+        cluster.upsertTask(Pod.builder("ns1", pod).job(group).running(node).request(request).priority(priority)
                 .preemptable(preemptable).creationMs(created++).build());
         return this;
     }
 
     QueueScenario pending(String pod, String group, ResourceList request) {
-        cache.upsertTask(Pod.builder("ns1", pod).job(group).request(request).creationMs(created++).build());
+        cluster.upsertTask(Pod.builder("ns1", pod).job(group).request(request).creationMs(created++).build());
         return this;
     }
 
     /** One cycle with {@code actions} and one tier of {@code plugins}. */
     QueueScenario run(List<String> actions, PluginOption... plugins) {
-        scheduler = cache.scheduler(actions, List.of(List.of(plugins)))
+        scheduler = cluster.scheduler(actions, List.of(List.of(plugins)))
                 .binds((uid, key, node) -> binds.put(key, node) == null)
                 .evictions((uid, key, reason) -> evicted.add(key));
         scheduler.runOnce();
@@ -108,7 +108,7 @@ final class QueueScenario {
         scheduler.pipelinedTasks(rows);
         for (int i = 0; i < rows.size(); i++) {
             int t = rows.getInt(i);
-            pipelined.put(cache.tasks().key(t), cache.nodes().name(scheduler.session().nodeOf(t)));
+            pipelined.put(cluster.tasks().key(t), cluster.nodes().name(scheduler.session().nodeOf(t)));
         }
         scheduler.close();
         return this;

@@ -16,17 +16,17 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ConformancePluginTest {
-    private final PluginCluster cache = new PluginCluster();
+    private final PluginCluster cluster = new PluginCluster();
 
     @Test
     void criticalAndKubeSystemPodsAreNeverOfferedForPreemptOrReclaim() {
-        cache.upsertNode("n1", ResourceList.of("cpu", 8000L, "memory", 8L << 30, "pods", 110L),
+        cluster.upsertNode("n1", ResourceList.of("cpu", 8000L, "memory", 8L << 30, "pods", 110L),
                 Map.of(), List.of(), false);
-        cache.openQueue("q", 1);
+        cluster.openQueue("q", 1);
         running("team", "plain", false);
         running("team", "critical", true);
         running("kube-system", "dns", false);
-        SessionView s = Sessions.open(cache, PluginOption.of("conformance"));
+        SessionView s = Sessions.open(cluster, PluginOption.of("conformance"));
         IntArrayList candidates = IntArrayList.of(row("team/plain"), row("team/critical"), row("kube-system/dns"));
         IntArrayList victims = new IntArrayList();
         s.plugins().preemptable(row("team/plain"), candidates, victims);
@@ -38,15 +38,15 @@ class ConformancePluginTest {
     /** Caldera's own argument: the namespaces whose pods are never victims replace Volcano's kube-system. */
     @Test
     void systemNamespacesComeFromTheArgument() {
-        cache.upsertNode("n1", ResourceList.of("cpu", 8000L, "memory", 8L << 30, "pods", 110L),
+        cluster.upsertNode("n1", ResourceList.of("cpu", 8000L, "memory", 8L << 30, "pods", 110L),
                 Map.of(), List.of(), false);
-        cache.openQueue("q", 1);
+        cluster.openQueue("q", 1);
         running("team", "plain", false);
         running("kube-system", "dns", false);
         running("infra", "agent", false);
         PluginOption conformance = new PluginOption("conformance", Map.of(),
                 new Arguments("plugin 'conformance'", Map.of("systemNamespaces", List.of("infra", "nowhere"))));
-        SessionView s = Sessions.open(cache, conformance);
+        SessionView s = Sessions.open(cluster, conformance);
         IntArrayList candidates = IntArrayList.of(row("team/plain"), row("kube-system/dns"), row("infra/agent"));
         IntArrayList victims = new IntArrayList();
         s.plugins().preemptable(row("team/plain"), candidates, victims);
@@ -61,12 +61,12 @@ class ConformancePluginTest {
     }
 
     private int row(String key) {
-        return cache.taskRow(key);
+        return cluster.taskRow(key);
     }
 
     private void running(String ns, String name, boolean critical) {
-        cache.upsertJob(ns, name, "q", 1, Map.of(), null, null, "Running", 0);
-        cache.upsertTask(Pod.builder(ns, name).job(name).running("n1").critical(critical)
+        cluster.upsertJob(ns, name, "q", 1, Map.of(), null, null, "Running", 0);
+        cluster.upsertTask(Pod.builder(ns, name).job(name).running("n1").critical(critical)
                 .request(ResourceList.of("cpu", 100L)).build());
     }
 }

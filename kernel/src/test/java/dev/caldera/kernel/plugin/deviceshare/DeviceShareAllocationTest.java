@@ -29,22 +29,22 @@ class DeviceShareAllocationTest {
     @ParameterizedTest
     @ValueSource(strings = {"bestfit", "gpupacking", "dotprod", "random", "fgd", "fgdfill"})
     void filteringScoringAndPlacingAllocateNothing(String policy) {
-        PluginCluster cache = PluginSessions.cluster();
+        PluginCluster cluster = PluginSessions.cluster();
         List<String> pods = new ArrayList<>();
         for (int n = 0; n < 12; n++) {
-            GpuClusters.node(cache, "n" + n, 32 + 8 * n, n % 3 == 0 ? 8 : 2, n % 2 == 0 ? "G2" : "T4");
+            GpuClusters.node(cluster, "n" + n, 32 + 8 * n, n % 3 == 0 ? 8 : 2, n % 2 == 0 ? "G2" : "T4");
         }
         for (int i = 0; i < 10; i++) {
-            GpuClusters.share(cache, "s" + i, 1 + i, 100 + 80 * i);
-            GpuClusters.whole(cache, "w" + i, 2 + i, 1 + i % 3);
-            GpuClusters.cpuOnly(cache, "c" + i, 1 + i);
+            GpuClusters.share(cluster, "s" + i, 1 + i, 100 + 80 * i);
+            GpuClusters.whole(cluster, "w" + i, 2 + i, 1 + i % 3);
+            GpuClusters.cpuOnly(cluster, "c" + i, 1 + i);
             pods.add("s" + i);
             pods.add("w" + i);
             pods.add("c" + i);
         }
-        GpuClusters.runningShare(cache, "r", "n1", 300, 0);
-        SessionView s = PluginSessions.open(cache, GpuClusters.deviceshare(policy));
-        int[] tasks = pods.stream().mapToInt(p -> PluginSessions.task(cache, p)).toArray();
+        GpuClusters.runningShare(cluster, "r", "n1", 300, 0);
+        SessionView s = PluginSessions.open(cluster, GpuClusters.deviceshare(policy));
+        int[] tasks = pods.stream().mapToInt(p -> PluginSessions.task(cluster, p)).toArray();
         int[] nodes = Sessions.liveNodes(s);
         Moves st = new Moves(s);
         for (int i = 0; i < 300; i++) {

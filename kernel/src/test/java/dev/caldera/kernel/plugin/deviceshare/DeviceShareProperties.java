@@ -39,9 +39,9 @@ class DeviceShareProperties {
     void discardRestoresEveryDeviceAndAssignment(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
                                                 @ForAll @IntRange(min = 1, max = 40) int operations) {
         SplittableRandom r = new SplittableRandom(seed);
-        PluginCluster cache = PluginSessions.cluster();
-        fill(cache, r, 6, 12, true);
-        SessionView s = PluginSessions.open(cache, GpuClusters.deviceshare(POLICIES[r.nextInt(POLICIES.length)]));
+        PluginCluster cluster = PluginSessions.cluster();
+        fill(cluster, r, 6, 12, true);
+        SessionView s = PluginSessions.open(cluster, GpuClusters.deviceshare(POLICIES[r.nextInt(POLICIES.length)]));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         String before = image(s, plugin);
 
@@ -59,14 +59,14 @@ class DeviceShareProperties {
     @Property(tries = 60)
     void scheduledCyclesNeverOverfillADevice(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         SplittableRandom r = new SplittableRandom(seed);
-        PluginCluster cache = new PluginCluster();
-        cache.openQueue("q", 1);
-        fill(cache, r, 5, 0, false);
+        PluginCluster cluster = new PluginCluster();
+        cluster.openQueue("q", 1);
+        fill(cluster, r, 5, 0, false);
         String policy = POLICIES[r.nextInt(POLICIES.length)];
-        try (PluginRun scheduler = cache.scheduler(List.of("allocate"), tiers(policy)).binds(bindRunning(cache))) {
+        try (PluginRun scheduler = cluster.scheduler(List.of("allocate"), tiers(policy)).binds(bindRunning(cluster))) {
             DeviceSharePlugin plugin = scheduler.session().plugins().plugin(DeviceSharePlugin.class);
             for (int cycle = 0; cycle < 4; cycle++) {
-                addPods(cache, r, "c" + cycle, 8);
+                addPods(cluster, r, "c" + cycle, 8);
                 scheduler.runOnce();
                 assertAccountingHolds(scheduler.session(), plugin);
             }
@@ -81,20 +81,20 @@ class DeviceShareProperties {
 
     private static List<String> decisions(long seed, String policy, boolean incremental) {
         SplittableRandom r = new SplittableRandom(seed);
-        PluginCluster cache = new PluginCluster();
-        cache.openQueue("q", 1);
-        fill(cache, r, 7, 0, false);
+        PluginCluster cluster = new PluginCluster();
+        cluster.openQueue("q", 1);
+        fill(cluster, r, 7, 0, false);
         List<String> out = new ArrayList<>();
-        PluginRun.Binds running = bindRunning(cache);
-        try (PluginRun scheduler = cache.scheduler(List.of("allocate"), tiers(policy)).options(1, 0, incremental)
+        PluginRun.Binds running = bindRunning(cluster);
+        try (PluginRun scheduler = cluster.scheduler(List.of("allocate"), tiers(policy)).options(1, 0, incremental)
                 .binds((uid, key, node) -> out.add(key + "->" + node) && running.bind(uid, key, node))) {
             DeviceSharePlugin plugin = scheduler.session().plugins().plugin(DeviceSharePlugin.class);
             for (int cycle = 0; cycle < 3; cycle++) {
-                addPods(cache, r, "c" + cycle, 10);
+                addPods(cluster, r, "c" + cycle, 10);
                 scheduler.runOnce();
-                for (int t = 0; t < cache.tasks().rows(); t++) {
-                    if (cache.tasks().live(t) && plugin.devices(t) != 0) {
-                        out.add(cache.tasks().key(t) + "@" + Long.toBinaryString(plugin.devices(t)));
+                for (int t = 0; t < cluster.tasks().rows(); t++) {
+                    if (cluster.tasks().live(t) && plugin.devices(t) != 0) {
+                        out.add(cluster.tasks().key(t) + "@" + Long.toBinaryString(plugin.devices(t)));
                     }
                 }
             }
@@ -103,29 +103,29 @@ class DeviceShareProperties {
     }
 
     /** A bind makes the pod Running on its node with the devices it was given, as a cluster would report it. */
-    private static PluginRun.Binds bindRunning(PluginCluster cache) {
+    private static PluginRun.Binds bindRunning(PluginCluster cluster) {
         return (uid, key, node) -> {
-            int row = cache.taskRow(uid);
-            int cls = cache.tasks().taskClass(row);
-            Pod spec = Pod.builder("ns", cache.tasks().name(row)).uid(uid).job(jobName(cache, row))
-                    .request(request(cache, row)).placement(cache.profiles().spec(cache.classes().profile(cls)))
-                    .creationMs(cache.tasks().creationMs(row)).running(node).build();
-            cache.upsertTask(spec);
+            int row = cluster.taskRow(uid);
+            int cls = cluster.tasks().taskClass(row);
+            Pod spec = Pod.builder("ns", cluster.tasks().name(row)).uid(uid).job(jobName(cluster, row))
+                    .request(request(cluster, row)).placement(cluster.profiles().spec(cluster.classes().profile(cls)))
+                    .creationMs(cluster.tasks().creationMs(row)).running(node).build();
+            cluster.upsertTask(spec);
             return true;
         };
     }
 
-    private static String jobName(PluginCluster cache, int row) {
-        String key = cache.jobs().key(cache.tasks().job(row));
+    private static String jobName(PluginCluster cluster, int row) {
+        String key = cluster.jobs().key(cluster.tasks().job(row));
         return key.substring(key.indexOf('/') + 1);
     }
 
-    private static ResourceList request(PluginCluster cache, int row) {
-        Request v = cache.classes().request(cache.tasks().taskClass(row));
+    private static ResourceList request(PluginCluster cluster, int row) {
+        Request v = cluster.classes().request(cluster.tasks().taskClass(row));
         Map<String, Long> m = new java.util.LinkedHashMap<>();
         for (int d = 0; d < v.length(); d++) {
             if (v.get(d) != 0 && d != 2) {
-                m.put(cache.dims().name(d), v.get(d));
+                m.put(cluster.dims().name(d), v.get(d));
             }
         }
         return ResourceList.of(m);
@@ -137,23 +137,23 @@ class DeviceShareProperties {
     }
 
     /** Nodes with 1 to 8 GPUs of a few models; with {@code pods}, pending and running pods of job ns/job. */
-    private static void fill(PluginCluster cache, SplittableRandom r, int nodes, int pods, boolean inJob) {
+    private static void fill(PluginCluster cluster, SplittableRandom r, int nodes, int pods, boolean inJob) {
         for (int n = 0; n < nodes; n++) {
             int gpus = new int[] {1, 2, 4, 8}[r.nextInt(4)];
-            GpuClusters.node(cache, String.format("n%02d", n), 8 + r.nextInt(60), gpus, MODELS[r.nextInt(MODELS.length)]);
+            GpuClusters.node(cluster, String.format("n%02d", n), 8 + r.nextInt(60), gpus, MODELS[r.nextInt(MODELS.length)]);
         }
         for (int i = 0; i < pods; i++) {
             ResourceList request = randomRequest(r);
             String node = r.nextInt(3) == 0 ? String.format("n%02d", r.nextInt(nodes)) : null;
-            GpuClusters.pod(cache, "p" + i, request, placement(r), node, 0);
+            GpuClusters.pod(cluster, "p" + i, request, placement(r), node, 0);
         }
     }
 
-    private static void addPods(PluginCluster cache, SplittableRandom r, String prefix, int pods) {
+    private static void addPods(PluginCluster cluster, SplittableRandom r, String prefix, int pods) {
         for (int i = 0; i < pods; i++) {
             String name = prefix + "-" + i;
-            cache.upsertJob("ns", name, "q", 1, Map.of(), null, null, "Inqueue", i);
-            cache.upsertTask(Pod.builder("ns", name).job(name).request(randomRequest(r)).placement(placement(r))
+            cluster.upsertJob("ns", name, "q", 1, Map.of(), null, null, "Inqueue", i);
+            cluster.upsertTask(Pod.builder("ns", name).job(name).request(randomRequest(r)).placement(placement(r))
                     .creationMs(i).build());
         }
     }

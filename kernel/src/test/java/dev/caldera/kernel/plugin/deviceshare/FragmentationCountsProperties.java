@@ -29,18 +29,18 @@ class FragmentationCountsProperties {
     @Property(tries = 60)
     void groupedCountsGiveThePlainMeasureExactly(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         SplittableRandom r = new SplittableRandom(seed);
-        PluginCluster cache = PluginSessions.cluster();
+        PluginCluster cluster = PluginSessions.cluster();
         int nodes = 3 + r.nextInt(6);
         for (int n = 0; n < nodes; n++) {
             // the first node always has GPUs, so that every try compares devices (all-cpu draws came 1 in ~600)
             int gpus = n == 0 ? new int[] {1, 2, 4, 8}[r.nextInt(4)] : new int[] {0, 1, 2, 4, 8}[r.nextInt(5)];
-            GpuClusters.node(cache, "n" + n, 4 + r.nextInt(60), gpus,
+            GpuClusters.node(cluster, "n" + n, 4 + r.nextInt(60), gpus,
                     MODELS[r.nextInt(MODELS.length)]);
             for (int i = 0, pods = r.nextInt(10); i < pods; i++) {
-                GpuClusters.runningShare(cache, "n" + n + "-p" + i, "n" + n, 50L * (1 + r.nextInt(19)), 0);
+                GpuClusters.runningShare(cluster, "n" + n + "-p" + i, "n" + n, 50L * (1 + r.nextInt(19)), 0);
             }
         }
-        SessionView s = PluginSessions.open(cache, GpuClusters.deviceshare("fgdfill"));
+        SessionView s = PluginSessions.open(cluster, GpuClusters.deviceshare("fgdfill"));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         plugin.workloadMix(randomMix(r));
         Sessions.close(s);

@@ -27,47 +27,47 @@ final class GpuClusters {
     private GpuClusters() {
     }
 
-    static void node(PluginCluster cache, String name, long cpus, int gpus, String model) {
+    static void node(PluginCluster cluster, String name, long cpus, int gpus, String model) {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put("kubernetes.io/hostname", name);
         if (model != null) {
             labels.put(MODEL, model);
         }
-        cache.upsertNode(name, ResourceList.of("cpu", cpus * 1000, "memory", 512 * GI, "pods", 110L,
+        cluster.upsertNode(name, ResourceList.of("cpu", cpus * 1000, "memory", 512 * GI, "pods", 110L,
                 DeviceSharePlugin.GPU_NUMBER, gpus * 1000L, DeviceSharePlugin.GPU_MEMORY, gpus * 1_000_000L), labels,
                 List.of(), false);
     }
 
     /** A pending pod asking for {@code milli} thousandths of one GPU. */
-    static void share(PluginCluster cache, String name, long cpus, long milli) {
-        pod(cache, name, ResourceList.of("cpu", cpus * 1000, "memory", GI, DeviceSharePlugin.GPU_MEMORY, milli * 1000),
+    static void share(PluginCluster cluster, String name, long cpus, long milli) {
+        pod(cluster, name, ResourceList.of("cpu", cpus * 1000, "memory", GI, DeviceSharePlugin.GPU_MEMORY, milli * 1000),
                 PlacementSpec.NONE, null, 0);
     }
 
     /** A pending pod asking for {@code gpus} whole GPUs. */
-    static void whole(PluginCluster cache, String name, long cpus, int gpus) {
-        pod(cache, name, ResourceList.of("cpu", cpus * 1000, "memory", GI, DeviceSharePlugin.GPU_NUMBER, gpus * 1000L),
+    static void whole(PluginCluster cluster, String name, long cpus, int gpus) {
+        pod(cluster, name, ResourceList.of("cpu", cpus * 1000, "memory", GI, DeviceSharePlugin.GPU_NUMBER, gpus * 1000L),
                 PlacementSpec.NONE, null, 0);
     }
 
-    static void cpuOnly(PluginCluster cache, String name, long cpus) {
-        pod(cache, name, ResourceList.of("cpu", cpus * 1000, "memory", GI), PlacementSpec.NONE, null, 0);
+    static void cpuOnly(PluginCluster cluster, String name, long cpus) {
+        pod(cluster, name, ResourceList.of("cpu", cpus * 1000, "memory", GI), PlacementSpec.NONE, null, 0);
     }
 
     /** A pod running on {@code node} holding {@code devices} (a mask; 0 lets the plugin choose). */
-    static void runningShare(PluginCluster cache, String name, String node, long milli, long devices) {
-        pod(cache, name, ResourceList.of("cpu", 1000L, "memory", GI, DeviceSharePlugin.GPU_MEMORY, milli * 1000),
+    static void runningShare(PluginCluster cluster, String name, String node, long milli, long devices) {
+        pod(cluster, name, ResourceList.of("cpu", 1000L, "memory", GI, DeviceSharePlugin.GPU_MEMORY, milli * 1000),
                 PlacementSpec.NONE, node, devices);
     }
 
-    static void pod(PluginCluster cache, String name, ResourceList request, PlacementSpec placement, String node,
+    static void pod(PluginCluster cluster, String name, ResourceList request, PlacementSpec placement, String node,
                     long devices) {
         Pod.Builder b = Pod.builder(PluginSessions.NS, name).job(PluginSessions.JOB).request(request)
                 .placement(placement).gpuDevices(devices);
         if (node != null) {
             b.running(node);
         }
-        cache.upsertTask(b.build());
+        cluster.upsertTask(b.build());
     }
 
     /** Required node affinity to GPU models. */

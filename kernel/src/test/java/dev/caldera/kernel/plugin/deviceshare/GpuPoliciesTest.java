@@ -28,11 +28,11 @@ class GpuPoliciesTest {
 
     /** A: 8 idle GPUs and 96 cpus; B: 2 idle GPUs and 104 cpus; the pod asks 4 cpus and half a GPU. */
     private static SessionView twoNodes(String policy) {
-        PluginCluster cache = PluginSessions.cluster();
-        GpuClusters.node(cache, "a", 96, 8, "G2");
-        GpuClusters.node(cache, "b", 104, 2, "T4");
-        GpuClusters.share(cache, "p", 4, 500);
-        return PluginSessions.open(cache, deviceshare(policy, DeviceShareOptions.TIE_BREAK, "rank"));
+        PluginCluster cluster = PluginSessions.cluster();
+        GpuClusters.node(cluster, "a", 96, 8, "G2");
+        GpuClusters.node(cluster, "b", 104, 2, "T4");
+        GpuClusters.share(cluster, "p", 4, 500);
+        return PluginSessions.open(cluster, deviceshare(policy, DeviceShareOptions.TIE_BREAK, "rank"));
     }
 
     private static double score(SessionView s, String pod, String node) {
@@ -59,17 +59,17 @@ class GpuPoliciesTest {
 
     @Test
     void gpuPackingRanksSharedDevicesThenUsedNodesThenEmptyNodes() {
-        PluginCluster cache = PluginSessions.cluster();
-        GpuClusters.node(cache, "empty8", 96, 8, "G2");
-        GpuClusters.node(cache, "empty2", 96, 2, "T4");
-        GpuClusters.node(cache, "tight", 96, 2, "T4");
-        GpuClusters.runningShare(cache, "t", "tight", 700, 0b01);
-        GpuClusters.node(cache, "room", 96, 2, "T4");
-        GpuClusters.runningShare(cache, "r", "room", 400, 0b01);
-        GpuClusters.share(cache, "half", 1, 500);
-        GpuClusters.whole(cache, "one", 1, 1);
-        GpuClusters.cpuOnly(cache, "cpu", 1);
-        SessionView s = PluginSessions.open(cache, deviceshare("gpupacking", DeviceShareOptions.TIE_BREAK, "rank"));
+        PluginCluster cluster = PluginSessions.cluster();
+        GpuClusters.node(cluster, "empty8", 96, 8, "G2");
+        GpuClusters.node(cluster, "empty2", 96, 2, "T4");
+        GpuClusters.node(cluster, "tight", 96, 2, "T4");
+        GpuClusters.runningShare(cluster, "t", "tight", 700, 0b01);
+        GpuClusters.node(cluster, "room", 96, 2, "T4");
+        GpuClusters.runningShare(cluster, "r", "room", 400, 0b01);
+        GpuClusters.share(cluster, "half", 1, 500);
+        GpuClusters.whole(cluster, "one", 1, 1);
+        GpuClusters.cpuOnly(cluster, "cpu", 1);
+        SessionView s = PluginSessions.open(cluster, deviceshare("gpupacking", DeviceShareOptions.TIE_BREAK, "rank"));
 
         assertThat(score(s, "half", "empty8")).isEqualTo(25);  // max(33 - 8 idle, 8)
         assertThat(score(s, "half", "empty2")).isEqualTo(31);  // max(33 - 2, 2)
@@ -82,14 +82,14 @@ class GpuPoliciesTest {
 
     @Test
     void randomScoresAreSeededUniformAndRedrawnWhenTheNodeChanges() {
-        PluginCluster cache = PluginSessions.cluster();
+        PluginCluster cluster = PluginSessions.cluster();
         for (int i = 0; i < 400; i++) {
-            GpuClusters.node(cache, "n" + i, 32, 2, "T4");
+            GpuClusters.node(cluster, "n" + i, 32, 2, "T4");
         }
-        GpuClusters.share(cache, "p", 1, 500);
-        SessionView s = PluginSessions.open(cache, deviceshare("random", DeviceShareOptions.SEED, 7));
-        SessionView again = PluginSessions.open(cache, deviceshare("random", DeviceShareOptions.SEED, 7));
-        SessionView other = PluginSessions.open(cache, deviceshare("random", DeviceShareOptions.SEED, 8));
+        GpuClusters.share(cluster, "p", 1, 500);
+        SessionView s = PluginSessions.open(cluster, deviceshare("random", DeviceShareOptions.SEED, 7));
+        SessionView again = PluginSessions.open(cluster, deviceshare("random", DeviceShareOptions.SEED, 7));
+        SessionView other = PluginSessions.open(cluster, deviceshare("random", DeviceShareOptions.SEED, 8));
         double sum = 0;
         int differs = 0;
         for (int i = 0; i < 400; i++) {
@@ -104,11 +104,11 @@ class GpuPoliciesTest {
 
     @Test
     void fragmentationCountsWhatEachShapeCannotUse() {
-        PluginCluster cache = PluginSessions.cluster();
-        GpuClusters.node(cache, "n", 96, 3, "T4");
-        GpuClusters.runningShare(cache, "x", "n", 700, 0b010);
-        GpuClusters.runningShare(cache, "y", "n", 400, 0b100);
-        SessionView s = PluginSessions.open(cache, deviceshare("fgd"));
+        PluginCluster cluster = PluginSessions.cluster();
+        GpuClusters.node(cluster, "n", 96, 3, "T4");
+        GpuClusters.runningShare(cluster, "x", "n", 700, 0b010);
+        GpuClusters.runningShare(cluster, "y", "n", 400, 0b100);
+        SessionView s = PluginSessions.open(cluster, deviceshare("fgd"));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         plugin.workloadMix(WorkloadMix.of(List.of(
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 500 * 1000, 0, Set.of()), 0.5),
@@ -119,18 +119,18 @@ class GpuPoliciesTest {
 
         // free devices 1.0, 0.3, 0.6: the half share cannot use 0.3; one whole GPU fits and cannot use 0.3 + 0.6;
         // a cpu-only pod uses no GPU: 0.5 x 0.3 + 0.3 x 0.9 + 0.2 x 1.9 = 0.8 GPU
-        assertThat(plugin.fragmentGpus(node(cache, "n"))).isCloseTo(0.8, within(1e-9));
+        assertThat(plugin.fragmentGpus(node(cluster, "n"))).isCloseTo(0.8, within(1e-9));
     }
 
     @Test
     void fgdScoresTheFragmentThePlacementAddsThroughASigmoid() {
-        PluginCluster cache = PluginSessions.cluster();
-        GpuClusters.node(cache, "idle", 96, 2, "T4");
-        GpuClusters.node(cache, "used", 96, 2, "T4");
-        GpuClusters.runningShare(cache, "x", "used", 200, 0b01);
-        GpuClusters.share(cache, "big", 1, 700);
-        GpuClusters.share(cache, "half", 1, 500);
-        SessionView s = PluginSessions.open(cache, deviceshare("fgd", DeviceShareOptions.TIE_BREAK, "rank"));
+        PluginCluster cluster = PluginSessions.cluster();
+        GpuClusters.node(cluster, "idle", 96, 2, "T4");
+        GpuClusters.node(cluster, "used", 96, 2, "T4");
+        GpuClusters.runningShare(cluster, "x", "used", 200, 0b01);
+        GpuClusters.share(cluster, "big", 1, 700);
+        GpuClusters.share(cluster, "half", 1, 500);
+        SessionView s = PluginSessions.open(cluster, deviceshare("fgd", DeviceShareOptions.TIE_BREAK, "rank"));
         s.plugins().plugin(DeviceSharePlugin.class).workloadMix(WorkloadMix.of(List.of(
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 500 * 1000, 0, Set.of()), 1.0))));
         Sessions.close(s);
@@ -142,17 +142,17 @@ class GpuPoliciesTest {
         assertThat(score(s, "big", "used")).isEqualTo(47);
         // a half on an idle device leaves 0.5, still usable: sigmoid(0) = 0.5 -> 50
         assertThat(score(s, "half", "idle")).isEqualTo(50);
-        assertThat(s.plugins().plugin(DeviceSharePlugin.class).gpus().capacity(node(cache, "idle"))).isEqualTo(GPU);
+        assertThat(s.plugins().plugin(DeviceSharePlugin.class).gpus().capacity(node(cluster, "idle"))).isEqualTo(GPU);
     }
 
     @Test
     void fgdfillAddsTheFillLookAheadBelowFgdsPoint() {
-        PluginCluster cache = PluginSessions.cluster();
-        GpuClusters.node(cache, "idle", 96, 2, "T4");
-        GpuClusters.node(cache, "used", 96, 2, "T4");
-        GpuClusters.runningShare(cache, "x", "used", 200, 0b01);
-        GpuClusters.share(cache, "big", 1, 700);
-        SessionView s = PluginSessions.open(cache, deviceshare("fgdfill", DeviceShareOptions.TIE_BREAK, "rank"));
+        PluginCluster cluster = PluginSessions.cluster();
+        GpuClusters.node(cluster, "idle", 96, 2, "T4");
+        GpuClusters.node(cluster, "used", 96, 2, "T4");
+        GpuClusters.runningShare(cluster, "x", "used", 200, 0b01);
+        GpuClusters.share(cluster, "big", 1, 700);
+        SessionView s = PluginSessions.open(cluster, deviceshare("fgdfill", DeviceShareOptions.TIE_BREAK, "rank"));
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         plugin.workloadMix(WorkloadMix.of(List.of(
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 500 * 1000, 0, Set.of()), 1.0))));
@@ -169,17 +169,17 @@ class GpuPoliciesTest {
         assertThat(score(s, "big", "used")).isCloseTo(16 + 0.999 * sigmoid(0.2 * weight), within(1e-9));
         Moves st = new Moves(s);
         st.begin();
-        st.allocate(task(cache, "big"), node(cache, "used"));
-        assertThat(plugin.devices(task(cache, "big"))).isEqualTo(0b01L);
+        st.allocate(task(cluster, "big"), node(cluster, "used"));
+        assertThat(plugin.devices(task(cluster, "big"))).isEqualTo(0b01L);
     }
 
     @Test
     void fgdfillWeighsAShapeByTheScarcityOfTheModelsItAccepts() {
-        PluginCluster cache = PluginSessions.cluster();
-        GpuClusters.node(cache, "t4", 96, 2, "T4");
-        GpuClusters.node(cache, "g2", 96, 8, "G2");
-        GpuClusters.whole(cache, "one", 1, 1);
-        SessionView s = PluginSessions.open(cache, deviceshare("fgdfill", DeviceShareOptions.TIE_BREAK, "rank"));
+        PluginCluster cluster = PluginSessions.cluster();
+        GpuClusters.node(cluster, "t4", 96, 2, "T4");
+        GpuClusters.node(cluster, "g2", 96, 8, "G2");
+        GpuClusters.whole(cluster, "one", 1, 1);
+        SessionView s = PluginSessions.open(cluster, deviceshare("fgdfill", DeviceShareOptions.TIE_BREAK, "rank"));
         s.plugins().plugin(DeviceSharePlugin.class).workloadMix(WorkloadMix.of(List.of(
                 new WorkloadMix.Entry(new WorkloadMix.Shape(1000, 0, 1, Set.of("T4")), 1.0))));
         Sessions.close(s);

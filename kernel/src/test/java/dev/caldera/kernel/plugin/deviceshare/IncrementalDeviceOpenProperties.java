@@ -50,7 +50,7 @@ class IncrementalDeviceOpenProperties {
     private static final class World implements AutoCloseable {
         private final SplittableRandom r;
         private final boolean forceWhole;
-        private final PluginCluster cache = new PluginCluster();
+        private final PluginCluster cluster = new PluginCluster();
         private final PluginRun scheduler;
         private final DeviceSharePlugin plugin;
         private final List<String> binds = new ArrayList<>();
@@ -63,11 +63,11 @@ class IncrementalDeviceOpenProperties {
         World(long seed, String policy, boolean forceWhole) {
             this.r = new SplittableRandom(seed);
             this.forceWhole = forceWhole;
-            cache.openQueue("q", 1);
+            cluster.openQueue("q", 1);
             for (int n = 5 + r.nextInt(6); n > 0; n--) {
                 addNode();
             }
-            scheduler = cache.scheduler(List.of("allocate"), List.of(List.of(PluginOption.of("priority"),
+            scheduler = cluster.scheduler(List.of("allocate"), List.of(List.of(PluginOption.of("priority"),
                     PluginOption.of("gang")), List.of(PluginOption.of("predicates"),
                     GpuClusters.deviceshare(policy, DeviceShareOptions.SEED, 5)))).binds(this::bound);
             plugin = scheduler.session().plugins().plugin(DeviceSharePlugin.class);
@@ -80,7 +80,7 @@ class IncrementalDeviceOpenProperties {
             arrive(2 + r.nextInt(6));
             if (forceWhole) {
                 // another reader took the cache's last snapshot: the session copies every row, the plugin lays out all
-                cache.snapshotByAnotherReader();
+                cluster.snapshotByAnotherReader();
             }
             scheduler.runOnce();
             if (!scheduler.session().openedWhole()) {
@@ -95,9 +95,9 @@ class IncrementalDeviceOpenProperties {
         /** A bound pod runs on its node, half the time with the devices the scheduler chose named in its spec. */
         private boolean bound(String uid, String key, String node) {
             binds.add(key + "->" + node);
-            int row = cache.taskRow(uid);
+            int row = cluster.taskRow(uid);
             long devices = (uid.hashCode() & 1) == 0 ? plugin.devices(row) : 0;
-            cache.upsertTask(specs.get(uid).toBuilder().running(node).gpuDevices(devices).build());
+            cluster.upsertTask(specs.get(uid).toBuilder().running(node).gpuDevices(devices).build());
             return true;
         }
 
@@ -105,7 +105,7 @@ class IncrementalDeviceOpenProperties {
             SessionView s = scheduler.session();
             for (int t = 0; t < s.tasks().rows(); t++) {
                 if (s.tasks().live(t) && s.status(t) == TaskStatus.RUNNING && r.nextInt(4) == 0) {
-                    cache.removeTask(s.tasks().uid(t));
+                    cluster.removeTask(s.tasks().uid(t));
                 }
             }
             for (String node : nodes) {
@@ -118,7 +118,7 @@ class IncrementalDeviceOpenProperties {
                 if (r.nextBoolean() || nodes.size() < 4) {
                     addNode();
                 } else {
-                    cache.removeNode(nodes.remove(r.nextInt(nodes.size())));
+                    cluster.removeNode(nodes.remove(r.nextInt(nodes.size())));
                 }
             }
         }
@@ -136,21 +136,21 @@ class IncrementalDeviceOpenProperties {
                 gpus.put(name, new int[] {new int[] {1, 2, 4, 8}[r.nextInt(4)], r.nextInt(MODELS.length)});
             }
             int[] g = gpus.get(name);
-            GpuClusters.node(cache, name, 8 + r.nextInt(40), g[0], MODELS[g[1]]);
+            GpuClusters.node(cluster, name, 8 + r.nextInt(40), g[0], MODELS[g[1]]);
         }
 
         private void arrive(int count) {
             for (int i = 0; i < count; i++) {
                 String name = "p" + pods++;
                 int members = r.nextInt(4) == 0 ? 2 + r.nextInt(3) : 1;
-                cache.upsertJob("ns", name, "q", members, Map.of(), null, null, "Inqueue", pods);
+                cluster.upsertJob("ns", name, "q", members, Map.of(), null, null, "Inqueue", pods);
                 for (int m = 0; m < members; m++) {
                     Pod spec = Pod.builder("ns", name + "-" + m).job(name).request(request())
                             .placement(r.nextInt(4) == 0 ? GpuClusters.models(MODELS[r.nextInt(MODELS.length)])
                                     : dev.caldera.kernel.placement.PlacementSpec.NONE)
                             .creationMs(pods).build();
                     specs.put(spec.uid(), spec);
-                    cache.upsertTask(spec);
+                    cluster.upsertTask(spec);
                 }
             }
         }

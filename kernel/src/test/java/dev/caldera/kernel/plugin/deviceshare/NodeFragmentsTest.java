@@ -27,20 +27,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 class NodeFragmentsTest {
     private static final long GPU = 1_000_000;
 
-    private PluginCluster cache;
+    private PluginCluster cluster;
     private SessionView session;
     private DeviceSharePlugin plugin;
     private GpuState state;
     private int n;
 
     private void open(String policy) {
-        cache = PluginSessions.cluster();
-        GpuClusters.node(cache, "n", 32, 4, "T4");
-        GpuClusters.node(cache, "other", 32, 4, "T4");
-        GpuClusters.runningShare(cache, "x", "n", 300, 0b0001);
-        GpuClusters.runningShare(cache, "y", "n", 600, 0b0010);
-        GpuClusters.share(cache, "p", 4, 500);
-        session = PluginSessions.open(cache, GpuClusters.deviceshare(policy));
+        cluster = PluginSessions.cluster();
+        GpuClusters.node(cluster, "n", 32, 4, "T4");
+        GpuClusters.node(cluster, "other", 32, 4, "T4");
+        GpuClusters.runningShare(cluster, "x", "n", 300, 0b0001);
+        GpuClusters.runningShare(cluster, "y", "n", 600, 0b0010);
+        GpuClusters.share(cluster, "p", 4, 500);
+        session = PluginSessions.open(cluster, GpuClusters.deviceshare(policy));
         plugin = session.plugins().plugin(DeviceSharePlugin.class);
         plugin.workloadMix(mix(500));
         reopen();
@@ -48,10 +48,10 @@ class NodeFragmentsTest {
 
     private void reopen() {
         Sessions.close(session);
-        cache.applyChanges();
+        cluster.applyChanges();
         Sessions.reopen(session);
         state = plugin.state();
-        n = node(cache, "n");
+        n = node(cluster, "n");
     }
 
     /** Halves (or shares of {@code milli}) asking 4 cpus, whole GPUs, and 8-cpu shares that only fit while cpu lasts. */
@@ -86,7 +86,7 @@ class NodeFragmentsTest {
         double fgd = fgdMemo(n);
         Moves st = new Moves(session);
         st.begin();
-        st.allocate(task(cache, "p"), n);
+        st.allocate(task(cluster, "p"), n);
 
         assertThat(fillNow(n)).isNotEqualTo(fill);
         assertThat(fgdNow(n)).isNotEqualTo(fgd);
@@ -116,10 +116,10 @@ class NodeFragmentsTest {
         open("fgd");
         double fill = fillMemo(n);
         double fgd = fgdMemo(n);
-        int other = node(cache, "other");
+        int other = node(cluster, "other");
         fillMemo(other);
         long otherKey = NodeFragments.key(state, other, state.cpuLeft(other));
-        cache.removeTask(PluginSessions.NS + "/y");
+        cluster.removeTask(PluginSessions.NS + "/y");
         reopen();
 
         assertThat(fillNow(n)).isNotEqualTo(fill);
@@ -136,8 +136,8 @@ class NodeFragmentsTest {
         double fill = fillMemo(n);
         double fgd = fgdMemo(n);
         // y (1 cpu, 0.6 of device 1) leaves and z (1 cpu, 0.2 of device 1) comes: only the devices differ
-        cache.removeTask(PluginSessions.NS + "/y");
-        GpuClusters.runningShare(cache, "z", "n", 200, 0b0010);
+        cluster.removeTask(PluginSessions.NS + "/y");
+        GpuClusters.runningShare(cluster, "z", "n", 200, 0b0010);
         reopen();
 
         assertThat(state.cpuLeft(n)).isEqualTo(cpu);
@@ -165,21 +165,21 @@ class NodeFragmentsTest {
     void aNodeOfAnotherModelMakesTheModelsLessScarceAndTheNodeIsMeasuredAndScoredAgain() {
         open("fgdfill");
         double fill = fillMemo(n);
-        double score = session.plugins().score(task(cache, "p"), n);
-        GpuClusters.node(cache, "g2", 32, 8, "G2");
+        double score = session.plugins().score(task(cluster, "p"), n);
+        GpuClusters.node(cluster, "g2", 32, 8, "G2");
         reopen();
 
         // T4 now has 8 of 16 devices instead of 8 of 8: the T4-only shape's fill weight drops by (16 / 8)^2
         assertThat(fillNow(n)).isNotEqualTo(fill);
         assertThat(fillMemo(n)).isEqualTo(fillNow(n));
         // the kept scores (ScoreMemo) go too: the score is a new plugin's on the same cluster, not the old one
-        SessionView fresh = PluginSessions.open(cache, GpuClusters.deviceshare("fgdfill"));
+        SessionView fresh = PluginSessions.open(cluster, GpuClusters.deviceshare("fgdfill"));
         fresh.plugins().plugin(DeviceSharePlugin.class).workloadMix(mix(500));
         Sessions.close(fresh);
         Sessions.reopen(fresh);
-        double freshScore = fresh.plugins().score(task(cache, "p"), n);
+        double freshScore = fresh.plugins().score(task(cluster, "p"), n);
         assertThat(freshScore).isNotEqualTo(score);
-        assertThat(session.plugins().score(task(cache, "p"), n)).isEqualTo(freshScore);
-        assertThat(state.nodes.capacity(node(cache, "g2"))).isEqualTo(GPU);
+        assertThat(session.plugins().score(task(cluster, "p"), n)).isEqualTo(freshScore);
+        assertThat(state.nodes.capacity(node(cluster, "g2"))).isEqualTo(GPU);
     }
 }

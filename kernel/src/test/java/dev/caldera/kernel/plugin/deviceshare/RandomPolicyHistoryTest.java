@@ -56,32 +56,32 @@ class RandomPolicyHistoryTest {
      * a pod asking another resource and two pods with other placement profiles come and go first, and the nodes
      * are added in the reverse order (their rows, and so the models' indices, are reversed).
      */
-    private static void build(PluginCluster cache, boolean history) {
+    private static void build(PluginCluster cluster, boolean history) {
         if (history) {
-            GpuClusters.pod(cache, "fpga", ResourceList.of("cpu", 1000L, "example.com/fpga", 1000L),
+            GpuClusters.pod(cluster, "fpga", ResourceList.of("cpu", 1000L, "example.com/fpga", 1000L),
                     PlacementSpec.NONE, null, 0);
-            GpuClusters.pod(cache, "old1", ResourceList.of("cpu", 1000L), GpuClusters.models("T4", "G2"), null, 0);
-            GpuClusters.pod(cache, "old2", ResourceList.of("cpu", 1000L), GpuClusters.models("G2"), null, 0);
-            cache.applyChanges();
-            cache.removeTask(PluginSessions.NS + "/fpga");
-            cache.removeTask(PluginSessions.NS + "/old1");
-            cache.applyChanges();
-            cache.removeTask(PluginSessions.NS + "/old2");
-            cache.applyChanges();
+            GpuClusters.pod(cluster, "old1", ResourceList.of("cpu", 1000L), GpuClusters.models("T4", "G2"), null, 0);
+            GpuClusters.pod(cluster, "old2", ResourceList.of("cpu", 1000L), GpuClusters.models("G2"), null, 0);
+            cluster.applyChanges();
+            cluster.removeTask(PluginSessions.NS + "/fpga");
+            cluster.removeTask(PluginSessions.NS + "/old1");
+            cluster.applyChanges();
+            cluster.removeTask(PluginSessions.NS + "/old2");
+            cluster.applyChanges();
         }
         List<Integer> order = new ArrayList<>();
         for (int n = 0; n < 12; n++) {
             order.add(history ? 11 - n : n);
         }
         for (int n : order) {
-            GpuClusters.node(cache, "n" + n, 16 + 8 * n, n % 4 == 0 ? 8 : 4, MODELS[n % 3]);
+            GpuClusters.node(cluster, "n" + n, 16 + 8 * n, n % 4 == 0 ? 8 : 4, MODELS[n % 3]);
         }
-        GpuClusters.runningShare(cache, "r1", "n1", 300, 0b0010);
-        GpuClusters.runningShare(cache, "r2", "n6", 600, 0b0001);
+        GpuClusters.runningShare(cluster, "r1", "n1", 300, 0b0010);
+        GpuClusters.runningShare(cluster, "r2", "n6", 600, 0b0001);
         for (Map.Entry<String, ResourceList> pod : pods().entrySet()) {
             PlacementSpec placement = pod.getKey().startsWith("aff") ? GpuClusters.models("V100", "T4")
                     : PlacementSpec.NONE;
-            GpuClusters.pod(cache, pod.getKey(), pod.getValue(), placement, null, 0);
+            GpuClusters.pod(cluster, pod.getKey(), pod.getValue(), placement, null, 0);
         }
     }
 
@@ -104,17 +104,17 @@ class RandomPolicyHistoryTest {
      * Places the pods one by one, in a fixed order, each on its best-scored node that fits (nodes compared by
      * name on equal scores, which random scores never are), and answers "pod@node#devices" for each.
      */
-    private static List<String> place(SessionView s, PluginCluster cache) {
+    private static List<String> place(SessionView s, PluginCluster cluster) {
         DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
         Moves st = new Moves(s);
         st.begin();
         List<String> placed = new ArrayList<>();
         for (String pod : pods().keySet()) {
-            int task = PluginSessions.task(cache, pod);
+            int task = PluginSessions.task(cluster, pod);
             String best = null;
             double bestScore = Double.NEGATIVE_INFINITY;
             for (int n = 0; n < 12; n++) {
-                int node = PluginSessions.node(cache, "n" + n);
+                int node = PluginSessions.node(cluster, "n" + n);
                 if (s.plugins().predicate(task, node) == 0) {
                     double score = s.plugins().score(task, node);
                     if (score > bestScore) {
@@ -124,7 +124,7 @@ class RandomPolicyHistoryTest {
                 }
             }
             if (best != null) {
-                st.allocate(task, PluginSessions.node(cache, best));
+                st.allocate(task, PluginSessions.node(cluster, best));
                 placed.add(pod + "@" + best + "#" + Long.toBinaryString(plugin.devices(task)));
             }
         }

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DrfPluginTest {
     private static final long GI = 1L << 30;
 
-    private final PluginCluster cache = new PluginCluster();
+    private final PluginCluster cluster = new PluginCluster();
     private SessionView session;
     private DrfPlugin plugin;
 
@@ -43,9 +43,9 @@ class DrfPluginTest {
         cluster();
         pendingJob("a", "j", 2000, GI);
         open(PluginOption.of("drf"));
-        int task = cache.taskRow("a/j-0");
+        int task = cluster.taskRow("a/j-0");
         Moves st = new Moves(session);
-        st.allocate(task, cache.nodeRow("n1"));
+        st.allocate(task, cluster.nodeRow("n1"));
         assertThat(plugin.jobShare(job("a/j"))).isEqualTo(0.2);
         st.discard();
         assertThat(plugin.jobShare(job("a/j"))).isZero();
@@ -75,8 +75,8 @@ class DrfPluginTest {
         job("ns", "big", 2000, GI, 3);
         open(PluginOption.of("drf"));
         // preemptor share with its request: 0.1; big after each departure: 0.4, 0.2, 0.0
-        IntArrayList victims = victims(cache.taskRow("ns/small-0"), "ns/big-0", "ns/big-1", "ns/big-2");
-        assertThat(victims.toIntArray()).containsExactly(cache.taskRow("ns/big-0"), cache.taskRow("ns/big-1"));
+        IntArrayList victims = victims(cluster.taskRow("ns/small-0"), "ns/big-0", "ns/big-1", "ns/big-2");
+        assertThat(victims.toIntArray()).containsExactly(cluster.taskRow("ns/big-0"), cluster.taskRow("ns/big-1"));
     }
 
     @Test
@@ -86,8 +86,8 @@ class DrfPluginTest {
         job("ns", "big", 2000, GI, 2);
         open(PluginOption.of("drf"));
         // 0.2 against 0.2 after the first departure: equal counts as a victim
-        IntArrayList victims = victims(cache.taskRow("ns/small-0"), "ns/big-0", "ns/big-1");
-        assertThat(victims.toIntArray()).containsExactly(cache.taskRow("ns/big-0"));
+        IntArrayList victims = victims(cluster.taskRow("ns/small-0"), "ns/big-0", "ns/big-1");
+        assertThat(victims.toIntArray()).containsExactly(cluster.taskRow("ns/big-0"));
     }
 
     /**
@@ -105,10 +105,10 @@ class DrfPluginTest {
         job("c", "victim", 1000, GI / 10, 3);
         open(PluginOption.of("drf"));
         // small with its request: 0.1; tiny after it leaves: 0.0 -> kept
-        assertThat(victims(cache.taskRow("a/small-0"), "b/tiny-0").isEmpty()).isTrue();
+        assertThat(victims(cluster.taskRow("a/small-0"), "b/tiny-0").isEmpty()).isTrue();
         // victim after one departure: 0.2 -> taken, though namespace a (0.6) is heavier than namespace c (0.2)
-        assertThat(victims(cache.taskRow("a/small-0"), "c/victim-0").toIntArray())
-                .containsExactly(cache.taskRow("c/victim-0"));
+        assertThat(victims(cluster.taskRow("a/small-0"), "c/victim-0").toIntArray())
+                .containsExactly(cluster.taskRow("c/victim-0"));
     }
 
     // ------------------------------------------------------------------ fixtures
@@ -116,7 +116,7 @@ class DrfPluginTest {
     private IntArrayList victims(int preemptor, String... candidateKeys) {
         IntArrayList candidates = new IntArrayList();
         for (String k : candidateKeys) {
-            candidates.add(cache.taskRow(k));
+            candidates.add(cluster.taskRow(k));
         }
         IntArrayList victims = new IntArrayList();
         plugin.victims(preemptor, candidates, victims);
@@ -126,35 +126,35 @@ class DrfPluginTest {
     private void cluster() {
         node("n1", 5000, 5 * GI);
         node("n2", 5000, 5 * GI);
-        cache.openQueue("q", 1);
+        cluster.openQueue("q", 1);
     }
 
     private void open(PluginOption drf) {
-        session = Sessions.open(cache, drf);
+        session = Sessions.open(cluster, drf);
         plugin = session.plugins().plugin(DrfPlugin.class);
     }
 
     private int job(String key) {
-        return cache.jobRow(key);
+        return cluster.jobRow(key);
     }
 
     private void node(String name, long cpuMilli, long memoryBytes) {
-        cache.upsertNode(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", 110L),
+        cluster.upsertNode(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", 110L),
                 Map.of(), List.of(), false);
     }
 
     /** A Running job of {@code n} running tasks of the given request, on n1. */
     private void job(String ns, String name, long cpuMilli, long memoryBytes, int n) {
-        cache.upsertJob(ns, name, "q", 1, Map.of(), null, null, "Running", 0);
+        cluster.upsertJob(ns, name, "q", 1, Map.of(), null, null, "Running", 0);
         for (int i = 0; i < n; i++) {
-            cache.upsertTask(Pod.builder(ns, name + "-" + i).job(name).running("n1")
+            cluster.upsertTask(Pod.builder(ns, name + "-" + i).job(name).running("n1")
                     .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
         }
     }
 
     private void pendingJob(String ns, String name, long cpuMilli, long memoryBytes) {
-        cache.upsertJob(ns, name, "q", 1, Map.of(), null, null, "Inqueue", 0);
-        cache.upsertTask(Pod.builder(ns, name + "-0").job(name)
+        cluster.upsertJob(ns, name, "q", 1, Map.of(), null, null, "Inqueue", 0);
+        cluster.upsertTask(Pod.builder(ns, name + "-0").job(name)
                 .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
     }
 }

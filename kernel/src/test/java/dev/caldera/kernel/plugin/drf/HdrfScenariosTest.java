@@ -36,7 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HdrfScenariosTest {
     private static final long G = 1_000_000_000L;
 
-    private PluginCluster cache;
+    private PluginCluster cluster;
     private final Map<String, Integer> boundPerGroup = new TreeMap<>();
 
     /**
@@ -55,7 +55,7 @@ class HdrfScenariosTest {
     }
 
     private void rescalingCluster() {
-        cache = new PluginCluster();
+        cluster = new PluginCluster();
         queue("root-sci", "root/sci", "100/50");
         queue("root-eng-dev", "root/eng/dev", "100/50/50");
         queue("root-eng-prod", "root/eng/prod", "100/50/50");
@@ -77,7 +77,7 @@ class HdrfScenariosTest {
     }
 
     private void blockingCluster() {
-        cache = new PluginCluster();
+        cluster = new PluginCluster();
         queue("root-pg1", "root/pg1", "100/25");
         queue("root-pg2", "root/pg2", "100/25");
         queue("root-pg3-pg31", "root/pg3/pg31", "100/25/50");
@@ -92,19 +92,19 @@ class HdrfScenariosTest {
     }
 
     private void queue(String name, String hierarchy, String weights) {
-        cache.upsertQueue(name, 1, null, null, null, true, null, 0, null, 0, hierarchy, weights);
+        cluster.upsertQueue(name, 1, null, null, null, true, null, 0, null, 0, hierarchy, weights);
     }
 
     private void node(long cpuMilli, long memoryBytes, long pods) {
-        cache.upsertNode("n", ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", pods),
+        cluster.upsertNode("n", ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", pods),
                 Map.of("kubernetes.io/hostname", "n"), List.of(), false);
     }
 
     /** TestHDRF's makePods: {@code count} pending pods {@code <group>-p<i>} in namespace default. */
     private void gang(String group, String queue, int count, long cpuMilli, long memoryBytes) {
-        cache.upsertJob("default", group, queue, 0, Map.of(), null, null, "Inqueue", 0);
+        cluster.upsertJob("default", group, queue, 0, Map.of(), null, null, "Inqueue", 0);
         for (int i = 0; i < count; i++) {
-            cache.upsertTask(Pod.builder("default", group + "-p" + i).job(group)
+            cluster.upsertTask(Pod.builder("default", group + "-p" + i).job(group)
                     .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
         }
     }
@@ -124,7 +124,7 @@ class HdrfScenariosTest {
                 ? List.of(new PluginOption("drf", drf, Arguments.NONE), new PluginOption("proportion", proportion,
                         Arguments.NONE))
                 : List.of(new PluginOption("drf", drf, Arguments.NONE));
-        try (PluginRun s = cache.scheduler(List.of("allocate"), List.of(tier)).binds((uid, key, node) -> {
+        try (PluginRun s = cluster.scheduler(List.of("allocate"), List.of(tier)).binds((uid, key, node) -> {
             String pod = key.substring(key.indexOf('/') + 1);
             boundPerGroup.merge(pod.substring(0, pod.indexOf("-p")), 1, Integer::sum);
             return true;

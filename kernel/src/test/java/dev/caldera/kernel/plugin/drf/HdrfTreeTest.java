@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.within;
  * {@code docs/design/hdrf.md}.
  */
 class HdrfTreeTest {
-    private PluginCluster cache = new PluginCluster();
+    private PluginCluster cluster = new PluginCluster();
     private SessionView session;
     private DrfPlugin plugin;
 
@@ -68,7 +68,7 @@ class HdrfTreeTest {
         HdrfTree t = plugin.hierarchyTree();
         assertThat(t.saturatedOf(t.node("/n1"))).isTrue();
         // n1 has the lower share (0.1 against 0.3) but is saturated, so n2's queue comes first
-        assertThat(plugin.compareQueues(cache.queueRow("q-n22"), cache.queueRow("q-n1"))).isNegative();
+        assertThat(plugin.compareQueues(cluster.queueRow("q-n22"), cluster.queueRow("q-n1"))).isNegative();
     }
 
     /**
@@ -81,22 +81,22 @@ class HdrfTreeTest {
         job("q-n1", "small", 2, 3, "cpu", 1000);
         job("q-n22", "big", 12, 0, "cpu", 1000);
         open();
-        int reclaimer = cache.taskRow("ns/small-2");
+        int reclaimer = cluster.taskRow("ns/small-2");
         // n1 with the request: 3/20 = 0.15; n2 without one big pod: 11/20 = 0.55 -> n1 first -> victim
-        assertThat(victims(reclaimer, "ns/big-0").toIntArray()).containsExactly(cache.taskRow("ns/big-0"));
-        cache = new PluginCluster();
+        assertThat(victims(reclaimer, "ns/big-0").toIntArray()).containsExactly(cluster.taskRow("ns/big-0"));
+        cluster = new PluginCluster();
         cluster();
         job("q-n1", "small", 8, 3, "cpu", 1000);
         job("q-n22", "big", 8, 0, "cpu", 1000);
         open();
         // n1 with the request: 9/20; n2 without one pod: 7/20 -> n2 first -> no victim
-        assertThat(victims(cache.taskRow("ns/small-8"), "ns/big-0").isEmpty()).isTrue();
+        assertThat(victims(cluster.taskRow("ns/small-8"), "ns/big-0").isEmpty()).isTrue();
     }
 
     /** Missing or unreadable weights are reported and read as 1, never a crash. */
     @Test
     void badWeightsAreReportedAndReadAsOne() {
-        cache.upsertQueue("odd", 1, null, null, null, true, null, 0, null, 0, "root/a/b", "1/x");
+        cluster.upsertQueue("odd", 1, null, null, null, true, null, 0, null, 0, "root/a/b", "1/x");
         node();
         job("odd", "j", 1, 0, "cpu", 1000);
         open();
@@ -117,33 +117,33 @@ class HdrfTreeTest {
     }
 
     private void node() {
-        cache.upsertNode("n1", ResourceList.of("cpu", 20_000L, "memory", 64L << 30, "pods", 1000L,
+        cluster.upsertNode("n1", ResourceList.of("cpu", 20_000L, "memory", 64L << 30, "pods", 1000L,
                 "nvidia.com/gpu", 10_000L), Map.of("kubernetes.io/hostname", "n1"), List.of(), false);
     }
 
     private void queue(String name, String hierarchy, String weights) {
-        cache.upsertQueue(name, 1, null, null, null, true, null, 0, null, 0, hierarchy, weights);
+        cluster.upsertQueue(name, 1, null, null, null, true, null, 0, null, 0, hierarchy, weights);
     }
 
     /** {@code running} pods on n1 and {@code pending} more, each asking 1 unit of {@code resource}. */
     private void job(String queue, String name, int running, int pending, String resource, long amount) {
-        cache.upsertJob("ns", name, queue, 0, Map.of(), null, null, "Running", 0);
+        cluster.upsertJob("ns", name, queue, 0, Map.of(), null, null, "Running", 0);
         for (int i = 0; i < running + pending; i++) {
             Pod.Builder b = Pod.builder("ns", name + "-" + i).job(name)
                     .request(ResourceList.of(resource, amount));
-            cache.upsertTask((i < running ? b.running("n1") : b).build());
+            cluster.upsertTask((i < running ? b.running("n1") : b).build());
         }
     }
 
     private void open() {
-        session = Sessions.open(cache, Sessions.plugin("drf", Map.of(PluginFlag.HIERARCHY, true)));
+        session = Sessions.open(cluster, Sessions.plugin("drf", Map.of(PluginFlag.HIERARCHY, true)));
         plugin = session.plugins().plugin(DrfPlugin.class);
     }
 
     private IntArrayList victims(int reclaimer, String... candidateKeys) {
         IntArrayList candidates = new IntArrayList();
         for (String k : candidateKeys) {
-            candidates.add(cache.taskRow(k));
+            candidates.add(cluster.taskRow(k));
         }
         IntArrayList victims = new IntArrayList();
         plugin.hierarchicalVictims(reclaimer, candidates, victims);

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Gang rules seen from the outside: what is bound and what each PodGroup is told. */
 class GangPluginTest {
-    private final PluginCluster cache = new PluginCluster();
+    private final PluginCluster cluster = new PluginCluster();
     private final Map<String, String> reasons = new HashMap<>();
     private final Map<String, String> phases = new HashMap<>();
 
@@ -30,7 +30,7 @@ class GangPluginTest {
         for (String p : plugins) {
             options.add(PluginOption.of(p));
         }
-        try (PluginRun s = cache.scheduler(List.of("allocate"), List.of(options)).statuses((job, phase, reason) -> {
+        try (PluginRun s = cluster.scheduler(List.of("allocate"), List.of(options)).statuses((job, phase, reason) -> {
             phases.put(job, phase);
             reasons.put(job, Objects.toString(reason, null));
         })) {
@@ -39,9 +39,9 @@ class GangPluginTest {
     }
 
     private void job(String name, String queue, int minMember, int tasks, long cpuMilli) {
-        cache.upsertJob("ns", name, queue, minMember, Map.of(), null, null, "Inqueue", 0);
+        cluster.upsertJob("ns", name, queue, minMember, Map.of(), null, null, "Inqueue", 0);
         for (int i = 0; i < tasks; i++) {
-            cache.upsertTask(Pod.builder("ns", name + "-" + i).job(name).request(cpuMem(cpuMilli, GI)).build());
+            cluster.upsertTask(Pod.builder("ns", name + "-" + i).job(name).request(cpuMem(cpuMilli, GI)).build());
         }
     }
 
@@ -52,31 +52,31 @@ class GangPluginTest {
      */
     @Test
     void aJobWithFewerValidTasksThanMinMemberIsNotPlacedAndSaysWhy() {
-        node(cache, "n1", 8000, 8 * GI);
-        queue(cache, "q", 1);
+        node(cluster, "n1", 8000, 8 * GI);
+        queue(cluster, "q", 1);
         job("short", "q", 3, 2, 1000);
         run("gang");
         assertThat(reasons.get("ns/short"))
                 .isEqualTo("3/2 tasks in gang unschedulable: Not enough valid tasks for gang-scheduling, valid: 2, min: 3");
-        assertThat(cache.status(cache.taskRow("ns/short-0"))).isEqualTo(TaskStatus.PENDING);
+        assertThat(cluster.status(cluster.taskRow("ns/short-0"))).isEqualTo(TaskStatus.PENDING);
     }
 
     @Test
     void aGangThatDoesNotFitWholeLeavesNoTaskBound() {
-        node(cache, "n1", 3000, 8 * GI);
-        queue(cache, "q", 1);
+        node(cluster, "n1", 3000, 8 * GI);
+        queue(cluster, "q", 1);
         job("big", "q", 2, 2, 2000);
         run("gang");
         assertThat(phases.get("ns/big")).isEqualTo("Inqueue");
         assertThat(reasons.get("ns/big"))
                 .isEqualTo("2/2 tasks in gang unschedulable: 0/1 nodes are available: 1 Insufficient cpu.");
-        assertThat(cache.used(0, cache.nodeRow("n1"))).isZero();
+        assertThat(cluster.used(0, cluster.nodeRow("n1"))).isZero();
     }
 
     @Test
     void aGangHeldBackByItsQueueSaysSo() {
-        node(cache, "n1", 8000, 8 * GI);
-        cache.upsertQueue("small", 1, ResourceList.of("cpu", 1000L, "memory", 8 * GI), null, null, true,
+        node(cluster, "n1", 8000, 8 * GI);
+        cluster.upsertQueue("small", 1, ResourceList.of("cpu", 1000L, "memory", 8 * GI), null, null, true,
                 null, 0, "Open", 0);
         job("wide", "small", 2, 2, 1000);
         run("gang", "proportion");
@@ -86,11 +86,11 @@ class GangPluginTest {
 
     @Test
     void aPipelinedGangCountsItsPipelinedTasks() {
-        node(cache, "n1", 4000, 8 * GI);
-        queue(cache, "q", 1);
-        cache.upsertJob("ns", "old", "q", 1, Map.of(), null, null, "Running", 0);
-        cache.upsertTask(Pod.builder("ns", "old-0").job("old").request(cpuMem(2000, GI)).running("n1").build());
-        cache.upsertTask(Pod.builder("ns", "old-1").job("old").request(cpuMem(2000, GI)).running("n1")
+        node(cluster, "n1", 4000, 8 * GI);
+        queue(cluster, "q", 1);
+        cluster.upsertJob("ns", "old", "q", 1, Map.of(), null, null, "Running", 0);
+        cluster.upsertTask(Pod.builder("ns", "old-0").job("old").request(cpuMem(2000, GI)).running("n1").build());
+        cluster.upsertTask(Pod.builder("ns", "old-1").job("old").request(cpuMem(2000, GI)).running("n1")
                 .status(TaskStatus.RELEASING).build());
         job("next", "q", 1, 1, 2000);
         run("gang");
@@ -100,11 +100,11 @@ class GangPluginTest {
 
     @Test
     void aRunningGangMissingMembersThatCannotBePlacedIsUnknown() {
-        node(cache, "n1", 2000, 8 * GI);
-        queue(cache, "q", 1);
-        cache.upsertJob("ns", "half", "q", 2, Map.of(), null, null, "Running", 0);
-        cache.upsertTask(Pod.builder("ns", "half-0").job("half").request(cpuMem(2000, GI)).running("n1").build());
-        cache.upsertTask(Pod.builder("ns", "half-1").job("half").request(cpuMem(2000, GI)).build());
+        node(cluster, "n1", 2000, 8 * GI);
+        queue(cluster, "q", 1);
+        cluster.upsertJob("ns", "half", "q", 2, Map.of(), null, null, "Running", 0);
+        cluster.upsertTask(Pod.builder("ns", "half-0").job("half").request(cpuMem(2000, GI)).running("n1").build());
+        cluster.upsertTask(Pod.builder("ns", "half-1").job("half").request(cpuMem(2000, GI)).build());
         run("gang");
         assertThat(phases.get("ns/half")).isEqualTo("Unknown");
     }

@@ -115,7 +115,7 @@ class TopologySpreadFilterTest {
         t.pod("w0", "n1", labels("app", "web"), InterPodSpec.NONE);
         t.pod("honor", null, labels("app", "web"), spread(new SpreadConstraint(1, ZONE, true, WEB, 1, true, true)));
         t.pod("ignore", null, labels("app", "web"), spread(zoneSkew(1)));
-        SessionView s = PluginSessions.open(t.cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(t.cluster, plugin("predicates"));
         s.plugins().prePredicate(t.task("honor"));
         assertThat(s.plugins().predicate(t.task("honor"), t.node("n1"))).as("zone b is not counted").isZero();
         s.plugins().prePredicate(t.task("ignore"));

@@ -40,22 +40,22 @@ class NodeOrderPluginTest {
             "tainttoleration.weight", 0, "podaffinity.weight", 0, "podtopologyspread.weight", 0,
             "imagelocality.weight", 0);
 
-    private final PluginCluster cache = PluginSessions.cluster();
+    private final PluginCluster cluster = PluginSessions.cluster();
 
     private void volcanoNodes() {
-        node(cache, "n1", 2000, 4 * GI);
-        node(cache, "n2", 4000, 8 * GI);
+        node(cluster, "n1", 2000, 4 * GI);
+        node(cluster, "n2", 4000, 8 * GI);
     }
 
     private double score(SessionView s, String task, String node) {
-        return s.plugins().score(task(cache, task), PluginSessions.node(cache, node));
+        return s.plugins().score(task(cluster, task), PluginSessions.node(cluster, node));
     }
 
     @Test
     void leastRequestedAloneGivesVolcanosScenarioScores() {
         volcanoNodes();
-        pending(cache, "p1", P1, PlacementSpec.NONE);
-        SessionView s = PluginSessions.open(cache, LEAST_ONLY);
+        pending(cluster, "p1", P1, PlacementSpec.NONE);
+        SessionView s = PluginSessions.open(cluster, LEAST_ONLY);
 
         assertThat(score(s, "p1", "n1")).isEqualTo(63.0);
         assertThat(score(s, "p1", "n2")).isEqualTo(81.0);
@@ -65,8 +65,8 @@ class NodeOrderPluginTest {
     @Test
     void defaultWeightsAddBalancedResourceAndTheBatchConstants() {
         volcanoNodes();
-        pending(cache, "p1", P1, PlacementSpec.NONE);
-        SessionView s = PluginSessions.open(cache, plugin("nodeorder"));
+        pending(cluster, "p1", P1, PlacementSpec.NONE);
+        SessionView s = PluginSessions.open(cluster, plugin("nodeorder"));
 
         // least 63 + balanced 86 (fractions 0.5 and 0.2328: std 0.1336); least 81 + balanced 93
         assertThat(score(s, "p1", "n1")).isEqualTo(149.0);
@@ -78,8 +78,8 @@ class NodeOrderPluginTest {
     @Test
     void mostRequestedPrefersTheFullerNode() {
         volcanoNodes();
-        pending(cache, "p1", P1, PlacementSpec.NONE);
-        SessionView s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+        pending(cluster, "p1", P1, PlacementSpec.NONE);
+        SessionView s = PluginSessions.open(cluster, plugin("nodeorder", "leastrequested.weight", 0,
                 "mostrequested.weight", 1));
 
         assertThat(score(s, "p1", "n1")).as("most 36 + balanced 86").isEqualTo(122.0);
@@ -89,11 +89,11 @@ class NodeOrderPluginTest {
     @Test
     void placementsInsideTheSessionCountOnTheirNode() {
         volcanoNodes();
-        pending(cache, "p1", P1, PlacementSpec.NONE);
-        pending(cache, "p2", P1, PlacementSpec.NONE);
-        SessionView s = PluginSessions.open(cache, LEAST_ONLY);
-        int p1 = task(cache, "p1");
-        int n2 = PluginSessions.node(cache, "n2");
+        pending(cluster, "p1", P1, PlacementSpec.NONE);
+        pending(cluster, "p2", P1, PlacementSpec.NONE);
+        SessionView s = PluginSessions.open(cluster, LEAST_ONLY);
+        int p1 = task(cluster, "p1");
+        int n2 = PluginSessions.node(cluster, "n2");
 
         Sessions.allocate(s, p1, n2);
         assertThat(score(s, "p2", "n2")).as("(2000 of 4000 -> 50, 2G of 8Gi -> 76) / 2").isEqualTo(63.0);
@@ -106,10 +106,10 @@ class NodeOrderPluginTest {
     @Test
     void anEvictionInsideTheSessionStopsCountingTheVictimAsInVolcano() {
         volcanoNodes();
-        running(cache, "victim", "n1", P1, PlacementSpec.NONE);
-        pending(cache, "p1", P1, PlacementSpec.NONE);
-        SessionView s = PluginSessions.open(cache, LEAST_ONLY);
-        int victim = task(cache, "victim");
+        running(cluster, "victim", "n1", P1, PlacementSpec.NONE);
+        pending(cluster, "p1", P1, PlacementSpec.NONE);
+        SessionView s = PluginSessions.open(cluster, LEAST_ONLY);
+        int victim = task(cluster, "victim");
 
         assertThat(score(s, "p1", "n1")).as("cpu full: (0 + 53) / 2").isEqualTo(26.0);
         byte before = s.status(victim);
@@ -122,13 +122,13 @@ class NodeOrderPluginTest {
     @Test
     void podsWithoutRequestsCountKubesNonZeroDefaultsForLeastButNotForBalanced() {
         volcanoNodes();
-        running(cache, "best-effort", "n1", ResourceList.EMPTY, PlacementSpec.NONE);
-        pending(cache, "p1", P1, PlacementSpec.NONE);
-        SessionView least = PluginSessions.open(cache, LEAST_ONLY);
+        running(cluster, "best-effort", "n1", ResourceList.EMPTY, PlacementSpec.NONE);
+        pending(cluster, "p1", P1, PlacementSpec.NONE);
+        SessionView least = PluginSessions.open(cluster, LEAST_ONLY);
         // cpu (2000 - 1100) x 100 / 2000 = 45; memory 4Gi - (1G + 200Mi) -> 71; (45 + 71) / 2
         assertThat(score(least, "p1", "n1")).isEqualTo(58.0);
 
-        SessionView balanced = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+        SessionView balanced = PluginSessions.open(cluster, plugin("nodeorder", "leastrequested.weight", 0,
                 "nodeaffinity.weight", 0));
         assertThat(score(balanced, "p1", "n1")).as("balanced sees requests as they are").isEqualTo(86.0);
     }
@@ -136,10 +136,10 @@ class NodeOrderPluginTest {
     @Test
     void releasingPodsAtOpenStillCount() {
         volcanoNodes();
-        cache.upsertTask(Pod.builder(PluginSessions.NS, "leaving").job(PluginSessions.JOB).request(P1)
+        cluster.upsertTask(Pod.builder(PluginSessions.NS, "leaving").job(PluginSessions.JOB).request(P1)
                 .nodeName("n1").status(TaskStatus.RELEASING).build());
-        pending(cache, "p1", P1, PlacementSpec.NONE);
-        SessionView s = PluginSessions.open(cache, LEAST_ONLY);
+        pending(cluster, "p1", P1, PlacementSpec.NONE);
+        SessionView s = PluginSessions.open(cluster, LEAST_ONLY);
 
         assertThat(score(s, "p1", "n1")).isEqualTo(26.0);
     }
@@ -147,13 +147,13 @@ class NodeOrderPluginTest {
     @Test
     void balancedResourceIncludesTheGpuWhenThePodAsksForOne() {
         ResourceList gpuNode = ResourceList.of("cpu", 3500L, "memory", 40000L, "pods", 110L, "nvidia.com/gpu", 8000L);
-        PluginSessions.node(cache, "node1", gpuNode, Map.of(), List.of(), false);
-        PluginSessions.node(cache, "node2", gpuNode, Map.of(), List.of(), false);
-        running(cache, "gpu-user", "node1",
+        PluginSessions.node(cluster, "node1", gpuNode, Map.of(), List.of(), false);
+        PluginSessions.node(cluster, "node2", gpuNode, Map.of(), List.of(), false);
+        running(cluster, "gpu-user", "node1",
                 ResourceList.of("cpu", 3000L, "memory", 5000L, "nvidia.com/gpu", 3000L), PlacementSpec.NONE);
-        running(cache, "cpu-user", "node2", ResourceList.of("cpu", 3000L, "memory", 5000L), PlacementSpec.NONE);
-        pending(cache, "wants-gpu", ResourceList.of("nvidia.com/gpu", 1000L), PlacementSpec.NONE);
-        SessionView s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+        running(cluster, "cpu-user", "node2", ResourceList.of("cpu", 3000L, "memory", 5000L), PlacementSpec.NONE);
+        pending(cluster, "wants-gpu", ResourceList.of("nvidia.com/gpu", 1000L), PlacementSpec.NONE);
+        SessionView s = PluginSessions.open(cluster, plugin("nodeorder", "leastrequested.weight", 0,
                 "nodeaffinity.weight", 0));
 
         // kube's balanced_allocation_test "include scalar resource on a node"
@@ -169,18 +169,18 @@ class NodeOrderPluginTest {
      */
     @Test
     void nodeAffinitySumsMatchingPreferredTermWeightsNormalizedAcrossTheCandidates() {
-        PluginSessions.node(cache, "both", ResourceList.of("cpu", 1000L, "pods", 10L),
+        PluginSessions.node(cluster, "both", ResourceList.of("cpu", 1000L, "pods", 10L),
                 Map.of("zone", "a", "disk", "ssd"), List.of(), false);
-        PluginSessions.node(cache, "zone-only", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of("zone", "a"),
+        PluginSessions.node(cluster, "zone-only", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of("zone", "a"),
                 List.of(), false);
-        PluginSessions.node(cache, "neither", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of(), List.of(), false);
+        PluginSessions.node(cluster, "neither", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of(), List.of(), false);
         SelectorTerm zoneA = term(new SelectorRequirement("zone", SelectorOperator.IN, List.of("a")));
         SelectorTerm ssd = term(new SelectorRequirement("disk", SelectorOperator.IN, List.of("ssd")));
         SelectorTerm broken = term(new SelectorRequirement("zone", SelectorOperator.GT, List.of("x")));
-        pending(cache, "p", ResourceList.EMPTY, new PlacementSpec(Map.of(), List.of(), List.of(
+        pending(cluster, "p", ResourceList.EMPTY, new PlacementSpec(Map.of(), List.of(), List.of(
                 new PreferredTerm(5, zoneA), new PreferredTerm(10, ssd), new PreferredTerm(0, zoneA),
                 new PreferredTerm(7, broken)), List.of(), List.of()));
-        SessionView s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+        SessionView s = PluginSessions.open(cluster, plugin("nodeorder", "leastrequested.weight", 0,
                 "balancedresource.weight", 0, "tainttoleration.weight", 0, "podaffinity.weight", 0,
                 "podtopologyspread.weight", 0));
 
@@ -199,10 +199,10 @@ class NodeOrderPluginTest {
     @Test
     void balancedResourceSkipsABestEffortPod() {
         volcanoNodes();
-        running(cache, "busy", "n1", ResourceList.of("cpu", 1500L), PlacementSpec.NONE);
-        pending(cache, "best-effort", ResourceList.EMPTY, PlacementSpec.NONE);
-        pending(cache, "p1", P1, PlacementSpec.NONE);
-        SessionView s = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+        running(cluster, "busy", "n1", ResourceList.of("cpu", 1500L), PlacementSpec.NONE);
+        pending(cluster, "best-effort", ResourceList.EMPTY, PlacementSpec.NONE);
+        pending(cluster, "p1", P1, PlacementSpec.NONE);
+        SessionView s = PluginSessions.open(cluster, plugin("nodeorder", "leastrequested.weight", 0,
                 "nodeaffinity.weight", 0));
         assertThat(score(s, "best-effort", "n1")).isZero();
         assertThat(score(s, "best-effort", "n2")).isZero();
@@ -214,13 +214,13 @@ class NodeOrderPluginTest {
         Taint spot = new Taint("spot", "true", TaintEffect.PREFER_NO_SCHEDULE);
         Taint old = new Taint("old", "", TaintEffect.PREFER_NO_SCHEDULE);
         ResourceList alloc = ResourceList.of("cpu", 1000L, "pods", 10L);
-        PluginSessions.node(cache, "clean", alloc, Map.of(), List.of(), false);
-        PluginSessions.node(cache, "one", alloc, Map.of(), List.of(spot), false);
-        PluginSessions.node(cache, "two", alloc, Map.of(), List.of(spot, old), false);
-        pending(cache, "plain", ResourceList.EMPTY, PlacementSpec.NONE);
-        pending(cache, "spot-ok", ResourceList.EMPTY, new PlacementSpec(Map.of(), List.of(), List.of(),
+        PluginSessions.node(cluster, "clean", alloc, Map.of(), List.of(), false);
+        PluginSessions.node(cluster, "one", alloc, Map.of(), List.of(spot), false);
+        PluginSessions.node(cluster, "two", alloc, Map.of(), List.of(spot, old), false);
+        pending(cluster, "plain", ResourceList.EMPTY, PlacementSpec.NONE);
+        pending(cluster, "spot-ok", ResourceList.EMPTY, new PlacementSpec(Map.of(), List.of(), List.of(),
                 List.of(new Toleration("spot", true, "", null)), List.of()));
-        SessionView s = PluginSessions.open(cache, plugin("nodeorder", "podtopologyspread.weight", 0));
+        SessionView s = PluginSessions.open(cluster, plugin("nodeorder", "podtopologyspread.weight", 0));
 
         // raw 0, 1, 2 -> 100, 50, 0, times 3
         assertThat(batch(s, "plain", "clean", "one", "two")).containsExactly(300.0, 150.0, 0.0);
@@ -234,8 +234,8 @@ class NodeOrderPluginTest {
     @Test
     void weightlessScorersAreNotRegisteredAndSelectorSpreadAddsNothing() {
         volcanoNodes();
-        pending(cache, "p1", P1, PlacementSpec.NONE);
-        SessionView none = PluginSessions.open(cache, plugin("nodeorder", "leastrequested.weight", 0,
+        pending(cluster, "p1", P1, PlacementSpec.NONE);
+        SessionView none = PluginSessions.open(cluster, plugin("nodeorder", "leastrequested.weight", 0,
                 "balancedresource.weight", 0, "nodeaffinity.weight", 0, "tainttoleration.weight", 0,
                 "podtopologyspread.weight", 0, "podaffinity.weight", 0, "selectorspread.weight", 4));
         assertThat(none.plugins().hasBatchScorers()).isFalse();
@@ -251,9 +251,9 @@ class NodeOrderPluginTest {
         int[] rows = new int[nodes.length];
         double[] scores = new double[nodes.length];
         for (int i = 0; i < nodes.length; i++) {
-            rows[i] = PluginSessions.node(cache, nodes[i]);
+            rows[i] = PluginSessions.node(cluster, nodes[i]);
         }
-        s.plugins().batchScore(task(cache, task), rows, rows.length, scores);
+        s.plugins().batchScore(task(cluster, task), rows, rows.length, scores);
         return scores;
     }
 }

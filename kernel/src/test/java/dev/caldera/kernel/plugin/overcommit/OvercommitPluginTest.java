@@ -25,7 +25,7 @@ class OvercommitPluginTest {
     private static final long G = 1_000_000_000L;
     private static final long GI = 1L << 30;
 
-    private final PluginCluster cache = new PluginCluster();
+    private final PluginCluster cluster = new PluginCluster();
     private SessionView session;
     private OvercommitPlugin plugin;
 
@@ -43,7 +43,7 @@ class OvercommitPluginTest {
     void whatTasksUseCountsAgainstTheOvercommittedTotal() {
         node("n1", 1000, 10 * G);
         job("busy", null, "Running", 1);
-        cache.upsertTask(Pod.builder("ns", "busy-0").job("busy").running("n1")
+        cluster.upsertTask(Pod.builder("ns", "busy-0").job("busy").running("n1")
                 .request(ResourceList.of("cpu", 1000L, "memory", G)).build());
         job("fits", ResourceList.of("cpu", 200L), "Pending", 1);
         job("too-big", ResourceList.of("cpu", 201L), "Pending", 1);
@@ -71,7 +71,7 @@ class OvercommitPluginTest {
     void aRunningJobReservesTheUnallocatedPartOfItsMinimum() {
         node("n1", 4000, 10 * G);
         job("started", ResourceList.of("cpu", 2000L, "memory", 2 * G), "Running", 1);
-        cache.upsertTask(Pod.builder("ns", "started-0").job("started").running("n1")
+        cluster.upsertTask(Pod.builder("ns", "started-0").job("started").running("n1")
                 .request(ResourceList.of("cpu", 500L, "memory", G)).build());
         open(Map.of());
         assertThat(plugin.inqueue(CPU)).isEqualTo(1500);
@@ -81,13 +81,13 @@ class OvercommitPluginTest {
     /** GetInqueueResource reads scalar minimums in the same milli units as the allocation it subtracts. */
     @Test
     void aRunningJobReservesTheUnallocatedPartOfAScalarMinimum() {
-        cache.upsertNode("n1", ResourceList.of("cpu", 8000L, "memory", 10 * G, "pods", 110L,
+        cluster.upsertNode("n1", ResourceList.of("cpu", 8000L, "memory", 10 * G, "pods", 110L,
                 "nvidia.com/gpu", 4000L), Map.of(), List.of(), false);
         job("gpus", ResourceList.of("cpu", 1000L, "nvidia.com/gpu", 2000L), "Running", 1);
-        cache.upsertTask(Pod.builder("ns", "gpus-0").job("gpus").running("n1")
+        cluster.upsertTask(Pod.builder("ns", "gpus-0").job("gpus").running("n1")
                 .request(ResourceList.of("cpu", 500L, "nvidia.com/gpu", 1000L)).build());
         open(Map.of());
-        assertThat(plugin.inqueue(cache.dims().find("nvidia.com/gpu"))).isEqualTo(1000);
+        assertThat(plugin.inqueue(cluster.dims().find("nvidia.com/gpu"))).isEqualTo(1000);
     }
 
     /**
@@ -98,9 +98,9 @@ class OvercommitPluginTest {
     void boundTasksCountTowardsARunningJobsMinMember() {
         node("n1", 4000, 10 * G);
         job("starting", ResourceList.of("cpu", 3000L), "Running", 2);
-        cache.upsertTask(Pod.builder("ns", "starting-0").job("starting").running("n1")
+        cluster.upsertTask(Pod.builder("ns", "starting-0").job("starting").running("n1")
                 .request(ResourceList.of("cpu", 500L)).build());
-        cache.upsertTask(Pod.builder("ns", "starting-1").job("starting")
+        cluster.upsertTask(Pod.builder("ns", "starting-1").job("starting")
                 .status(dev.caldera.kernel.cluster.TaskStatus.BOUND).nodeName("n1")
                 .request(ResourceList.of("cpu", 500L)).build());
         open(Map.of());
@@ -112,9 +112,9 @@ class OvercommitPluginTest {
     void gatedPodsDoNotReserve() {
         node("n1", 4000, 10 * G);
         job("gated", ResourceList.of("cpu", 3000L), "Inqueue", 1);
-        cache.upsertTask(Pod.builder("ns", "gated-0").job("gated").schedulingGated(true)
+        cluster.upsertTask(Pod.builder("ns", "gated-0").job("gated").schedulingGated(true)
                 .request(ResourceList.of("cpu", 1000L)).build());
-        cache.upsertTask(Pod.builder("ns", "gated-1").job("gated").request(ResourceList.of("cpu", 1000L)).build());
+        cluster.upsertTask(Pod.builder("ns", "gated-1").job("gated").request(ResourceList.of("cpu", 1000L)).build());
         open(Map.of());
         assertThat(plugin.inqueue(CPU)).isEqualTo(2000);
     }
@@ -127,7 +127,7 @@ class OvercommitPluginTest {
     void onlyTheResourcesTheMinimumAsksForAreChecked() {
         node("n1", 4000, G);
         job("busy", null, "Running", 1);
-        cache.upsertTask(Pod.builder("ns", "busy-0").job("busy").running("n1")
+        cluster.upsertTask(Pod.builder("ns", "busy-0").job("busy").running("n1")
                 .request(ResourceList.of("cpu", 100L, "memory", 2 * G)).build());
         job("cpu-only", ResourceList.of("cpu", 1000L), "Pending", 1);
         job("with-memory", ResourceList.of("cpu", 1000L, "memory", 1L), "Pending", 1);
@@ -170,21 +170,21 @@ class OvercommitPluginTest {
     }
 
     private void open(Map<String, Object> arguments) {
-        cache.openQueue("q", 1);
-        session = Sessions.open(cache, Sessions.plugin("overcommit", arguments, "overcommit"));
+        cluster.openQueue("q", 1);
+        session = Sessions.open(cluster, Sessions.plugin("overcommit", arguments, "overcommit"));
         plugin = session.plugins().plugin(OvercommitPlugin.class);
     }
 
     private int job(String key) {
-        return cache.jobRow(key);
+        return cluster.jobRow(key);
     }
 
     private void node(String name, long cpuMilli, long memoryBytes) {
-        cache.upsertNode(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", 110L),
+        cluster.upsertNode(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", 110L),
                 Map.of(), List.of(), false);
     }
 
     private void job(String name, ResourceList min, String phase, int minMember) {
-        cache.upsertJob("ns", name, "q", minMember, Map.of(), null, min, phase, 0);
+        cluster.upsertJob("ns", name, "q", minMember, Map.of(), null, min, phase, 0);
     }
 }

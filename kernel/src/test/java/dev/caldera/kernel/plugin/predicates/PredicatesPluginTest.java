@@ -33,7 +33,7 @@ class PredicatesPluginTest {
     private static final ResourceList SMALL = ResourceList.of("cpu", 100L, "memory", GI / 4);
     private static final ResourceList NODE = ResourceList.of("cpu", 8000L, "memory", 16 * GI, "pods", 110L);
 
-    private final PluginCluster cache = PluginSessions.cluster();
+    private final PluginCluster cluster = PluginSessions.cluster();
 
     private static PlacementSpec selector(Map<String, String> labels) {
         return new PlacementSpec(labels, List.of(), List.of(), List.of(), List.of());
@@ -60,27 +60,27 @@ class PredicatesPluginTest {
     }
 
     private void labelled(String name, Map<String, String> labels) {
-        node(cache, name, NODE, labels, List.of(), false);
+        node(cluster, name, NODE, labels, List.of(), false);
     }
 
     private void tainted(String name, Taint... taints) {
-        node(cache, name, NODE, Map.of(), List.of(taints), false);
+        node(cluster, name, NODE, Map.of(), List.of(taints), false);
     }
 
     private int check(SessionView s, String task, String node) {
-        return s.plugins().predicate(task(cache, task), PluginSessions.node(cache, node));
+        return s.plugins().predicate(task(cluster, task), PluginSessions.node(cluster, node));
     }
 
     @Test
     void anUnschedulableNodeFailsUnlessThePodToleratesTheUnschedulableTaint() {
-        node(cache, "cordoned", NODE, Map.of(), List.of(), true);
-        pending(cache, "plain", SMALL, PlacementSpec.NONE);
-        pending(cache, "tolerant", SMALL, tolerating(
+        node(cluster, "cordoned", NODE, Map.of(), List.of(), true);
+        pending(cluster, "plain", SMALL, PlacementSpec.NONE);
+        pending(cluster, "tolerant", SMALL, tolerating(
                 new Toleration("node.kubernetes.io/unschedulable", true, "", TaintEffect.NO_SCHEDULE)));
-        pending(cache, "everything", SMALL, tolerating(new Toleration("", true, "", null)));
-        pending(cache, "wrong-effect", SMALL, tolerating(
+        pending(cluster, "everything", SMALL, tolerating(new Toleration("", true, "", null)));
+        pending(cluster, "wrong-effect", SMALL, tolerating(
                 new Toleration("node.kubernetes.io/unschedulable", true, "", TaintEffect.NO_EXECUTE)));
-        SessionView s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"));
 
         assertThat(check(s, "plain", "cordoned")).isEqualTo(FitReason.NODE_UNSCHEDULABLE);
         assertThat(check(s, "tolerant", "cordoned")).isEqualTo(FitReason.OK);
@@ -93,8 +93,8 @@ class PredicatesPluginTest {
         labelled("ssd-a", Map.of("disk", "ssd", "zone", "a"));
         labelled("ssd-b", Map.of("disk", "ssd", "zone", "b"));
         labelled("bare", Map.of());
-        pending(cache, "p", SMALL, selector(Map.of("disk", "ssd", "zone", "a")));
-        SessionView s = PluginSessions.open(cache, plugin("predicates"));
+        pending(cluster, "p", SMALL, selector(Map.of("disk", "ssd", "zone", "a")));
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"));
 
         assertThat(check(s, "p", "ssd-a")).isEqualTo(FitReason.OK);
         assertThat(check(s, "p", "ssd-b")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
@@ -106,8 +106,8 @@ class PredicatesPluginTest {
         labelled("a-gold", Map.of("zone", "a", "tier", "gold"));
         labelled("a-iron", Map.of("zone", "a", "tier", "iron"));
         labelled("c-iron", Map.of("zone", "c", "tier", "iron"));
-        pending(cache, "p", SMALL, required(term(in("zone", "a"), in("tier", "gold")), term(in("zone", "c"))));
-        SessionView s = PluginSessions.open(cache, plugin("predicates"));
+        pending(cluster, "p", SMALL, required(term(in("zone", "a"), in("tier", "gold")), term(in("zone", "c"))));
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"));
 
         assertThat(check(s, "p", "a-gold")).isEqualTo(FitReason.OK);
         assertThat(check(s, "p", "a-iron")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
@@ -117,8 +117,8 @@ class PredicatesPluginTest {
     @Test
     void onlyEmptyRequiredTermsMatchNoNode() {
         labelled("n1", Map.of("zone", "a"));
-        pending(cache, "p", SMALL, required(new SelectorTerm(List.of(), List.of())));
-        SessionView s = PluginSessions.open(cache, plugin("predicates"));
+        pending(cluster, "p", SMALL, required(new SelectorTerm(List.of(), List.of())));
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"));
 
         assertThat(check(s, "p", "n1")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
     }
@@ -127,9 +127,9 @@ class PredicatesPluginTest {
     void requiredAffinityCanNameTheNodeThroughMatchFields() {
         labelled("n1", Map.of());
         labelled("n2", Map.of());
-        pending(cache, "p", SMALL, required(new SelectorTerm(List.of(),
+        pending(cluster, "p", SMALL, required(new SelectorTerm(List.of(),
                 List.of(new SelectorRequirement("metadata.name", SelectorOperator.IN, List.of("n2"))))));
-        SessionView s = PluginSessions.open(cache, plugin("predicates"));
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"));
 
         assertThat(check(s, "p", "n1")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
         assertThat(check(s, "p", "n2")).isEqualTo(FitReason.OK);
@@ -140,9 +140,9 @@ class PredicatesPluginTest {
         tainted("no-schedule", new Taint("dedicated", "gpu", TaintEffect.NO_SCHEDULE));
         tainted("no-execute", new Taint("dedicated", "gpu", TaintEffect.NO_EXECUTE));
         tainted("prefer", new Taint("dedicated", "gpu", TaintEffect.PREFER_NO_SCHEDULE));
-        pending(cache, "plain", SMALL, PlacementSpec.NONE);
-        pending(cache, "gpu", SMALL, tolerating(new Toleration("dedicated", false, "gpu", null)));
-        SessionView s = PluginSessions.open(cache, plugin("predicates"));
+        pending(cluster, "plain", SMALL, PlacementSpec.NONE);
+        pending(cluster, "gpu", SMALL, tolerating(new Toleration("dedicated", false, "gpu", null)));
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"));
 
         assertThat(check(s, "plain", "no-schedule")).isEqualTo(FitReason.TAINT_UNTOLERATED);
         assertThat(check(s, "plain", "no-execute")).isEqualTo(FitReason.TAINT_UNTOLERATED);
@@ -153,10 +153,10 @@ class PredicatesPluginTest {
 
     @Test
     void theFirstFailingCheckInVolcanosOrderIsTheReason() {
-        node(cache, "worst", NODE, Map.of(), List.of(new Taint("x", "", TaintEffect.NO_SCHEDULE)), true);
+        node(cluster, "worst", NODE, Map.of(), List.of(new Taint("x", "", TaintEffect.NO_SCHEDULE)), true);
         tainted("tainted-only", new Taint("x", "", TaintEffect.NO_SCHEDULE));
-        pending(cache, "p", SMALL, selector(Map.of("disk", "ssd")));
-        SessionView s = PluginSessions.open(cache, plugin("predicates"));
+        pending(cluster, "p", SMALL, selector(Map.of("disk", "ssd")));
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"));
 
         assertThat(check(s, "p", "worst")).isEqualTo(FitReason.NODE_UNSCHEDULABLE);
         assertThat(check(s, "p", "tainted-only")).isEqualTo(FitReason.NODE_SELECTOR_MISMATCH);
@@ -165,13 +165,13 @@ class PredicatesPluginTest {
     @Test
     void hostPortsConflictOnSameProtocolPortAndOverlappingIps() {
         labelled("n1", Map.of());
-        running(cache, "web", "n1", SMALL, ports(new HostPort("TCP", 8080, ""), new HostPort("UDP", 53, "10.0.0.1")));
-        pending(cache, "tcp-8080", SMALL, ports(new HostPort("TCP", 8080, "10.0.0.9")));
-        pending(cache, "udp-8080", SMALL, ports(new HostPort("UDP", 8080, "")));
-        pending(cache, "udp-53-other-ip", SMALL, ports(new HostPort("UDP", 53, "10.0.0.2")));
-        pending(cache, "udp-53-any-ip", SMALL, ports(new HostPort("UDP", 53, "0.0.0.0")));
-        pending(cache, "no-port", SMALL, ports(new HostPort("TCP", 0, "")));
-        SessionView s = PluginSessions.open(cache, plugin("predicates"));
+        running(cluster, "web", "n1", SMALL, ports(new HostPort("TCP", 8080, ""), new HostPort("UDP", 53, "10.0.0.1")));
+        pending(cluster, "tcp-8080", SMALL, ports(new HostPort("TCP", 8080, "10.0.0.9")));
+        pending(cluster, "udp-8080", SMALL, ports(new HostPort("UDP", 8080, "")));
+        pending(cluster, "udp-53-other-ip", SMALL, ports(new HostPort("UDP", 53, "10.0.0.2")));
+        pending(cluster, "udp-53-any-ip", SMALL, ports(new HostPort("UDP", 53, "0.0.0.0")));
+        pending(cluster, "no-port", SMALL, ports(new HostPort("TCP", 0, "")));
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"));
 
         assertThat(check(s, "tcp-8080", "n1")).as("held on all IPs").isEqualTo(FitReason.HOST_PORT_CONFLICT);
         assertThat(check(s, "udp-8080", "n1")).isEqualTo(FitReason.OK);
@@ -183,11 +183,11 @@ class PredicatesPluginTest {
     @Test
     void portsFollowPlacementsAndUndoInsideTheSession() {
         labelled("n1", Map.of());
-        pending(cache, "first", SMALL, ports(new HostPort("TCP", 9000, "")));
-        pending(cache, "second", SMALL, ports(new HostPort("TCP", 9000, "")));
-        SessionView s = PluginSessions.open(cache, plugin("predicates"));
-        int first = task(cache, "first");
-        int n1 = PluginSessions.node(cache, "n1");
+        pending(cluster, "first", SMALL, ports(new HostPort("TCP", 9000, "")));
+        pending(cluster, "second", SMALL, ports(new HostPort("TCP", 9000, "")));
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"));
+        int first = task(cluster, "first");
+        int n1 = PluginSessions.node(cluster, "n1");
 
         assertThat(check(s, "second", "n1")).isEqualTo(FitReason.OK);
         Sessions.allocate(s, first, n1);
@@ -201,10 +201,10 @@ class PredicatesPluginTest {
     @Test
     void anEvictionFreesTheVictimsPortsInsideTheSessionAsInVolcano() {
         labelled("n1", Map.of());
-        running(cache, "victim", "n1", SMALL, ports(new HostPort("TCP", 9000, "")));
-        pending(cache, "next", SMALL, ports(new HostPort("TCP", 9000, "")));
-        SessionView s = PluginSessions.open(cache, plugin("predicates"));
-        int victim = task(cache, "victim");
+        running(cluster, "victim", "n1", SMALL, ports(new HostPort("TCP", 9000, "")));
+        pending(cluster, "next", SMALL, ports(new HostPort("TCP", 9000, "")));
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"));
+        int victim = task(cluster, "victim");
 
         assertThat(check(s, "next", "n1")).isEqualTo(FitReason.HOST_PORT_CONFLICT);
         byte before = s.status(victim);
@@ -217,22 +217,22 @@ class PredicatesPluginTest {
     @Test
     void aReleasingPodAtSessionOpenStillHoldsItsPorts() {
         labelled("n1", Map.of());
-        cache.upsertTask(Pod.builder(PluginSessions.NS, "leaving").job(PluginSessions.JOB)
+        cluster.upsertTask(Pod.builder(PluginSessions.NS, "leaving").job(PluginSessions.JOB)
                 .request(SMALL).placement(ports(new HostPort("TCP", 9000, ""))).nodeName("n1")
                 .status(TaskStatus.RELEASING).build());
-        pending(cache, "next", SMALL, ports(new HostPort("TCP", 9000, "")));
-        SessionView s = PluginSessions.open(cache, plugin("predicates"));
+        pending(cluster, "next", SMALL, ports(new HostPort("TCP", 9000, "")));
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"));
 
         assertThat(check(s, "next", "n1")).isEqualTo(FitReason.HOST_PORT_CONFLICT);
     }
 
     @Test
     void volcanoSwitchesTurnFiltersOff() {
-        node(cache, "n1", NODE, Map.of(), List.of(new Taint("x", "", TaintEffect.NO_SCHEDULE)), false);
-        running(cache, "web", "n1", SMALL, ports(new HostPort("TCP", 80, "")));
-        pending(cache, "p", SMALL, new PlacementSpec(Map.of("disk", "ssd"), List.of(), List.of(), List.of(),
+        node(cluster, "n1", NODE, Map.of(), List.of(new Taint("x", "", TaintEffect.NO_SCHEDULE)), false);
+        running(cluster, "web", "n1", SMALL, ports(new HostPort("TCP", 80, "")));
+        pending(cluster, "p", SMALL, new PlacementSpec(Map.of("disk", "ssd"), List.of(), List.of(), List.of(),
                 List.of(new HostPort("TCP", 80, ""))));
-        SessionView s = PluginSessions.open(cache, plugin("predicates", "predicate.NodeAffinityEnable", false,
+        SessionView s = PluginSessions.open(cluster, plugin("predicates", "predicate.NodeAffinityEnable", false,
                 "predicate.TaintTolerationEnable", "false", "predicate.NodePortsEnable", false));
 
         assertThat(check(s, "p", "n1")).isEqualTo(FitReason.OK);

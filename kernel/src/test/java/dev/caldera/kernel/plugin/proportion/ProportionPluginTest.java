@@ -28,7 +28,7 @@ class ProportionPluginTest {
     private static final int MEM = Dimensions.MEMORY;
     private static final long G = 1_000_000_000L;
 
-    private final PluginCluster cache = new PluginCluster();
+    private final PluginCluster cluster = new PluginCluster();
     private SessionView session;
     private ProportionPlugin plugin;
 
@@ -69,7 +69,7 @@ class ProportionPluginTest {
      */
     @Test
     void aScalarTheCapabilityDoesNotListIsBoundedByTheClusterOnly() {
-        cache.upsertNode("n1", ResourceList.of("cpu", 8000L, "memory", 8 * G, "pods", 110L,
+        cluster.upsertNode("n1", ResourceList.of("cpu", 8000L, "memory", 8 * G, "pods", 110L,
                 "nvidia.com/gpu", 4000L, "example.com/foo", 2000L), Map.of(), List.of(), false);
         queue("q1", 1, ResourceList.of("cpu", 2000L), null);
         queue("q2", 1, ResourceList.of("cpu", 2000L, "nvidia.com/gpu", 1000L), null);
@@ -145,7 +145,7 @@ class ProportionPluginTest {
         queue("c1", 1, null, null);
         queue("c2", 1, null, null);
         pending("c1", "j1", 1, 1000, 2 * G);
-        cache.upsertTask(Pod.builder("c1", "c1-j1-be").job("c1-j1").build());
+        cluster.upsertTask(Pod.builder("c1", "c1-j1-be").job("c1-j1").build());
         pending("c2", "j2", 1, 1000, 2 * G);
         open();
         assertThat(deserved("c1")).containsExactly(1000, 2 * G);
@@ -189,7 +189,7 @@ class ProportionPluginTest {
         job("ns", "other", "q2", 1, null, "Running");
         running("ns", "other-0", "other", 500, G / 4, "n1");
         job("ns", "big", "q1", 1, ResourceList.of("cpu", 1000L, "memory", G / 2), "Pending");
-        session = Sessions.open(cache, List.of(List.of(PluginOption.of("proportion"),
+        session = Sessions.open(cluster, List.of(List.of(PluginOption.of("proportion"),
                 Sessions.plugin("overcommit", Map.of("overcommit-factor", 1.0), "overcommit"))));
         plugin = session.plugins().plugin(ProportionPlugin.class);
         assertThat(plugin.enqueueable(job("ns/big"))).as("q1 may take the whole cluster").isEqualTo(Vote.PERMIT);
@@ -203,8 +203,8 @@ class ProportionPluginTest {
     @Test
     void queueOrderTakesQueuePriorityBeforeShare() {
         node("n1", 2000, 4 * G);
-        cache.upsertQueue("low", 1, null, null, null, true, null, 0, null, 0);
-        cache.upsertQueue("high", 1, null, null, null, true, null, 10, null, 0);
+        cluster.upsertQueue("low", 1, null, null, null, true, null, 0, null, 0);
+        cluster.upsertQueue("high", 1, null, null, null, true, null, 10, null, 0);
         job("ns", "busy", "high", 1, null, "Running");
         running("ns", "busy-0", "busy", 1000, G, "n1");
         pending("high", "more", 1, 500, G);
@@ -305,7 +305,7 @@ class ProportionPluginTest {
     }
 
     private void open() {
-        session = Sessions.open(cache, PluginOption.of("proportion"));
+        session = Sessions.open(cluster, PluginOption.of("proportion"));
         plugin = session.plugins().plugin(ProportionPlugin.class);
     }
 
@@ -314,32 +314,32 @@ class ProportionPluginTest {
     }
 
     private int q(String name) {
-        return cache.queueRow(name);
+        return cluster.queueRow(name);
     }
 
     private int task(String key) {
-        return cache.taskRow(key);
+        return cluster.taskRow(key);
     }
 
     private int job(String key) {
-        return cache.jobRow(key);
+        return cluster.jobRow(key);
     }
 
     private int node() {
-        return cache.nodeRow("n1");
+        return cluster.nodeRow("n1");
     }
 
     private void node(String name, long cpuMilli, long memoryBytes) {
-        cache.upsertNode(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", 110L),
+        cluster.upsertNode(name, ResourceList.of("cpu", cpuMilli, "memory", memoryBytes, "pods", 110L),
                 Map.of(), List.of(), false);
     }
 
     private void queue(String name, int weight, ResourceList capability, ResourceList guarantee) {
-        cache.upsertQueue(name, weight, capability, guarantee, null, true, null, 0, null, 0);
+        cluster.upsertQueue(name, weight, capability, guarantee, null, true, null, 0, null, 0);
     }
 
     private void job(String ns, String name, String queue, int minMember, ResourceList min, String phase) {
-        cache.upsertJob(ns, name, queue, minMember, Map.of(), null, min, phase, 0);
+        cluster.upsertJob(ns, name, queue, minMember, Map.of(), null, min, phase, 0);
     }
 
     /** Job {@code <queue>/<queue>-<name>} (namespace = queue) with {@code n} pending tasks, Inqueue. */
@@ -347,13 +347,13 @@ class ProportionPluginTest {
         String job = queue + "-" + name;
         job(queue, job, queue, 1, null, "Inqueue");
         for (int i = 0; i < n; i++) {
-            cache.upsertTask(Pod.builder(queue, job + "-" + i).job(job)
+            cluster.upsertTask(Pod.builder(queue, job + "-" + i).job(job)
                     .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
         }
     }
 
     private void running(String ns, String name, String job, long cpuMilli, long memoryBytes, String node) {
-        cache.upsertTask(Pod.builder(ns, name).job(job).running(node)
+        cluster.upsertTask(Pod.builder(ns, name).job(job).running(node)
                 .request(ResourceList.of("cpu", cpuMilli, "memory", memoryBytes)).build());
     }
 }

@@ -55,18 +55,18 @@ class SlaPluginTest {
     }
 
     private static byte phaseAfterEnqueue(long nowMs) {
-        PluginCluster cache = new PluginCluster();
-        node(cache, "n1", 1000, GI);
-        queue(cache, "q", 1);
-        cache.upsertJob("ns", "big", "q", 1, Map.of(), null, ResourceList.of("cpu", 100_000L), "Pending",
+        PluginCluster cluster = new PluginCluster();
+        node(cluster, "n1", 1000, GI);
+        queue(cluster, "q", 1);
+        cluster.upsertJob("ns", "big", "q", 1, Map.of(), null, ResourceList.of("cpu", 100_000L), "Pending",
                 0);
-        cache.upsertTask(Pod.builder("ns", "big-0").job("big").request(cpuMem(100_000, GI)).build());
-        try (PluginRun s = cache.scheduler(List.of("enqueue"), List.of(List.of(
+        cluster.upsertTask(Pod.builder("ns", "big-0").job("big").request(cpuMem(100_000, GI)).build());
+        try (PluginRun s = cluster.scheduler(List.of("enqueue"), List.of(List.of(
                 new PluginOption("sla", Map.of(), new Arguments("sla", Map.of("sla-waiting-time", "5m")))),
                 List.of(PluginOption.of("overcommit"))))) {
             s.clock(() -> nowMs);
             s.runOnce();
         }
-        return cache.phase(cache.jobRow("ns/big"));
+        return cluster.phase(cluster.jobRow("ns/big"));
     }
 }
