@@ -208,6 +208,16 @@ public final class PluginChain {
 
     // ------------------------------------------------------------------ jobs and queues
 
+    /** True when every JobValid reads the job's own rows alone ({@link JobValid#readsJobAlone()}). */
+    public boolean jobValidReadsJobAlone() {
+        for (JobValid f : jobValid) {
+            if (!f.readsJobAlone()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Null when every plugin accepts the job, else the first rejection. */
     public JobValidation jobValid(int job) {
         for (JobValid f : jobValid) {

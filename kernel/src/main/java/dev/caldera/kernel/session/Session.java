@@ -594,9 +594,21 @@ public final class Session implements SessionView {
         return was != now;
     }
 
+    /**
+     * Asks JobValid of every job taking part, or, when the open was incremental and every JobValid reads the job's
+     * own rows alone ({@link PluginChain#jobValidReadsJobAlone()}), of the changed jobs only: a job not listed has
+     * the spec, counts and tasks it had at this session's last open (its own writes since are listed), so its
+     * verdict stands.
+     */
     private void noteValidJobs() {
         if (validAtOpen.length < inSession.length) {
             validAtOpen = new boolean[inSession.length];
+        } else if (!openedWhole() && plugins.jobValidReadsJobAlone()) {
+            for (int i = 0; i < openedJobs.size(); i++) {
+                int job = openedJobs.row(i);
+                validAtOpen[job] = inSession(job) && plugins.jobValid(job) == null;
+            }
+            return;
         } else {
             Arrays.fill(validAtOpen, false);
         }

@@ -46,7 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * take back), their binds echoed back as the informers would. After every open the reused session equals:
  * <ul>
  *   <li>a fresh session opened on the same cache (every state array, {@link SessionImage}; the jobs taking part and
- *       which are valid; the left-out jobs' conditions; live nodes and allocatable totals; what the plugins that keep totals across
+ *       which are valid, which the reused session asks again of its changed jobs only; the left-out jobs' conditions; live nodes and allocatable totals; what the plugins that keep totals across
  *       sessions counted: proportion, drf, nodeorder), and</li>
  *   <li>without cycles, a fresh session on a cache rebuilt from the same changes in one batch.</li>
  * </ul>

@@ -7,6 +7,7 @@ import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginFlag;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.FitErrors;
+import dev.caldera.kernel.framework.JobValid;
 import dev.caldera.kernel.framework.JobValidation;
 import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.SessionView;
@@ -46,7 +47,17 @@ public final class GangPlugin implements Plugin {
         subJobReady = ext.enabled(PluginFlag.SUB_JOB_READY);
         subJobPipelined = ext.enabled(PluginFlag.SUB_JOB_PIPELINED);
         subJobOrder = ext.enabled(PluginFlag.SUB_JOB_ORDER);
-        ext.jobValid(this::validate);
+        ext.jobValid(new JobValid() {
+            @Override
+            public JobValidation validate(int job) {
+                return GangPlugin.this.validate(job);
+            }
+
+            @Override
+            public boolean readsJobAlone() {
+                return true; // minMember, the role minimums, the job's counts and its sub-groups
+            }
+        });
         ext.jobOrder(this::compareJobs);
         ext.jobReady(this::ready);
         ext.jobPipelined(job -> pipelined(job) ? Vote.PERMIT : Vote.REJECT);
