@@ -286,9 +286,9 @@ final class TaskCache {
     }
 
     private void attach(int row, byte status, String onNode) {
+        int node = onNode == null || !TaskStatus.onNode(status) ? -1 : nodeRow(row, onNode);
         state.status(row, status);
         nodeName[row] = TaskStatus.onNode(status) ? onNode : null;
-        int node = onNode == null || !TaskStatus.onNode(status) ? -1 : nodeCache.row(onNode);
         state.node(row, node);
         if (node >= 0) {
             usage.add(node, classes.request(tasks.taskClass(row)), status);
@@ -298,6 +298,16 @@ final class TaskCache {
         int job = tasks.job(row);
         int cls = tasks.taskClass(row);
         jobState.add(job, roleSlot[row], classes.bestEffort(cls), classes.request(cls), status);
+    }
+
+    /**
+     * The row of node {@code onNode} for the task of {@code row}: the row it is on when that node has this name (a
+     * pod updated on the node it was on, the common case; a task's node row and name are written together and a
+     * node's tasks leave it before it goes), else looked up by name.
+     */
+    private int nodeRow(int row, String onNode) {
+        int on = state.node(row);
+        return on >= 0 && onNode.equals(nodeName[row]) ? on : nodeCache.row(onNode);
     }
 
     /** Removes every trace of the task's current state from nodes, job counters, classes and job lists. */
