@@ -5,19 +5,20 @@ import java.util.Arrays;
 /**
  * What each job adds to its queue's allocated, request, inqueue and elastic when a session opens, and those
  * per-queue sums, kept from session to session so that an incremental open recounts only the changed jobs: a job
- * is retired (its last counted vectors leave its last queue's sums) and counted again. Vectors are flat
- * {@code long[job * stride + dim]}; the queue sums {@code long[queue * stride + dim]}. Events inside a session
+ * is retired (its last counted vectors leave its last queue's sums) and counted again. A job's four vectors lie
+ * together in {@link #vectors} (job-major: from {@code job * 4 * stride}, allocated, request, inqueue, elastic, each
+ * {@code stride} long, so that recounting a job touches one or two cache lines); the queue sums are
+ * {@code long[queue * stride + dim]}. Events inside a session
  * change the plugin's {@link QueueAttributes}, never these sums (a job an event touched is a changed job at the
  * next open).
  * <p>
  * Threading: scheduling thread. Cost O(dims) per job counted or retired; arrays grow with the job and queue rows.
  */
 final class JobSums {
+    private static final int VECTORS = 4;
     int stride;
-    long[] allocated = new long[0];
-    long[] request = new long[0];
-    long[] inqueue = new long[0];
-    long[] elastic = new long[0];
+    /** Per job: allocated, request, inqueue and elastic ({@link #begin} gives the base, then the offsets below). */
+    long[] vectors = new long[0];
     /** The queue each job was counted in, or -1. */
     private int[] queueOf = new int[0];
     private int[] jobsIn = new int[0];
@@ -34,13 +35,10 @@ final class JobSums {
     /** Sized for the rows and dimensions, every job uncounted and every sum zero. */
     void reset(int jobRows, int queueRows, int dims) {
         stride = dims;
-        if (queueOf.length < jobRows || allocated.length != queueOf.length * dims) {
+        if (queueOf.length < jobRows || vectors.length != queueOf.length * VECTORS * dims) {
             int cap = Math.max(jobRows, queueOf.length);
             queueOf = new int[cap];
-            allocated = new long[cap * dims];
-            request = new long[cap * dims];
-            inqueue = new long[cap * dims];
-            elastic = new long[cap * dims];
+            vectors = new long[cap * VECTORS * dims];
         }
         if (jobsIn.length < queueRows || queueAllocated.length != jobsIn.length * dims) {
             int cap = Math.max(queueRows, jobsIn.length);
@@ -58,15 +56,29 @@ final class JobSums {
         Arrays.fill(queueElastic, 0);
     }
 
-    /** Starts counting {@code job} in {@code queue} (it must be retired): zeroes its vectors, returns their base. */
+    /**
+     * Starts counting {@code job} in {@code queue} (it must be retired): zeroes its vectors, returns their base in
+     * {@link #vectors} (allocated there, request at {@link #request}, inqueue at {@link #inqueue}, elastic at
+     * {@link #elastic}).
+     */
     int begin(int job, int queue) {
         queueOf[job] = queue;
-        int b = job * stride;
-        Arrays.fill(allocated, b, b + stride, 0);
-        Arrays.fill(request, b, b + stride, 0);
-        Arrays.fill(inqueue, b, b + stride, 0);
-        Arrays.fill(elastic, b, b + stride, 0);
+        int b = job * VECTORS * stride;
+        Arrays.fill(vectors, b, b + VECTORS * stride, 0);
         return b;
+    }
+
+    /** Where the request vector of the job whose base is {@code b} starts. */
+    int request(int b) {
+        return b + stride;
+    }
+
+    int inqueue(int b) {
+        return b + 2 * stride;
+    }
+
+    int elastic(int b) {
+        return b + 3 * stride;
     }
 
     /** Adds the job's vectors, filled since {@link #begin}, to its queue's sums. */
@@ -86,13 +98,13 @@ final class JobSums {
     }
 
     private void move(int job, int sign) {
-        int j = job * stride;
+        int j = job * VECTORS * stride;
         int q = queueOf[job] * stride;
         for (int d = 0; d < stride; d++) {
-            queueAllocated[q + d] += sign * allocated[j + d];
-            queueRequest[q + d] += sign * request[j + d];
-            queueInqueue[q + d] += sign * inqueue[j + d];
-            queueElastic[q + d] += sign * elastic[j + d];
+            queueAllocated[q + d] += sign * vectors[j + d];
+            queueRequest[q + d] += sign * vectors[j + stride + d];
+            queueInqueue[q + d] += sign * vectors[j + 2 * stride + d];
+            queueElastic[q + d] += sign * vectors[j + 3 * stride + d];
         }
     }
 

@@ -133,15 +133,16 @@ public final class ProportionPlugin implements Plugin, QueueShareSource {
     private void countJob(SessionView s, int job) {
         int q = s.jobs().queue(job);
         int b = jobs.begin(job, q);
-        JobReservation.addAllocatedRequest(s, job, dims, jobs.allocated, b);
-        JobReservation.addPipelinedRequest(s, job, dims, jobs.allocated, b);
-        JobReservation.addAllocatedRequest(s, job, dims, jobs.request, b);
-        JobReservation.addPipelinedRequest(s, job, dims, jobs.request, b);
-        JobReservation.addPendingRequest(s, job, dims, jobs.request, b);
+        long[] v = jobs.vectors;
+        JobReservation.addAllocatedRequest(s, job, dims, v, b);
+        JobReservation.addPipelinedRequest(s, job, dims, v, b);
+        JobReservation.addAllocatedRequest(s, job, dims, v, jobs.request(b));
+        JobReservation.addPipelinedRequest(s, job, dims, v, jobs.request(b));
+        JobReservation.addPendingRequest(s, job, dims, v, jobs.request(b));
         if (Reservations.reserves(s, job)) {
-            reservations.addReserve(s, job, dims, jobs.inqueue, b);
+            reservations.addReserve(s, job, dims, v, jobs.inqueue(b));
         }
-        reservations.addElastic(s, job, dims, jobs.elastic, b);
+        reservations.addElastic(s, job, dims, v, jobs.elastic(b));
         jobs.end(job);
     }
 
