@@ -20,6 +20,11 @@ final class HostPorts {
     private int[][] counts = new int[0][];
     private int[] sizes = new int[0];
 
+    /** True when the table has rows for {@code rows} nodes. */
+    boolean holds(int rows) {
+        return keys.length >= rows;
+    }
+
     /** Empties every node, sized for {@code rows} node rows; a node's storage is kept for reuse. */
     void reset(int rows) {
         if (keys.length < rows) {

@@ -63,6 +63,8 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     private final ProfileNodeMemo verdicts = new ProfileNodeMemo();
     /** Per task row: the node whose port counts include the task's ports, or -1. */
     private int[] countedNode = new int[0];
+    /** Task rows whose {@link #countedNode} is a node (0: every entry -1 and no node holds a port). */
+    private int counted;
     private int allIps;
     /** Whether this session's checks read the host ports in use on each node (some profile wants ports). */
     private boolean portsInPlay;
@@ -239,6 +241,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
         if (node >= 0 && wanted.length > 0) {
             ports.add(node, wanted);
             countedNode[task] = node;
+            counted++;
         }
     }
 
@@ -255,6 +258,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
         if (node >= 0) {
             ports.remove(node, portsOf(task));
             countedNode[task] = -1;
+            counted--;
         }
     }
 
@@ -263,11 +267,14 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     }
 
     private void countPorts(SessionView s) {
-        ports.reset(s.nodes().capacity());
-        if (countedNode.length < s.tasks().capacity()) {
-            countedNode = new int[s.tasks().capacity()];
-        }
-        Arrays.fill(countedNode, -1);
+        if (counted > 0 || countedNode.length < s.tasks().capacity() || !ports.holds(s.nodes().capacity())) {
+            ports.reset(s.nodes().capacity());
+            if (countedNode.length < s.tasks().capacity()) {
+                countedNode = new int[s.tasks().capacity()];
+            }
+            Arrays.fill(countedNode, -1);
+            counted = 0;
+        } // else nothing is counted (no session since the last reset had a task with ports): nothing to clear
         if (!anyProfileWithPorts(s)) {
             return;
         }
@@ -278,6 +285,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
                     && portsOf(t).length > 0) {
                 ports.add(node, portsOf(t));
                 countedNode[t] = node;
+                counted++;
             }
         }
     }
