@@ -42,11 +42,17 @@ final class JobTopologyResolver {
         this.t = owner;
     }
 
-    /** Resolves every job with topology or sub-groups; returns how many there are. */
+    /**
+     * Resolves every job of the session with topology or sub-groups, in row order (the cache lists the rows that may
+     * have them, so the jobs without any are not looked at); returns how many there are.
+     */
     int open(Session s) {
         int n = 0;
-        for (int i = 0; i < s.jobCount(); i++) {
-            int job = s.job(i);
+        for (int job = s.cache().topology().nextJobWithTopology(0); job >= 0;
+             job = s.cache().topology().nextJobWithTopology(job + 1)) {
+            if (!s.inSession(job)) {
+                continue;
+            }
             NetworkTopologySpec spec = s.cache().topology().networkTopology(job);
             List<SubGroupPolicySpec> policies = s.cache().topology().subGroupPolicy(job);
             if (spec == null && policies.isEmpty()) {
@@ -54,6 +60,7 @@ final class JobTopologyResolver {
             }
             n++;
             t.handled[job] = true;
+            t.handledJobs.add(job);
             t.withTopology[job] = spec != null;
             int topTier = t.tree().topTier();
             resolve(s, job, spec, topTier);
@@ -110,17 +117,15 @@ final class JobTopologyResolver {
         for (int i = 0; i < tasks.size(); i++) {
             int task = tasks.getInt(i);
             sj.add(t.subJobOfTask[task], task, s.request(task));
+            t.assignedTasks.add(task);
         }
     }
 
     // ---------------------------------------------------------------- allocated HyperNodes
 
     void recoverAllocated(Session s) {
-        for (int i = 0; i < s.jobCount(); i++) {
-            int job = s.job(i);
-            if (t.handled[job]) {
-                recover(s, job);
-            }
+        for (int i = 0; i < t.handledJobs.size(); i++) {
+            recover(s, t.handledJobs.getInt(i));
         }
     }
 
@@ -190,11 +195,8 @@ final class JobTopologyResolver {
 
     /** Writes the allocated HyperNodes of handled jobs back to the cache. */
     void keep(Session s) {
-        for (int i = 0; i < s.jobCount(); i++) {
-            int job = s.job(i);
-            if (!t.handled[job]) {
-                continue;
-            }
+        for (int i = 0; i < t.handledJobs.size(); i++) {
+            int job = t.handledJobs.getInt(i);
             HyperNodeTree tree = t.tree();
             s.cache().topology().keepAllocated(job, t.allocated[job] < 0 ? null : tree.name(t.allocated[job]));
             SubJobs sj = t.subJobs[job];

@@ -4,6 +4,8 @@ import dev.caldera.kernel.framework.Topology;
 import dev.caldera.kernel.topology.HyperNodeTree;
 import dev.caldera.kernel.session.Session;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
 import java.util.Arrays;
 
 /**
@@ -17,8 +19,9 @@ import java.util.Arrays;
  * node scorer which HyperNode the job being placed has reached so far (Volcano's
  * {@code TaskInfo.JobAllocatedHyperNode}).
  * <p>
- * Threading: scheduling thread. Open O(nodes x tiers x dims + tasks of handled jobs); nothing is tracked in a
- * session without HyperNodes, topology jobs or the plugin.
+ * Threading: scheduling thread. Open O(nodes x tiers x dims + tasks of handled jobs) while sums are tracked, else
+ * O(jobs with topology fields and their tasks); nothing is tracked in a session without HyperNodes, topology jobs or
+ * the plugin.
  */
 public final class TopologySession implements Topology {
     private HyperNodeTree tree;
@@ -33,6 +36,10 @@ public final class TopologySession implements Topology {
     int[] allocated = new int[0];
     SubJobs[] subJobs = new SubJobs[0];
     int[] subJobOfTask = new int[0];
+    /** The jobs {@link #handled} in this session, in row order (the rows of {@link #handled} set). */
+    final IntArrayList handledJobs = new IntArrayList();
+    /** The task rows whose {@link #subJobOfTask} this session set (every other entry is -1). */
+    final IntArrayList assignedTasks = new IntArrayList();
     private int handledCount;
 
     private int scoringTask = -1;
@@ -58,6 +65,7 @@ public final class TopologySession implements Topology {
         }
     }
 
+    /** Sizes the per-job and per-task arrays and clears what the last open set (O(handled jobs and their tasks)). */
     private void ensure(int jobs, int tasks) {
         if (handled.length < jobs) {
             handled = new boolean[jobs];
@@ -67,12 +75,20 @@ public final class TopologySession implements Topology {
             allocated = new int[jobs];
             subJobs = Arrays.copyOf(subJobs, jobs);
         } else {
-            Arrays.fill(handled, false);
+            for (int i = 0; i < handledJobs.size(); i++) {
+                handled[handledJobs.getInt(i)] = false;
+            }
         }
+        handledJobs.clear();
         if (subJobOfTask.length < tasks) {
             subJobOfTask = new int[tasks];
+            Arrays.fill(subJobOfTask, -1);
+        } else {
+            for (int i = 0; i < assignedTasks.size(); i++) {
+                subJobOfTask[assignedTasks.getInt(i)] = -1;
+            }
         }
-        Arrays.fill(subJobOfTask, -1);
+        assignedTasks.clear();
     }
 
     /** Whether HyperNode sums are kept in this session. */

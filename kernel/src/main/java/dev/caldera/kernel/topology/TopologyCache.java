@@ -37,6 +37,8 @@ public final class TopologyCache {
     private Consumer<String> problemSink = problem -> LOG.warn("{}", problem);
 
     private JobEntry[] jobs = new JobEntry[0];
+    /** The job rows with an entry in {@link #jobs} (every job with topology fields is one). */
+    private final java.util.BitSet withEntry = new java.util.BitSet();
 
     public void upsert(HyperNodeSpec spec) {
         HyperNodeSpec old = specs.put(spec.name(), spec);
@@ -112,7 +114,17 @@ public final class TopologyCache {
     public void clearJob(int row) {
         if (row < jobs.length) {
             jobs[row] = null;
+            withEntry.clear(row);
         }
+    }
+
+    /**
+     * The first job row at or after {@code from} that may have topology fields or allocated HyperNodes (a row for
+     * which {@link #networkTopology}, {@link #subGroupPolicy} or {@link #allocatedHyperNode} may answer other than
+     * null, empty, null), or -1: every other row has none. Row order.
+     */
+    public int nextJobWithTopology(int from) {
+        return withEntry.nextSetBit(from);
     }
 
     public NetworkTopologySpec networkTopology(int job) {
@@ -158,6 +170,7 @@ public final class TopologyCache {
         if (e == null) {
             e = new JobEntry();
             jobs[row] = e;
+            withEntry.set(row);
         }
         return e;
     }

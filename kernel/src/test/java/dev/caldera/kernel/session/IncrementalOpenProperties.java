@@ -40,7 +40,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A session reused from cycle to cycle opens incrementally (only the rows the cache or its own last cycle wrote are
  * copied, the derived state follows them); it must open exactly as a session that copies everything. Random
  * sequences of valid cache changes ({@link RandomChanges}: nodes added, updated and removed, pods added, bound,
- * finished and deleted, failed binds, PodGroups, queues, priority classes and HyperNodes changed or removed), each
+ * finished and deleted, failed binds, PodGroups (with a network topology or sub-group policy or neither), queues,
+ * priority classes and HyperNodes changed or removed), each
  * batch followed by an open of the reused session, and in the cycle property by the actions of a full
  * configuration (enqueue, allocate, backfill, preempt, reclaim: binds, pipelines and evictions the next open must
  * take back), their binds echoed back as the informers would. After every open the reused session equals:
@@ -60,7 +61,7 @@ class IncrementalOpenProperties {
         RandomClusters.fill(cache, seed, 4, 4);
         SchedulerConf conf = conf(seed);
         Session session = new Session(cache, PluginChain.build(conf.tiers(), PluginRegistry.defaults()));
-        RandomChanges changes = new RandomChanges(seed);
+        RandomChanges changes = new RandomChanges(seed, true);
         SplittableRandom random = new SplittableRandom(seed);
         List<ClusterChange> history = new ArrayList<>();
         for (int b = 0; b < batches; b++) {
@@ -99,7 +100,7 @@ class IncrementalOpenProperties {
         for (String name : conf.actions()) {
             actions.add(ActionRegistry.create(name, context));
         }
-        RandomChanges changes = new RandomChanges(seed);
+        RandomChanges changes = new RandomChanges(seed, true);
         SplittableRandom random = new SplittableRandom(seed);
         int placed = 0;
         for (int c = 0; c < cycles; c++) {
@@ -147,6 +148,10 @@ class IncrementalOpenProperties {
 
     private static void assertSame(Session s, Session fresh, String when) {
         assertThat(SessionImage.of(s)).as("state arrays at %s", when).isEqualTo(SessionImage.of(fresh));
+        for (int j = 0; j < Math.max(s.jobTable().rows(), fresh.jobTable().rows()); j++) {
+            assertThat(s.topologyState().handled(j)).as("job %d handled by topology at %s", j, when)
+                    .isEqualTo(fresh.topologyState().handled(j));
+        }
         assertThat(java.util.stream.IntStream.range(0, s.jobCount()).map(s::job).toArray()).as("jobs taking part at %s", when).containsExactly(java.util.stream.IntStream.range(0, fresh.jobCount()).map(fresh::job).toArray());
         for (int j = 0; j < Math.max(s.jobTable().rows(), fresh.jobTable().rows()); j++) {
             assertThat(s.inSession(j)).as("job %d in session at %s", j, when).isEqualTo(fresh.inSession(j));

@@ -4,6 +4,8 @@ import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cache.ClusterChange;
 import dev.caldera.kernel.topology.HyperNodeMember;
 import dev.caldera.kernel.topology.HyperNodeSpec;
+import dev.caldera.kernel.topology.NetworkTopologySpec;
+import dev.caldera.kernel.topology.SubGroupPolicySpec;
 import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.PriorityClassSpec;
@@ -42,13 +44,24 @@ public final class RandomChanges {
 
     private final SplittableRandom r;
     private final boolean[] podLive = new boolean[PODS];
+    private final boolean topology;
 
     /** An invalid change and what its refusal must name. */
     public record Invalid(ClusterChange change, String kind, String name, String field) {
     }
 
     public RandomChanges(long seed) {
+        this(seed, false);
+    }
+
+    /**
+     * With {@code topology}, a PodGroup written is given, one time in three each, a soft network topology or a
+     * sub-group policy over its pods' {@code app} label (drawn from the same stream after the PodGroup's other
+     * fields, so the changes without it are those of {@link #RandomChanges(long)}).
+     */
+    public RandomChanges(long seed, boolean topology) {
         this.r = new SplittableRandom(seed);
+        this.topology = topology;
     }
 
     // ---------------------------------------------------------------- valid
@@ -121,8 +134,17 @@ public final class RandomChanges {
     private JobSpec job(int j, ResourceList minResources) {
         Map<String, Integer> roles = r.nextInt(3) == 0 ? Map.of("worker", 1 + r.nextInt(2)) : Map.of();
         String[] phases = {null, "Pending", "Inqueue", "Running"};
-        return new JobSpec("ns" + (j % 2), "j" + j, "q" + r.nextInt(QUEUES + 1), r.nextInt(4), roles,
+        JobSpec spec = new JobSpec("ns" + (j % 2), "j" + j, "q" + r.nextInt(QUEUES + 1), r.nextInt(4), roles,
                 r.nextBoolean() ? "pc1" : null, minResources, phases[r.nextInt(phases.length)], j);
+        if (!topology) {
+            return spec;
+        }
+        return switch (r.nextInt(3)) {
+            case 0 -> spec.withTopology(NetworkTopologySpec.soft(), List.of());
+            case 1 -> spec.withTopology(null, List.of(new SubGroupPolicySpec("sg", null, 1 + j % 2, 1, null,
+                    List.of("app"))));
+            default -> spec;
+        };
     }
 
     private QueueSpec queue(int q, ResourceList capability) {

@@ -17,6 +17,8 @@ public final class SessionImage {
     private final long[][][] hyperNodeSums;
     /** Per job: its allocated HyperNode, then each sub-job's (empty for jobs the topology path does not handle). */
     private final int[][] allocatedHyperNodes;
+    /** Per task row: its sub-job in the topology state, or -1. */
+    private final int[] subJobOf;
 
     private SessionImage(Session s) {
         int nodes = s.nodeTable().rows();
@@ -47,6 +49,10 @@ public final class SessionImage {
         var u = s.topologyState().usage();
         hyperNodeSums = s.topologyState().tracking() ? u.snapshot() : new long[0][][];
         allocatedHyperNodes = allocatedHyperNodes(s, jobs);
+        subJobOf = new int[tasks];
+        for (int t = 0; t < tasks; t++) {
+            subJobOf[t] = s.topologyState().subJobOf(t);
+        }
         roleCounts = new int[jobs][];
         for (int j = 0; j < jobs; j++) {
             roleCounts[j] = s.jobState().roleCount(j) == null ? null : s.jobState().roleCount(j).clone();
@@ -96,7 +102,8 @@ public final class SessionImage {
                 && Arrays.deepEquals(roleCounts, other.roleCounts)
                 && Arrays.deepEquals(jobRequests, other.jobRequests)
                 && Arrays.deepEquals(hyperNodeSums, other.hyperNodeSums)
-                && Arrays.deepEquals(allocatedHyperNodes, other.allocatedHyperNodes);
+                && Arrays.deepEquals(allocatedHyperNodes, other.allocatedHyperNodes)
+                && Arrays.equals(subJobOf, other.subJobOf);
     }
 
     @Override
@@ -107,6 +114,6 @@ public final class SessionImage {
     @Override
     public String toString() {
         return "SessionImage{status=" + Arrays.toString(status) + ", node=" + Arrays.toString(node)
-                + ", idle=" + Arrays.deepToString(usage[0]) + "}";
+                + ", idle=" + Arrays.deepToString(usage[0]) + ", subJobOf=" + Arrays.toString(subJobOf) + "}";
     }
 }
