@@ -15,6 +15,7 @@ import dev.caldera.kernel.framework.Plugin;
 import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.plugin.drf.DrfPlugin;
 import dev.caldera.kernel.plugin.nodeorder.NodeOrderPlugin;
+import dev.caldera.kernel.plugin.overcommit.OvercommitPlugin;
 import dev.caldera.kernel.plugin.proportion.ProportionPlugin;
 import dev.caldera.kernel.plugin.PluginRegistry;
 import dev.caldera.kernel.select.IncrementalSelector;
@@ -48,7 +49,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <ul>
  *   <li>a fresh session opened on the same cache (every state array, {@link SessionImage}; the jobs taking part and
  *       which are valid, which the reused session asks again of its changed jobs only; the left-out jobs' conditions; live nodes and allocatable totals; what the plugins that keep totals across
- *       sessions counted: proportion, drf, nodeorder), and</li>
+ *       sessions counted: proportion, drf, nodeorder, overcommit), and</li>
  *   <li>without cycles, a fresh session on a cache rebuilt from the same changes in one batch.</li>
  * </ul>
  */
@@ -171,9 +172,10 @@ class IncrementalOpenProperties {
     }
 
     /**
-     * What the plugins that keep totals across sessions counted at open: proportion's queue attributes, drf's job
-     * shares (jobs of the session), nodeorder's per-node requests. (Not {@code PluginImage}: a plugin reused across
-     * sessions also holds caches a fresh one has not filled yet, and arrays grown to other capacities.)
+     * What the plugins that keep totals across sessions counted at open: proportion's queue attributes, overcommit's
+     * used and inqueue, drf's job shares (jobs of the session), nodeorder's per-node requests. (Not
+     * {@code PluginImage}: a plugin reused across sessions also holds caches a fresh one has not filled yet, and
+     * arrays grown to other capacities.)
      */
     private static void assertPluginsCountAlike(Session s, Session fresh, String when) {
         for (int i = 0; i < s.plugins().plugins().length; i++) {
@@ -200,6 +202,11 @@ class IncrementalOpenProperties {
                         assertThat(p.jobAllocated(job, d)).as("drf allocated of job %d dim %d at %s", job, d, when)
                                 .isEqualTo(f.jobAllocated(job, d));
                     }
+                }
+            } else if (mine instanceof OvercommitPlugin p && theirs instanceof OvercommitPlugin f) {
+                for (int d = 0; d < dims; d++) {
+                    assertThat(new long[] {p.used(d), p.inqueue(d)}).as("overcommit used, inqueue dim %d at %s", d,
+                            when).containsExactly(f.used(d), f.inqueue(d));
                 }
             } else if (mine instanceof NodeOrderPlugin) {
                 for (String column : new String[] {"cpuMilli", "memoryBytes", "gpus", "nonZeroCpuMilli",
