@@ -68,6 +68,9 @@ public final class ClusterCache {
     private final JobCache jobCache;
     private final TaskCache taskCache;
     private final boolean[] flag = new boolean[1];
+    /** How many changes {@link #applyChanges} takes from the queue and looks ahead at before applying them. */
+    private static final int AHEAD = 32;
+    private final ClusterChange[] ahead = new ClusterChange[AHEAD];
     private Consumer<RejectedChange> rejections = ClusterCache::logRejection;
     private long rejectedChanges;
     /** The session that took the last copy of the state tables ({@link #snapshotBy}). */
@@ -209,13 +212,31 @@ public final class ClusterCache {
         this.rejections = sink;
     }
 
-    /** Applies every queued change; returns how many were applied (refused ones are not). */
+    /**
+     * Applies every queued change; returns how many were applied (refused ones are not). Changes are taken from the
+     * queue {@link #AHEAD} at a time, and the rows a pod update will read are looked at for all of them first
+     * ({@link TaskCache#touch}): each update's reads depend on one another (the pod's uid, its row, the spec last
+     * written, its job's task list), so one at a time they wait for memory one after the other, while the look-ahead
+     * of independent updates lets those waits overlap. It reads only; what is applied is as before, in queue order.
+     */
     public int applyChanges() {
         int applied = 0;
-        ClusterChange change;
-        while ((change = changes.poll()) != null) {
-            if (apply(change)) {
-                applied++;
+        int n;
+        while ((n = takeAhead()) > 0) {
+            int touched = 0;
+            for (int i = 0; i < n; i++) {
+                if (ahead[i] instanceof ClusterChange.UpsertTask c) {
+                    touched += taskCache.touch(c.spec());
+                }
+            }
+            if (touched == Integer.MIN_VALUE) { // uses what the look-ahead read, so that it is not optimized away
+                LOG.trace("look-ahead read {}", touched);
+            }
+            for (int i = 0; i < n; i++) {
+                if (apply(ahead[i])) {
+                    applied++;
+                }
+                ahead[i] = null;
             }
         }
         nodeCache.rank();
@@ -224,6 +245,15 @@ public final class ClusterCache {
         }
         topology.refresh(nodes, nodeCache.liveNodes(), symbols, nodeCache::row);
         return applied;
+    }
+
+    private int takeAhead() {
+        int n = 0;
+        ClusterChange change;
+        while (n < AHEAD && (change = changes.poll()) != null) {
+            ahead[n++] = change;
+        }
+        return n;
     }
 
     /** Sum of the live nodes' allocatable in dimension {@code d} (kept as nodes change). */

@@ -93,6 +93,27 @@ final class TaskCache {
         return roleSlot[task];
     }
 
+    // ---------------------------------------------------------------- look-ahead
+
+    /**
+     * Reads what {@link #check} and {@link #upsert} will read first for {@code spec} (its uid, its row, the spec last
+     * written, the task's state and its job's task list) and returns a number made of them, which means nothing:
+     * {@link ClusterCache#applyChanges} calls it for several updates before applying them so that their memory
+     * waits overlap. Reads only.
+     */
+    int touch(TaskSpec spec) {
+        int row = rows.get(spec.uid());
+        if (row < 0) {
+            return spec.status();
+        }
+        TaskSpec last = written[row];
+        int job = tasks.job(row);
+        IntArrayList list = job < 0 ? null : jobs.tasks(job);
+        int size = list == null ? 0 : list.size();
+        return row + (last == null ? 0 : last.status()) + state.node(row) + size
+                + (size > 0 ? list.getInt(size - 1) : 0) + positionInJob[row];
+    }
+
     // ---------------------------------------------------------------- checks
 
     /**
