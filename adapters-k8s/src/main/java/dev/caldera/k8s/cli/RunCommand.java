@@ -184,11 +184,6 @@ final class RunCommand implements Callable<Integer> {
     private int runLive(KubernetesClient client, RunOptions options) throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         LiveScheduler live = new LiveScheduler(client, options).start();
-        err.println("caldera: scheduling pods of " + String.join(", ", options.schedulerNames()) + " on "
-                + client.getConfiguration().getMasterUrl() + (options.leaderElect() ? " (Lease "
-                + options.leaseNamespace() + "/" + options.leaseName() + ", identity " + options.identity() + ")" : "")
-                + (live.httpPort() >= 0 ? "; /metrics, /healthz, /readyz on port " + live.httpPort() : ""));
-        err.flush();
         CountDownLatch closed = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             live.stop();
@@ -198,7 +193,14 @@ final class RunCommand implements Callable<Integer> {
                 Thread.currentThread().interrupt();
             }
         }, "caldera-shutdown");
+        // the hook is in place before the line that tells a supervisor (or a test) that scheduling runs: a SIGTERM
+        // sent on reading it must find the hook, or the JVM exits without draining
         Runtime.getRuntime().addShutdownHook(hook);
+        err.println("caldera: scheduling pods of " + String.join(", ", options.schedulerNames()) + " on "
+                + client.getConfiguration().getMasterUrl() + (options.leaderElect() ? " (Lease "
+                + options.leaseNamespace() + "/" + options.leaseName() + ", identity " + options.identity() + ")" : "")
+                + (live.httpPort() >= 0 ? "; /metrics, /healthz, /readyz on port " + live.httpPort() : ""));
+        err.flush();
         try {
             live.runLoop();
         } finally {
