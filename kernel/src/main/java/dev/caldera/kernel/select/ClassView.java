@@ -75,12 +75,8 @@ final class ClassView {
     private final long[] passed;
     private final double[] local;
     private final int[][] raw;
-    /**
-     * Per leaf, and for the padding leaf {@code size}, what a match of the tree reads, two words side by side so
-     * that one cache line holds a leaf's: the total's bits (meaningful where the leaf fits), then
-     * {@code fit << 32 | position} (its fit level, a copy of {@link #fit}, and its representative's position).
-     */
-    private final long[] keys;
+    private final double[] total;
+    private final int[] position;
     private final int[] weight;
     private final int[] tree;
     /** histogram[group][scorer][raw value] = nodes of that fit group with that raw value. */
@@ -107,8 +103,9 @@ final class ClassView {
         passed = new long[(size >> 6) + 1];
         local = new double[size];
         raw = new int[normalized.length][size];
-        keys = new long[2 * (size + 1)];
-        keys[2 * size + 1] = Integer.MAX_VALUE;
+        total = new double[size + 1];
+        position = new int[size + 1];
+        position[size] = Integer.MAX_VALUE;
         weight = new int[size];
         tree = new int[2 * leaves];
         histogram = new int[3][normalized.length][8];
@@ -186,7 +183,7 @@ final class ClassView {
     /** Bytes this view holds, for the selector's memory budget. */
     static long bytesFor(int size, int scorers) {
         int leaves = Integer.highestOneBit(Math.max(1, size - 1)) << 1;
-        return size * (2L + 8 + 16 + 4 + 4L * scorers) + 8L * leaves + 64;
+        return size * (2L + 8 + 8 + 4 + 4 + 4L * scorers) + 8L * leaves + 64;
     }
 
     /** The best leaf, or -1 when no node fits. */
@@ -197,12 +194,7 @@ final class ClassView {
 
     /** The position of the node a leaf stands for first (its lowest). */
     int position(int leaf) {
-        return (int) keys[2 * leaf + 1];
-    }
-
-    /** Sets the leaf's position in {@link #keys}, keeping its fit level there. */
-    private void position(int leaf, int p) {
-        keys[2 * leaf + 1] = keys[2 * leaf + 1] & 0xFFFFFFFF00000000L | p & 0xFFFFFFFFL;
+        return position[leaf];
     }
 
     boolean fitsIdle(int leaf) {
@@ -360,8 +352,11 @@ final class ClassView {
         built = groups.leaves();
         for (int l = 0; l < built; l++) {
             weight[l] = groups.weight(l);
-            fit(l, weight[l] == 0 ? NO_FIT : fit[l]);
-            position(l, groups.repPosition(l));
+            position[l] = groups.repPosition(l);
+            if (weight[l] == 0) {
+                fit[l] = NO_FIT;
+            }
+            bit(fitting, l, fit[l] != NO_FIT);
             bit(passed, l, accepted[l] != 0);
         }
         for (int[][] group : histogram) {
@@ -401,7 +396,7 @@ final class ClassView {
             // a node that left its group: a new leaf (made in order), padding until now
             fit(built, NO_FIT);
             weight[built] = 0;
-            position(built, Integer.MAX_VALUE);
+            position[built] = Integer.MAX_VALUE;
             tree[built + leaves] = built;
             built++;
         }
@@ -412,7 +407,7 @@ final class ClassView {
             return;
         }
         boolean fitted = fit[leaf] != NO_FIT;
-        int oldPosition = position(leaf);
+        int oldPosition = position[leaf];
         byte oldFit = fit[leaf];
         int oldWeight = weight[leaf];
         if (fitted) {
@@ -421,7 +416,7 @@ final class ClassView {
             }
         }
         weight[leaf] = groups.weight(leaf);
-        position(leaf, groups.repPosition(leaf));
+        position[leaf] = groups.repPosition(leaf);
         if (weight[leaf] == 0) {
             fit(leaf, NO_FIT);
         } else if (evaluate) {
@@ -437,7 +432,7 @@ final class ClassView {
                 evaluate(task, leaf);
             }
         }
-        if (!fitted && fit[leaf] == NO_FIT && !added && position(leaf) == oldPosition) {
+        if (!fitted && fit[leaf] == NO_FIT && !added && position[leaf] == oldPosition) {
             return;
         }
         if (!countsAgain(leaf, oldFit, oldWeight)) {
@@ -472,7 +467,6 @@ final class ClassView {
     private void fit(int leaf, byte f) {
         fit[leaf] = f;
         bit(fitting, leaf, f != NO_FIT);
-        keys[2 * leaf + 1] = (long) f << 32 | keys[2 * leaf + 1] & 0xFFFFFFFFL;
     }
 
     private static boolean bit(long[] bits, int i) {
@@ -574,7 +568,7 @@ final class ClassView {
         for (int b = 0; b < normalized.length; b++) {
             t += scoreOf[g][b][raw[b][leaf]];
         }
-        keys[2 * leaf] = Double.doubleToRawLongBits(t);
+        total[leaf] = t;
     }
 
     private void count(int leaf, int delta) {
@@ -628,21 +622,18 @@ final class ClassView {
 
     /** The better of two leaves: fits idle over fits future over no fit, then higher total, then lower position. */
     private int better(int a, int b) {
-        long[] k = keys;
-        long ma = k[2 * a + 1];
-        long mb = k[2 * b + 1];
-        int fa = (int) (ma >>> 32);
-        int fb = (int) (mb >>> 32);
+        byte fa = fit[a];
+        byte fb = fit[b];
         if (fa != fb) {
             return fa > fb ? a : b;
         }
         if (fa != NO_FIT) {
-            double ta = Double.longBitsToDouble(k[2 * a]);
-            double tb = Double.longBitsToDouble(k[2 * b]);
+            double ta = total[a];
+            double tb = total[b];
             if (ta != tb) {
                 return ta > tb ? a : b;
             }
         }
-        return (int) ma <= (int) mb ? a : b;
+        return position[a] <= position[b] ? a : b;
     }
 }
