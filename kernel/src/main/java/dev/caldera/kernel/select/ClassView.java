@@ -388,7 +388,9 @@ final class ClassView {
      * not fit when no operation gave resources back since the view was synced ({@code shrinkOnly}); a node the
      * predicates passed, when their verdicts hold, is not filtered again, and keeps the raw values of the scorers
      * that read no usage ({@link #reevaluate}). A change from an earlier session ({@code acrossSessions}) may have
-     * moved anything of the node: no shortcut.
+     * moved anything of the node: no shortcut. A leaf that comes out with the fit level, total (bit for bit, where
+     * it fits) and position it had does not climb: the tree's matches ({@link #better}) read nothing else, so each
+     * would name the same winner as before.
      */
     void refresh(int task, int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions) {
         boolean added = leaf >= built;
@@ -447,7 +449,13 @@ final class ClassView {
             buildTree();
             return;
         }
+        double oldTotal = total[leaf];
         total(task, leaf);
+        if (fit[leaf] == oldFit && position[leaf] == oldPosition && (oldFit == NO_FIT
+                || Double.doubleToRawLongBits(total[leaf]) == Double.doubleToRawLongBits(oldTotal))) {
+            // the matches read only fit, total (where it fits) and position: the same leaf wins each as before
+            return;
+        }
         climb(leaf);
     }
 
