@@ -54,6 +54,9 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
     private final DeviceAssignments assignments = new DeviceAssignments();
     private final IntArrayList unknown = new IntArrayList();
     private final ScoreMemo memo = new ScoreMemo();
+    /** Scores shared by nodes in the same state, under {@link #memo}, for the policies that read only that. */
+    private final StateScores shared = new StateScores();
+    private final PolicyScorer scorer = new PolicyScorer();
     /** Nodes whose devices this open empties and accounts again ({@link #emptyChangedNodes}), listed once. */
     private final RowMarks dirty = new RowMarks();
     /** The session of the last open, and the model label and dimensions it laid devices out with. */
@@ -94,7 +97,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         ext.predicate(this);
         ext.allocateListener(this);
         if (policy != null && options.weight() > 0) {
-            ext.nodeScorer(new PolicyScorer());
+            ext.nodeScorer(scorer);
         }
     }
 
@@ -144,6 +147,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         if (state.typical.version != typicalVersion || state.workload.version != workloadVersion) {
             // scores read the tables (weights, accepted models, scarcity): a new mix or other devices
             memo.clear();
+            shared.clear();
             typicalVersion = state.typical.version;
             workloadVersion = state.workload.version;
         }
@@ -345,6 +349,21 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         return state;
     }
 
+    /** The configured policy, null without one (tests). */
+    GpuPolicy gpuPolicy() {
+        return policy;
+    }
+
+    /** The policy's scorer as the selectors call it, kept scores included (tests). */
+    NodeScorer scorer() {
+        return scorer;
+    }
+
+    /** The weight the policy's score is multiplied by (tests). */
+    double weight() {
+        return options.weight();
+    }
+
     /** What the policy's scores are kept under per class: its shape when the policy reads no more of it. */
     private long[] scoreDigests() {
         return policy != null && policy.readsShapeOnly() ? state.classes.shapeHash : state.classes.hash;
@@ -363,23 +382,38 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
 
     /**
      * The policy's score times the weight, kept in the {@link ScoreMemo} while the node and the class are
-     * unchanged, plus the tie-break (below one point, so it reorders only nodes of equal score).
+     * unchanged (and, for a policy that reads only the node's state, in the {@link StateScores} of any node in
+     * that state), plus the tie-break (below one point, so it reorders only nodes of equal score).
      */
     private final class PolicyScorer implements NodeScorer {
         @Override
         public double score(int task, int node) {
             int cls = state.classOf(task);
             long nodeState = state.stateHash(node);
-            long key = TieBreak.mix(nodeState + 31 * scoreDigests()[cls] + state.nameHash[node]) | 1;
+            long digest = scoreDigests()[cls];
+            long key = TieBreak.mix(nodeState + 31 * digest + state.nameHash[node]) | 1;
             double points;
             if (memo.has(cls, node, key)) {
                 points = memo.get(cls, node);
             } else {
-                points = policy.score(state, cls, node) * options.weight();
+                points = policy.readsNodeStateOnly() ? sharedScore(cls, node, digest, nodeState)
+                        : policy.score(state, cls, node) * options.weight();
                 memo.put(cls, node, key, points);
             }
             double scale = policy.integerScores() ? 1 : 1e-9;
             return points + scale * state.jitter(cls, node, nodeState);
+        }
+
+        /** The score kept for any node in this state, else computed and kept. */
+        private double sharedScore(int cls, int node, long digest, long nodeState) {
+            long key = StateScores.key(digest, nodeState, state.nodes.count[node]);
+            StateScores.Table table = shared.table();
+            if (table.has(key)) {
+                return table.score(key);
+            }
+            double points = policy.score(state, cls, node) * options.weight();
+            table.put(key, points);
+            return points;
         }
 
         @Override

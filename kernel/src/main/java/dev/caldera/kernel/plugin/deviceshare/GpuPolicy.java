@@ -22,6 +22,16 @@ interface GpuPolicy {
         return true;
     }
 
+    /**
+     * True when {@link #score} reads of the node only its state as {@link GpuState#stateHash} digests it (devices'
+     * free units and holders, capacity, model, cpu and memory idle) and its device count, never its name or row,
+     * and of the class only its shape ({@link #readsShapeOnly}), so nodes alike share their scores
+     * ({@link StateScores}).
+     */
+    default boolean readsNodeStateOnly() {
+        return readsShapeOnly();
+    }
+
     /** True when scores are whole points, so a tie-break below one point never reorders distinct scores. */
     default boolean integerScores() {
         return true;

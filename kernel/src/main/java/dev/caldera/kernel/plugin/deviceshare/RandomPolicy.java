@@ -22,6 +22,12 @@ final class RandomPolicy implements GpuPolicy {
         return false;
     }
 
+    /** The draw digests the node's name: two nodes alike draw apart. */
+    @Override
+    public boolean readsNodeStateOnly() {
+        return false;
+    }
+
     @Override
     public boolean integerScores() {
         return false;
