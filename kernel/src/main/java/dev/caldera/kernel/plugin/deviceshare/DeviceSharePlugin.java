@@ -374,10 +374,13 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         return state.nodes;
     }
 
-    /** The node's expected fragment (FGD's) against the session's typical shapes, in GPUs (0 without devices). */
+    /**
+     * The node's expected fragment (FGD's) against the session's typical shapes, in GPUs (0 without devices): the
+     * one FGD's score measures before a placement, kept per node state ({@link GpuState#typicalFragment}).
+     */
     public double fragmentGpus(int node) {
         long cap = state.nodes.capacity[node];
-        return cap == 0 ? 0 : Fragmentation.of(state.nodes, state.typical, node, state.cpuLeft(node)) / cap;
+        return cap == 0 ? 0 : state.typicalFragment(node, state.cpuLeft(node)) / cap;
     }
 
     /**

@@ -29,7 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * answers what the policy computes from scratch for the node as it is: a cluster of a few node kinds (so that many
  * nodes are alike, and share their scores) goes through cycles of pods arriving, binding and finishing, and after
  * each cycle every live task's score on every node it fits is compared with {@code policy.score} times the weight
- * plus the tie-break, computed directly. The workload mix is fixed in most tries (kept scores then live across
+ * plus the tie-break, computed directly, and every node's fragment in GPUs ({@link DeviceSharePlugin#fragmentGpus},
+ * kept per node state) with FGD's {@link Fragmentation#of} counted from scratch. The workload mix is fixed in most tries (kept scores then live across
  * cycles) and derived from the pods in the others (a new mix each cycle forgets them). Coverage: over the tries,
  * nodes in the state of another node are scored for the same shape, which is what {@link StateScores} shares.
  */
@@ -38,7 +39,7 @@ class StateScoresProperties {
     private static final String[] MODELS = {"T4", "G2", "V100"};
 
     @Property(tries = 60)
-    void keptScoresAreThePolicysScoresOfTheNodeAsItIs(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+    void keptScoresAndFragmentsAreThoseOfTheNodeAsItIs(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         String policy = POLICIES[r.nextInt(POLICIES.length)];
         World w = new World(r, policy);
@@ -123,6 +124,14 @@ class StateScoresProperties {
             GpuPolicy policy = plugin.gpuPolicy();
             Map<List<Long>, Integer> firstNode = new LinkedHashMap<>();
             int shared = 0;
+            for (int i = 0; i < s.nodeCount(); i++) {
+                // the replay's fragmentation samples read the fragment kept per node state
+                int node = s.node(i);
+                long cap = state.nodes.capacity[node];
+                double fresh = cap == 0 ? 0 : Fragmentation.of(state.nodes, state.typical, node, state.cpuLeft(node)) / cap;
+                assertThat(plugin.fragmentGpus(node)).as("%s: fragment of node %s", where, s.nodes().name(node))
+                        .isEqualTo(fresh);
+            }
             for (int t = 0; t < s.tasks().rows(); t++) {
                 if (!s.tasks().live(t)) {
                     continue;
