@@ -29,6 +29,9 @@ final class JobCache {
     private final Runnable growDims;
     private final RowIndex rows = new RowIndex();
     private final QuantityTotals minResources = new QuantityTotals("PodGroups' minResources");
+    /** The spec {@link #check} passed last and its key, for the {@link #upsert} that follows it at once. */
+    private JobSpec checkedSpec;
+    private String checkedKey;
     /** PodGroups written since the last {@link #resolvePriorities} (a row may be listed twice). */
     private final IntArrayList unresolved = new IntArrayList();
     /** The priority classes' version at the last {@link #resolvePriorities}. */
@@ -51,14 +54,21 @@ final class JobCache {
 
     /** Refuses a PodGroup whose minResources would break the cache's quantity limits. Reads only. */
     void check(JobSpec spec) {
-        int row = rows.get(spec.key());
+        String key = spec.key();
+        int row = rows.get(key);
         minResources.check(row < 0 ? null : jobs.minResources(row), spec.minResources(), false, dims, "PodGroup",
-                spec.key(), "spec.minResources");
+                spec.namespace(), spec.name(), "spec.minResources");
+        checkedSpec = spec;
+        checkedKey = key;
     }
 
     /** The row of job {@code namespace/name}, made (named by tasks, no PodGroup yet) when there is none. */
     int rowFor(String namespace, String name) {
-        String key = namespace + "/" + name;
+        return rowForKey(namespace, namespace + "/" + name);
+    }
+
+    /** {@link #rowFor(String, String)} with the job's key {@code namespace/name} already joined. */
+    private int rowForKey(String namespace, String key) {
         int row = rows.get(key);
         if (row < 0) {
             row = rows.add(key);
@@ -76,7 +86,10 @@ final class JobCache {
 
     /** Writes a PodGroup; returns its row, and in {@code rolesChanged[0]} whether its minTaskMember roles changed. */
     int upsert(JobSpec spec, boolean[] rolesChanged) {
-        int row = rowFor(spec.namespace(), spec.name());
+        String key = spec == checkedSpec ? checkedKey : spec.key();
+        checkedSpec = null;
+        checkedKey = null;
+        int row = rowForKey(spec.namespace(), key);
         long[] before = jobs.minResources(row);
         jobs.hasSpec(row, true);
         jobs.live(row, true);

@@ -59,7 +59,7 @@ final class NodeCache {
     /** Refuses {@code spec} when its allocatable would break the cache's quantity limits. Reads only. */
     void check(NodeSpec spec) {
         int row = rows.get(spec.name());
-        allocatable.check(row < 0 ? null : allocatableOf(row), spec.allocatable(), false, dims, "Node", spec.name(),
+        allocatable.check(row < 0 ? null : allocatableOf(row), spec.allocatable(), false, dims, "Node", null, spec.name(),
                 "status.allocatable");
     }
 

@@ -31,14 +31,15 @@ final class QuantityTotals {
     /**
      * Refuses replacing {@code old} (dense over dimensions, null for nothing) by {@code now} when a resource name
      * is empty, when it would make more than {@link #MAX_DIMENSIONS} resources, or when a total would exceed
-     * {@link #LIMIT}. {@code onePod}: the cache counts a task's pods as 1 whatever the list says.
+     * {@link #LIMIT}. {@code onePod}: the cache counts a task's pods as 1 whatever the list says. The object is
+     * {@code namespace/name} (joined only for a refusal; {@code namespace} null for a cluster-scoped kind).
      */
-    void check(long[] old, ResourceList now, boolean onePod, ResourceDimensions dims, String kind, String name,
-               String field) {
+    void check(long[] old, ResourceList now, boolean onePod, ResourceDimensions dims, String kind, String namespace,
+               String name, String field) {
         if (now == null) {
             return;
         }
-        checkNames(now, dims, kind, name, field);
+        checkNames(now, dims, kind, namespace, name, field);
         for (int i = 0; i < now.size(); i++) {
             String resource = now.name(i);
             int d = dims.find(resource);
@@ -46,8 +47,8 @@ final class QuantityTotals {
             next -= d >= 0 && old != null && d < old.length ? old[d] : 0;
             long amount = onePod && d == ResourceDimensions.PODS ? 1 : now.amount(i);
             if (amount > LIMIT || next > LIMIT - amount) {
-                throw new RejectedChange(kind, name, field + "." + resource, "the total of " + what + " would exceed "
-                        + LIMIT + " (2^62), more than the kernel adds up exactly in 64 bits");
+                throw new RejectedChange(kind, key(namespace, name), field + "." + resource, "the total of " + what
+                        + " would exceed " + LIMIT + " (2^62), more than the kernel adds up exactly in 64 bits");
             }
         }
     }
@@ -71,21 +72,29 @@ final class QuantityTotals {
         }
     }
 
-    /** Refuses empty resource names and more than {@link #MAX_DIMENSIONS} distinct resources. */
-    static void checkNames(ResourceList list, ResourceDimensions dims, String kind, String name, String field) {
+    /**
+     * Refuses empty resource names and more than {@link #MAX_DIMENSIONS} distinct resources, naming the object
+     * {@code namespace/name} ({@code namespace} null for a cluster-scoped kind).
+     */
+    static void checkNames(ResourceList list, ResourceDimensions dims, String kind, String namespace, String name,
+                           String field) {
         int fresh = 0;
         for (int i = 0; i < list.size(); i++) {
             String resource = list.name(i);
             if (resource == null || resource.isEmpty()) {
-                throw new RejectedChange(kind, name, field, "a resource name is empty");
+                throw new RejectedChange(kind, key(namespace, name), field, "a resource name is empty");
             }
             if (dims.find(resource) < 0) {
                 fresh++;
             }
         }
         if (dims.count() + fresh > MAX_DIMENSIONS) {
-            throw new RejectedChange(kind, name, field, "it would make " + (dims.count() + fresh)
+            throw new RejectedChange(kind, key(namespace, name), field, "it would make " + (dims.count() + fresh)
                     + " distinct resources in the cluster; the kernel keeps at most " + MAX_DIMENSIONS);
         }
+    }
+
+    private static String key(String namespace, String name) {
+        return namespace == null ? name : namespace + "/" + name;
     }
 }

@@ -40,12 +40,12 @@ final class QueueCache {
     void check(QueueSpec spec) {
         int row = rows.get(spec.name());
         String name = spec.name();
-        QuantityTotals.checkNames(allNames(spec), dims, "Queue", name, "spec");
-        capability.check(row < 0 ? null : queues.capability(row), spec.capability(), false, dims, "Queue", name,
+        QuantityTotals.checkNames(allNames(spec), dims, "Queue", null, name, "spec");
+        capability.check(row < 0 ? null : queues.capability(row), spec.capability(), false, dims, "Queue", null, name,
                 "spec.capability");
-        guarantee.check(row < 0 ? null : queues.guarantee(row), spec.guarantee(), false, dims, "Queue", name,
+        guarantee.check(row < 0 ? null : queues.guarantee(row), spec.guarantee(), false, dims, "Queue", null, name,
                 "spec.guarantee.resource");
-        deserved.check(row < 0 ? null : queues.deserved(row), spec.deserved(), false, dims, "Queue", name,
+        deserved.check(row < 0 ? null : queues.deserved(row), spec.deserved(), false, dims, "Queue", null, name,
                 "spec.deserved");
     }
 

@@ -14,6 +14,16 @@ final class SpecCheck {
         return value;
     }
 
+    /** The index of the first negative amount in {@code list}, -1 when none is (or there is no list). */
+    static int firstNegative(ResourceList list) {
+        for (int i = 0; list != null && i < list.size(); i++) {
+            if (list.amount(i) < 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     static ResourceList nonNegative(ResourceList list, String object, String field) {
         if (list == null) {
             return null;

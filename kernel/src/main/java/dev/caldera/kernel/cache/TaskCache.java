@@ -133,7 +133,7 @@ final class TaskCache {
         }
         if (row < 0 || written[row] == null || !written[row].request().equals(spec.request())) {
             requests.check(row < 0 ? null : classes.request(tasks.taskClass(row)), spec.request(), true, dims, "Pod",
-                    spec.key(), "spec.containers[].resources.requests");
+                    spec.namespace(), spec.name(), "spec.containers[].resources.requests");
         } // else the same request in place of itself: every total stays as it is
         checkedSpec = spec;
         checkedRow = row;
@@ -275,7 +275,7 @@ final class TaskCache {
 
     private void write(int row, TaskSpec spec) {
         tasks.uid(row, spec.uid());
-        tasks.key(row, spec.key());
+        tasks.key(row, spec.hasKey(spec.uid()) ? spec.uid() : spec.key()); // a pod's uid is often its key
         tasks.name(row, spec.name());
         tasks.namespace(row, symbols.intern(spec.namespace()));
         tasks.priority(row, priorityClasses.resolve(spec.priority(), spec.priorityClassName()));

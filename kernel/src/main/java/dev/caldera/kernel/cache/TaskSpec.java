@@ -43,27 +43,35 @@ public record TaskSpec(
         long gpuDevices) {
 
     public TaskSpec {
-        String object = "Pod " + namespace + "/" + name;
         SpecCheck.required(name, "Pod", "metadata.name");
-        SpecCheck.required(namespace, object, "metadata.namespace");
-        SpecCheck.required(uid, object, "metadata.uid");
-        SpecCheck.required(job, object, "PodGroup (annotation scheduling.k8s.io/group-name)");
-        request = SpecCheck.nonNegative(request == null ? ResourceList.EMPTY : request, object,
-                "resources.requests");
+        // the object's name is joined only for a refusal: a replay builds a spec for every bind
+        if (isEmpty(namespace) || isEmpty(uid) || isEmpty(job) || SpecCheck.firstNegative(request) >= 0) {
+            String object = "Pod " + namespace + "/" + name;
+            SpecCheck.required(namespace, object, "metadata.namespace");
+            SpecCheck.required(uid, object, "metadata.uid");
+            SpecCheck.required(job, object, "PodGroup (annotation scheduling.k8s.io/group-name)");
+            SpecCheck.nonNegative(request, object, "resources.requests");
+        }
+        request = request == null ? ResourceList.EMPTY : request;
         placement = placement == null ? PlacementSpec.NONE : placement;
         nodeName = nodeName == null || nodeName.isEmpty() ? null : nodeName;
         nominatedNodeName = nominatedNodeName == null || nominatedNodeName.isEmpty() ? null : nominatedNodeName;
         if (status < 0 || status >= TaskStatus.COUNT) {
-            throw new IllegalArgumentException(object + ": unknown task status " + status);
+            throw new IllegalArgumentException("Pod " + namespace + "/" + name + ": unknown task status " + status);
         }
-        labels = checkedLabels(labels, object);
+        labels = checkedLabels(labels, namespace, name);
         interPod = interPod == null ? InterPodSpec.NONE : interPod.inNamespace(namespace);
     }
 
-    private static Map<String, String> checkedLabels(Map<String, String> labels, String object) {
+    private static boolean isEmpty(String s) {
+        return s == null || s.isEmpty();
+    }
+
+    private static Map<String, String> checkedLabels(Map<String, String> labels, String namespace, String name) {
         if (labels == null || labels.isEmpty()) {
             return Map.of();
         }
+        String object = "Pod " + namespace + "/" + name;
         TreeMap<String, String> sorted = new TreeMap<>();
         labels.forEach((k, v) -> {
             String problem = LabelSyntax.keyProblem(k);
@@ -138,7 +146,9 @@ public record TaskSpec(
     public static final class Builder {
         private final String namespace;
         private final String name;
+        /** Null until set: {@link #build} then takes {@code namespace/name}. */
         private String uid;
+        private boolean uidSet;
         private String job;
         private ResourceList request = ResourceList.EMPTY;
         private Integer priority;
@@ -160,10 +170,9 @@ public record TaskSpec(
         private Builder(String namespace, String name) {
             this.namespace = namespace;
             this.name = name;
-            this.uid = namespace + "/" + name;
         }
 
-        public Builder uid(String v) { uid = v; return this; }
+        public Builder uid(String v) { uid = v; uidSet = true; return this; }
         public Builder job(String v) { job = v; return this; }
         public Builder request(ResourceList v) { request = v; return this; }
         public Builder priority(Integer v) { priority = v; return this; }
@@ -186,7 +195,7 @@ public record TaskSpec(
         public Builder running(String node) { nodeName = node; status = TaskStatus.RUNNING; return this; }
 
         public TaskSpec build() {
-            return new TaskSpec(uid, namespace, name, job, request, priority, priorityClassName, role, preemptable,
+            return new TaskSpec(uidSet ? uid : namespace + "/" + name, namespace, name, job, request, priority, priorityClassName, role, preemptable,
                     creationMs, status, nodeName, nominatedNodeName, placement, critical, preemptNever,
                     schedulingGated, labels, interPod, gpuDevices);
         }
