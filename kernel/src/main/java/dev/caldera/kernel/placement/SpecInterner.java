@@ -16,6 +16,7 @@ import java.util.Arrays;
  */
 public class SpecInterner<T> {
     public static final int NONE = 0;
+    private static final int SEEN = 64;
 
     private Object[] specs = new Object[16];
     private int[] refs = new int[16];
@@ -24,6 +25,13 @@ public class SpecInterner<T> {
     private int live;
     private final IntArrayList free = new IntArrayList();
     private final Object2IntOpenHashMap<T> ids = new Object2IntOpenHashMap<>();
+    /**
+     * Ids last found per spec object, direct-mapped by identity hash: a spec object that holds its id now
+     * ({@code specs[id]} is that very object) needs no value hash or equals (a record of maps and lists); an
+     * adapter converting many pods alike hands the same spec object again and again.
+     */
+    private final Object[] seen = new Object[SEEN];
+    private final int[] seenId = new int[SEEN];
 
     protected SpecInterner(T none) {
         ids.defaultReturnValue(-1);
@@ -32,7 +40,8 @@ public class SpecInterner<T> {
 
     /** The id of {@code spec}, created on first use; takes one reference. */
     public int acquire(T spec) {
-        int id = ids.getInt(spec);
+        int slot = System.identityHashCode(spec) & (SEEN - 1);
+        int id = spec != null && seen[slot] == spec && specs[seenId[slot]] == spec ? seenId[slot] : ids.getInt(spec);
         if (id < 0) {
             id = free.isEmpty() ? size++ : free.popInt();
             if (id >= specs.length) {
@@ -46,6 +55,8 @@ public class SpecInterner<T> {
             live++;
         }
         refs[id]++;
+        seen[slot] = spec;
+        seenId[slot] = id;
         return id;
     }
 

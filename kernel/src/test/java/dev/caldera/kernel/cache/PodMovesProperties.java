@@ -28,16 +28,19 @@ import static org.assertj.core.api.Assertions.assertThat;
  * takes it again, which counts as a new version (plugins compile it again, for the same spec) or birth; the short
  * path keeps the id (the contracts, "changes whenever the id is given to a different spec", hold either way). Also left out: the specs each cache last wrote per pod
  * (the same objects on both sides, but the image writes an object met twice as a reference to where it was met
- * first, and which of two equal placement specs a profile interned differs when one side freed and took it again).
+ * first, and which of two equal placement specs a profile interned differs when one side freed and took it again),
+ * and the ids each interner last found per spec object (a memo of look-ups, which the two sides make in another order).
  */
 class PodMovesProperties {
     private static final Set<String> SKIPPED = Set.of("changes", "rejections", "rejectedChanges", "problemSink",
             "rewriteEveryPod", "written");
     private static final Set<String> BIRTHS = Set.of("born", "births");
+    /** The version counters, and the ids last found per spec object (a look-up memo, not state). */
+    private static final Set<String> INTERNER_SKIPPED = Set.of("versions", "seen", "seenId", "seenVersion");
     private static final ObjectImage IMAGE = new ObjectImage(type -> false,
             f -> SKIPPED.contains(f.getName()) || f.getType() == Runnable.class
                     || f.getType().getName().startsWith("java.util.function.")
-                    || f.getDeclaringClass() == SpecInterner.class && f.getName().equals("versions")
+                    || f.getDeclaringClass() == SpecInterner.class && INTERNER_SKIPPED.contains(f.getName())
                     || f.getDeclaringClass() == TaskClasses.class && BIRTHS.contains(f.getName()));
     private static final byte[] STATUSES = {TaskStatus.PENDING, TaskStatus.BOUND, TaskStatus.RUNNING,
         TaskStatus.RELEASING, TaskStatus.SUCCEEDED, TaskStatus.FAILED, TaskStatus.UNKNOWN};
