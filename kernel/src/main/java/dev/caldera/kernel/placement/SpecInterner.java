@@ -26,12 +26,14 @@ public class SpecInterner<T> {
     private final IntArrayList free = new IntArrayList();
     private final Object2IntOpenHashMap<T> ids = new Object2IntOpenHashMap<>();
     /**
-     * Ids last found per spec object, direct-mapped by identity hash: a spec object that holds its id now
-     * ({@code specs[id]} is that very object) needs no value hash or equals (a record of maps and lists); an
-     * adapter converting many pods alike hands the same spec object again and again.
+     * Ids last found per spec object, direct-mapped by identity hash, with the id's {@link #version} then: while
+     * the id is held and still has that version, it holds the spec's value, so the object needs no value hash or
+     * equals (a record of maps and lists); an adapter converting many pods alike hands the same spec object again
+     * and again (equal to the no-constraints spec, id 0, most of the time).
      */
     private final Object[] seen = new Object[SEEN];
     private final int[] seenId = new int[SEEN];
+    private final int[] seenVersion = new int[SEEN];
 
     protected SpecInterner(T none) {
         ids.defaultReturnValue(-1);
@@ -41,7 +43,9 @@ public class SpecInterner<T> {
     /** The id of {@code spec}, created on first use; takes one reference. */
     public int acquire(T spec) {
         int slot = System.identityHashCode(spec) & (SEEN - 1);
-        int id = spec != null && seen[slot] == spec && specs[seenId[slot]] == spec ? seenId[slot] : ids.getInt(spec);
+        int known = seenId[slot];
+        int id = spec != null && seen[slot] == spec && refs[known] > 0 && versions[known] == seenVersion[slot] ? known
+                : ids.getInt(spec);
         if (id < 0) {
             id = free.isEmpty() ? size++ : free.popInt();
             if (id >= specs.length) {
@@ -57,6 +61,7 @@ public class SpecInterner<T> {
         refs[id]++;
         seen[slot] = spec;
         seenId[slot] = id;
+        seenVersion[slot] = versions[id];
         return id;
     }
 
