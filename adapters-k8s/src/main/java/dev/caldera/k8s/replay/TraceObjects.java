@@ -115,9 +115,14 @@ public final class TraceObjects {
         return new ReplayPod(index, task, group, shape.gpuMilli(), createdMs, deletedMs, durationMs, source);
     }
 
-    /** The task of a placed pod: running on {@code node}, holding the devices of {@code gpuDevices}. */
+    /**
+     * The task of a placed pod: running on {@code node}, holding the devices of {@code gpuDevices} (what
+     * {@code t.toBuilder()} with those set builds, without the builder: one per bind).
+     */
     static TaskSpec running(TaskSpec t, String node, long gpuDevices, byte status) {
-        return t.toBuilder().status(status).nodeName(node).nominatedNodeName(null).gpuDevices(gpuDevices).build();
+        return new TaskSpec(t.uid(), t.namespace(), t.name(), t.job(), t.request(), t.priority(), t.priorityClassName(),
+                t.role(), t.preemptable(), t.creationMs(), status, node, null, t.placement(), t.critical(),
+                t.preemptNever(), t.schedulingGated(), t.labels(), t.interPod(), gpuDevices);
     }
 
     private static Pod pod(String name, PodShape shape) {
