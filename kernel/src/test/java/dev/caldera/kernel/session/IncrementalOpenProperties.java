@@ -23,6 +23,7 @@ import dev.caldera.kernel.statement.Statement;
 import dev.caldera.kernel.testing.RandomChanges;
 import dev.caldera.kernel.testing.RandomClusters;
 import dev.caldera.kernel.testing.SessionImage;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -82,6 +83,15 @@ class IncrementalOpenProperties {
             open(rebuilt, fresh);
             assertSame(session, fresh, "batch " + b + " against a rebuilt cache");
         }
+    }
+
+    /**
+     * The case that found SearchReport explaining a hard-mode PodGroup with minResources and no HyperNode of an
+     * allowed tier: it described HyperNode -1 (ArrayIndexOutOfBoundsException in HyperNodeTree.describe).
+     */
+    @Example
+    void aHardModeGangWithMinResourcesAndNoAllowedHyperNodeIsExplained() {
+        anIncrementalOpenAfterCyclesEqualsAFreshSession(4199, 18);
     }
 
     @Property(tries = 200)

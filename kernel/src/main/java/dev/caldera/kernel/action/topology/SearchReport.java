@@ -64,6 +64,10 @@ final class SearchReport {
         boolean byMin = candidates.groups() == 0;
         long[] need = byMin ? min : pending;
         int largest = largestFree(tree, t.usage(), highestTier, need);
+        if (largest < 0) {
+            // no HyperNode of an allowed tier at all (a PodGroup with minResources still gets here)
+            return head + ": there is no HyperNode of tier <= " + highestTier;
+        }
         String what = byMin ? "the PodGroup's minResources (" + format(s.dims(), need, need) + ")"
                 : format(s.dims(), need, need) + " its " + pendingPods(s, job) + " pending pods request";
         return head + ": the largest free, " + tree.describe(largest) + ", has "
@@ -80,7 +84,10 @@ final class SearchReport {
         return n;
     }
 
-    /** The allowed HyperNode whose futureIdle covers the largest share of {@code need} in its tightest dimension. */
+    /**
+     * The allowed HyperNode whose futureIdle covers the largest share of {@code need} in its tightest dimension,
+     * or -1 when no HyperNode is of an allowed tier.
+     */
     private static int largestFree(HyperNodeTree tree, HyperNodeUsage u, int highestTier, long[] need) {
         int best = -1;
         double bestShare = -1;
