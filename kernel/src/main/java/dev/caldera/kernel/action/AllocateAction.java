@@ -95,13 +95,19 @@ public final class AllocateAction implements Action {
         taskHeaps.clear();
         continuation.clear(s);
         errorCache.open(s, predicateErrorCache);
+        // a JobValid that reads the job's own rows alone answers from them and keeps nothing, so it need not be asked
+        // of a job this action would pass over anyway (most jobs of a busy cluster: every pod running, none pending)
+        boolean workFirst = s.plugins().jobValidReadsJobAlone();
         for (int i = 0; i < s.jobCount(); i++) {
             int job = s.job(i);
             if (!enqueueConfigured) {
                 s.admit(job);
             }
-            if (s.jobState().phase(job) == JobPhase.PENDING || s.plugins().jobValid(job) != null
-                    || !hasPendingWork(s, job)) {
+            if (s.jobState().phase(job) == JobPhase.PENDING) {
+                continue;
+            }
+            if (workFirst ? !hasPendingWork(s, job) || s.plugins().jobValid(job) != null
+                    : s.plugins().jobValid(job) != null || !hasPendingWork(s, job)) {
                 continue;
             }
             if (jobQueues.add(s.jobTable().queue(job), job)) {

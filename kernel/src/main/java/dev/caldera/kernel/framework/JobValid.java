@@ -11,9 +11,10 @@ public interface JobValid {
      * status counts and requests ({@code SessionView.count}, {@code roleCount}), its tasks and their sub-groups
      * ({@code SessionView.topology}); not other jobs, queues, nodes, the clock or the plugin's own state across jobs.
      * A session that opens incrementally then asks again only for the jobs it lists as changed and keeps the others'
-     * verdicts ({@code Session.validAtOpen}). Fixed for the function's life; the default promises nothing. A wrong
-     * promise leaves a stale verdict: {@code IncrementalOpenProperties} compares every job's verdict with a fresh
-     * session's.
+     * verdicts ({@code Session.validAtOpen}), and the allocate action asks only of the jobs with a pending task it
+     * would place (a verdict kept nowhere changes nothing for the others). Fixed for the function's life; the
+     * default promises nothing. A wrong promise leaves a stale verdict: {@code IncrementalOpenProperties} compares
+     * every job's verdict with a fresh session's.
      */
     default boolean readsJobAlone() {
         return false;
