@@ -54,6 +54,30 @@ public record ReplayResult(
                                      double fragmentGpus, double fragmentPercentOfFree) {
     }
 
+    /**
+     * The last of {@code runs} (replays of one trace with one configuration and seed, which all make the same
+     * decisions) with the median of the runs' wall, cpu and scheduling times, each taken on its own; with an even
+     * number of runs the larger of the two middle times (the slower figure). Events per second are then those of
+     * the median wall (or cpu) time.
+     */
+    public static ReplayResult medianTimings(List<ReplayResult> runs) {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("no runs to take the median of");
+        }
+        ReplayResult last = runs.get(runs.size() - 1);
+        return new ReplayResult(last.trace, last.nodes, last.gpus, last.arrivedPods, last.placedPods,
+                last.droppedPods, last.finishedPods, last.runningPods, last.waitingPods, last.unallocatedGpuPercent,
+                last.gpuAllocationPercent, last.arrivedGpuPercent, last.cycles, last.events, last.virtualSeconds,
+                median(runs, ReplayResult::wallNs), median(runs, ReplayResult::cpuNs),
+                median(runs, ReplayResult::schedulingNs), last.meanWaitSeconds, last.maxWaitSeconds,
+                last.allocationCurve, last.fragmentation);
+    }
+
+    private static long median(List<ReplayResult> runs, java.util.function.ToLongFunction<ReplayResult> time) {
+        long[] times = runs.stream().mapToLong(time).sorted().toArray();
+        return times[times.length / 2];
+    }
+
     /** Trace events applied per second of wall time. */
     public double eventsPerSecond() {
         return wallNs == 0 ? 0 : events * 1e9 / wallNs;

@@ -77,6 +77,27 @@ class ReplayCommandTest {
     }
 
     @Test
+    void repeatedRunsReportTheMedianTimingsOfTheirLastHalf() throws IOException {
+        String events = repo("examples", "replay", "small-gpu-cluster.jsonl");
+        CliRun once = CliRun.of("replay", "--format", "events", "--output", "json", events);
+        CliRun json = CliRun.of("replay", "--format", "events", "--output", "json", "--repeat", "4", events);
+        CliRun text = CliRun.of("replay", "--format", "events", "--repeat", "5", events);
+
+        assertThat(json.status()).as(json.toString()).isZero();
+        JsonNode a = JSON.readTree(once.out());
+        JsonNode b = JSON.readTree(json.out());
+        for (String timing : new String[] {"wallSeconds", "cpuSeconds", "eventsPerSecond", "eventsPerCpuSecond",
+                "schedulingMicrosPerPod"}) {
+            assertThat(b.get(timing).asDouble()).as(timing).isPositive();
+            ((com.fasterxml.jackson.databind.node.ObjectNode) a).remove(timing);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) b).remove(timing);
+        }
+        assertThat(b).isEqualTo(a);
+        assertThat(text.status()).as(text.toString()).isZero();
+        assertThat(text.out()).contains("timings:    median of runs 3 to 5 of 5");
+    }
+
+    @Test
     void theEventsExampleReplays() {
         CliRun run = CliRun.of("replay", "--format", "events", repo("examples", "replay", "small-gpu-cluster.jsonl"));
         assertThat(run.status()).as(run.toString()).isZero();
