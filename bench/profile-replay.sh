@@ -3,7 +3,8 @@
 # protocol or its recorded times) --repeat times in one JVM with libasyncProfiler.so (taken from the benchmarks
 # jar, which ships it) loaded as an agent, and copies the result to
 # perf-results/flamegraphs/<date>-<jvm>-replay-<protocol>-<workload>-<policy>-<event>.html, with the collapsed
-# stacks (a second, identical run) and the share of samples under the replay's main phases.
+# stacks (a second, identical run) and the share of samples under the replay's main phases and the JIT's compiler
+# threads (CompileBroker::compiler_thread_loop: a replay of a few tenths of a second runs while C2 still compiles).
 set -euo pipefail
 
 usage() {
@@ -79,10 +80,10 @@ cp "$WORK/stacks.collapsed" "$OUT/$NAME.collapsed"
   echo "# JVM: $("$JAVA" -version 2>&1 | tail -1)"
   echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) vCPU"
   echo "# command: bench/profile-replay.sh --protocol $PROTOCOL --workload $WORKLOAD --policy $POLICY --repeat $REPEAT --event $EVENT"
-  echo "# the replay's own report of its last run:"
+  echo "# the replay's own report (its last run; with --repeat, the timings are the median of the later half of the runs):"
   sed 's/^/#   /' "$WORK/replay.txt"
   echo "share of samples under (inclusive):"
-  awk -v frames="ReplayEngine.run Scheduler.runOnce Session.open IncrementalSelector.build IncrementalSelector.catchUp ClassView.evaluateAll DeviceSharePlugin.open FgdPolicy.score FillPolicy.score Fragmentation.after FillFragmentation.after OpenbTraces ReplayEngine.bound" '
+  awk -v frames="CompileBroker::compiler_thread_loop ReplayEngine.run Scheduler.runOnce Session.open IncrementalSelector.build IncrementalSelector.catchUp ClassView.evaluateAll DeviceSharePlugin.open FgdPolicy.score FillPolicy.score Fragmentation.after FillFragmentation.after OpenbTraces ReplayEngine.bound" '
     { n = $NF; total += n; for (i = 1; i <= nf; i++) if (index($1, f[i])) under[i] += n }
     BEGIN { nf = split(frames, f, " ") }
     END { for (i = 1; i <= nf; i++) printf "  %-32s %5.1f%%\n", f[i], total ? 100 * under[i] / total : 0 }' "$WORK/stacks.collapsed"
