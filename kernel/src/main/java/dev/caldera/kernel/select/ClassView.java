@@ -19,7 +19,8 @@ import java.util.Arrays;
  * change, so the tree's comparisons only move when the view climbs them. The tree has one extra leaf value,
  * {@code size}, that never fits and loses every tie, padding the leaves past the last. After placements only the
  * leaves the groups' changes name are re-evaluated or re-weighed (O(dims + plugins + log leaves) each); when a fit
- * group's largest raw value changes, that group's totals are recomputed and the tree rebuilt (O(leaves)).
+ * group's largest raw value changes, that group's totals are recomputed and the tree rebuilt (O(leaves)). Many
+ * changes at once are replayed in a batch: no climbs, the tree played once at the end ({@link #settle}).
  * <p>
  * Threading: scheduling thread; while a view is built, {@link #evaluateAll} runs on filter workers for disjoint
  * leaf ranges (the scheduling thread waits). Allocation: arrays sized once per cluster size; a refresh allocates
@@ -88,6 +89,12 @@ final class ClassView {
     private final double[][][] scoreOf;
     /** A refreshed leaf's raw values before its refresh ({@link #uncount}). */
     private final int[] oldRaws;
+    /** Matches played by climbs since the selector last set it to 0 (its catch-up's probe). */
+    long climbed;
+    /** Set by a refresh in a batch whose leaf's match keys moved: {@link #settle} plays the tree again. */
+    private boolean treeStale;
+    /** Set by a refresh in a batch that moved a fit group's largest raw value: {@link #settle} totals every leaf. */
+    private boolean retotal;
 
     ClassView(Session session, NodeGroups groups, long key, int size) {
         this.session = session;
@@ -392,7 +399,7 @@ final class ClassView {
      * it fits) and position it had does not climb: the tree's matches ({@link #better}) read nothing else, so each
      * would name the same winner as before.
      */
-    void refresh(int task, int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions) {
+    void refresh(int task, int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions, boolean batch) {
         boolean added = leaf >= built;
         while (built <= leaf) {
             // a node that left its group: a new leaf (made in order), padding until now
@@ -443,6 +450,11 @@ final class ClassView {
             count(leaf, weight[leaf]);
         }
         if (maxMoved(task)) {
+            if (batch) {
+                retotal = true;
+                treeStale = true;
+                return;
+            }
             for (int l = 0; l < built; l++) {
                 total(task, l);
             }
@@ -456,7 +468,33 @@ final class ClassView {
             // the matches read only fit, total (where it fits) and position: the same leaf wins each as before
             return;
         }
-        climb(leaf);
+        if (batch) {
+            treeStale = true;
+        } else {
+            climb(leaf);
+        }
+    }
+
+    /**
+     * Ends a batch of {@link #refresh}es made with {@code batch} true: totals every leaf again when a fit group's
+     * largest raw value moved during the batch, and plays the whole tree again when any leaf's match keys moved.
+     * A refresh in a batch does what one outside a batch does (results, weight, position, histograms, largest raw
+     * values and the leaf's total) but neither climbs nor totals every leaf: when a catch-up replays many leaves, their
+     * climbs (each up to log leaves matches, and the dump's are deep) cost more than one O(leaves) pass over the
+     * tree. The tree is then what the climbs would have made: a tournament's matches name the best leaf of each
+     * subtree whatever order they were played in.
+     */
+    void settle(int task) {
+        if (retotal) {
+            for (int l = 0; l < built; l++) {
+                total(task, l);
+            }
+        }
+        if (treeStale) {
+            buildTree();
+        }
+        retotal = false;
+        treeStale = false;
     }
 
     /**
@@ -498,6 +536,7 @@ final class ClassView {
         for (int k = (leaf + leaves) >> 1; k >= 1; k >>= 1) {
             int before = t[k];
             int after = better(t[2 * k], t[2 * k + 1]);
+            climbed++;
             if (after == before && before != leaf) {
                 return;
             }

@@ -44,6 +44,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the real node plugins (predicates, nodeorder, binpack) and with predicates and deviceshare under every policy.
  */
 class CrossSessionSelectorProperties {
+    private static final int[] BATCH_MODES = {IncrementalSelector.BATCH_BY_PROBE, IncrementalSelector.BATCH_NEVER,
+        IncrementalSelector.BATCH_ALWAYS};
     private static final int SESSIONS = 6;
     private static final String[] ZONES = {"a", "b", "c"};
     private static final String[] MODELS = {"V100", "T4", "A10"};
@@ -102,6 +104,10 @@ class CrossSessionSelectorProperties {
                             plugin("binpack", "binpack.weight", 3));
             DeviceSharePlugin devices = s.plugins().plugin(DeviceSharePlugin.class);
             IncrementalSelector kept = new IncrementalSelector(s, null, Integer.MAX_VALUE);
+            // catch-ups replayed in batches (one tree replay at the end) after a probe, never, or always; taken
+            // from the seed, not from the run's random stream, so that the runs are the ones they were before
+            int batchMode = BATCH_MODES[(int) Math.floorMod(seed, BATCH_MODES.length)];
+            kept.batchMode = batchMode;
             int placed = 0;
             for (int session = 0; session < SESSIONS; session++) {
                 if (session > 0) {
@@ -114,6 +120,11 @@ class CrossSessionSelectorProperties {
                 placed += place(s, kept, session);
             }
             assertThat(placed).as("seed " + seed + " placed something").isPositive();
+            if (batchMode == IncrementalSelector.BATCH_ALWAYS) {
+                assertThat(kept.batchReplays()).as("seed " + seed + " catch-ups replayed in batches").isPositive();
+            } else if (batchMode == IncrementalSelector.BATCH_NEVER) {
+                assertThat(kept.batchReplays()).as("seed " + seed + " catch-ups replayed in batches").isZero();
+            }
             if (!nominations) {
                 // the property must compare views kept across sessions, not views built again every session
                 assertThat(kept.carriedSessions()).as("seed " + seed + " sessions that kept the views").isPositive();

@@ -51,6 +51,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * really take fits and scores computed for another class of the same request.
  */
 class SharedShapeSelectorProperties {
+    private static final int[] BATCH_MODES = {IncrementalSelector.BATCH_BY_PROBE, IncrementalSelector.BATCH_NEVER,
+        IncrementalSelector.BATCH_ALWAYS};
     private static final String[] ZONES = {"a", "b", "c"};
     private static final Taint SOFT = new Taint("spot", "true", TaintEffect.PREFER_NO_SCHEDULE);
     private static final Taint HARD = new Taint("dedicated", "x", TaintEffect.NO_SCHEDULE);
@@ -104,6 +106,10 @@ class SharedShapeSelectorProperties {
             boolean equivalence = r.nextInt(4) > 0;
             long budget = r.nextInt(4) == 0 ? 1 : 256L << 20;
             IncrementalSelector kept = new IncrementalSelector(s, null, Integer.MAX_VALUE, budget, equivalence);
+            // catch-ups replayed in batches (one tree replay at the end) after a probe, never, or always; taken
+            // from the seed, not from the run's random stream, so that the runs are the ones they were before
+            int batchMode = BATCH_MODES[(int) Math.floorMod(seed, BATCH_MODES.length)];
+            kept.batchMode = batchMode;
             int placed = 0;
             for (int session = 0; session < SESSIONS; session++) {
                 if (session > 0) {
@@ -116,6 +122,11 @@ class SharedShapeSelectorProperties {
                 placed += place(s, kept, session);
             }
             assertThat(placed).as("seed " + seed + " placed something").isPositive();
+            if (batchMode == IncrementalSelector.BATCH_ALWAYS) {
+                assertThat(kept.batchReplays()).as("seed " + seed + " catch-ups replayed in batches").isPositive();
+            } else if (batchMode == IncrementalSelector.BATCH_NEVER) {
+                assertThat(kept.batchReplays()).as("seed " + seed + " catch-ups replayed in batches").isZero();
+            }
             // the property must compare entries one class computed and another read, not every class on its own
             assertThat(kept.sharedEntries()).as("seed " + seed + " fits and scores shared between classes")
                     .isPositive();
