@@ -236,7 +236,9 @@ final class ClassView {
      */
     private boolean fitAndScore(int task, int leaf, int node) {
         ShapeView s = shape;
-        if (s == null) {
+        if (s == null || s.views < 2) {
+            // no other view reads the shape's entries now: what a catch-up would write there is not read before
+            // the leaf changes again (a view reads the entry of its own leaf once per version)
             fit(leaf, resourceFit(task, session.request(task), node));
             if (fit[leaf] == NO_FIT) {
                 return false;

@@ -256,7 +256,16 @@ public final class IncrementalSelector implements NodeSelector {
             view = newView(key);
         }
         view.lastUse = ++clock;
-        view.shape = shape(cls);
+        ShapeView shape = shape(cls);
+        if (view.shape != shape) {
+            if (view.shape != null) {
+                view.shape.views--;
+            }
+            if (shape != null) {
+                shape.views++;
+            }
+            view.shape = shape;
+        }
         if (view.syncedAt == Long.MIN_VALUE || view.epoch != groups.epoch || !groups.covers(view.syncedAt)
                 || !view.standsFor(session, cls, born)) {
             // another class with the same key (a digest collision) takes the view over

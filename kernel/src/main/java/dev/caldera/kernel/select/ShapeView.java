@@ -28,6 +28,13 @@ final class ShapeView {
     /** The request vector the entries are for (a copy). */
     long[] request;
     /**
+     * How many class views have this shape as theirs ({@link ClassView#shape}, kept by the selector). A catch-up
+     * of the only one neither reads nor writes the entries: on the 5,000-node dump most requests have one class
+     * and a catch-up found the entry current for 30,022 of 751,288 leaves, each look-up a cache miss. Only a
+     * matter of cost: an entry not written is one whose version is not the leaf's, computed again where read.
+     */
+    int views;
+    /**
      * Two words per leaf, side by side so that one cache line holds a leaf's entry: {@code version << 2 | fit}
      * (the leaf version the entry was computed at, 0 when never), then the request-only score's bits (meaningful
      * where the fit is not NO_FIT).
