@@ -148,7 +148,7 @@ final class YamlFile {
      */
     static <R> List<R> sequential(String name, ObjectHandler<R> handler, ReaderSource source) {
         List<R> results = new ArrayList<>();
-        try (Tokens t = new YamlTokens(open(source, name), name, 0)) {
+        try (Tokens t = new YamlTokens(open(source, name), () -> open(source, name), name, 0)) {
             new ObjectReader<>(handler, name).documents(t, results::add);
             return results;
         } catch (NeedsComposer e) {
@@ -340,7 +340,8 @@ final class YamlFile {
                 }
                 lineOffset = DocumentCuts.newlines(bytes, fileFrom, from);
             }
-            YamlTokens t = new YamlTokens(reader(bytes, from, to), name, lineOffset);
+            // no exact columns: a part with a syntax error is read again whole, whose error is reported
+            YamlTokens t = new YamlTokens(reader(bytes, from, to), null, name, lineOffset);
             try {
                 ObjectReader<R> reader = new ObjectReader<>(handler, name);
                 if (!items) {

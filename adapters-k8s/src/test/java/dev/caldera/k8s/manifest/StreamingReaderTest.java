@@ -223,6 +223,25 @@ class StreamingReaderTest {
         }
     }
 
+    /**
+     * The event parser shares one mark per line; a syntax error is reported with SnakeYAML's exact columns (the
+     * text read again), here a context column that is not the first mark of its line, in a small file and in a
+     * later part of a large one.
+     */
+    @Test
+    void aSyntaxErrorNamesItsExactColumns() throws IOException {
+        assertThatThrownBy(() -> stream("apiVersion: v1\nkind: Node\nstatus:\n  allocatable: {cpu: 4, memory: 8Gi\n"))
+                .isInstanceOf(ManifestException.class)
+                .hasMessageStartingWith(dir.resolve("c.yaml") + ":5:1: malformed YAML: expected ',' or '}'")
+                .hasMessageEndingWith("(while parsing a flow mapping started at line 4, column 16)");
+        byte[] bytes = documents(3_000, 2_500, "apiVersion: v1\nkind: Node\nstatus:\n  allocatable: {cpu: 4, x\n");
+        int line = lineOf(bytes, "allocatable: {cpu: 4, x");
+        Throwable one = catchThrowable(() -> read(bytes, 1));
+        assertThat(one).isInstanceOf(ManifestException.class).hasMessageContaining("started at line " + line
+                + ", column 16)");
+        assertThat(catchThrowable(() -> read(bytes, 3))).hasMessage(one.getMessage());
+    }
+
     @Test
     void anAliasInALaterPartSendsTheWholeFileToTheComposer() {
         byte[] bytes = documents(3_000, 2_500, "apiVersion: v1\nkind: Node\nmetadata: {name: &n aliased}\n"
