@@ -28,14 +28,16 @@ public final class YamlScalars {
     private static final Construct FLOAT = CONSTRUCTOR.new ConstructYamlFloat();
     private static final BigInteger INT_MAX = BigInteger.valueOf(Integer.MAX_VALUE);
     private static final BigInteger INT_MIN = BigInteger.valueOf(Integer.MIN_VALUE);
+    /** The letters the resolver's boolean and null expressions are tried for (its first characters for them). */
+    private static final String BOOL_OR_NULL_FIRST = "yYnNtTfFoO";
 
     private YamlScalars() {
     }
 
     /**
      * The type of a plain scalar written as {@code text} (no tag). The forms that fill a dump (names, quantities
-     * such as {@code 500m}, decimal integers) are answered before SnakeYAML's regular expressions, which no such
-     * form can match; {@code YamlScalarsTest} holds the shortcut to the resolver's answers.
+     * such as {@code 500m}, decimal integers, short words such as {@code v1}, {@code Pod} or {@code low}) are
+     * answered before SnakeYAML's regular expressions, which no such form can match; {@code YamlScalarsTest} holds the shortcut to the resolver's answers.
      */
     public static ScalarType plain(String text) {
         ScalarType quick = shortcut(text);
@@ -49,7 +51,8 @@ public final class YamlScalars {
         }
         char c = text.charAt(0);
         if (isLetter(c)) {
-            return text.length() > 5 ? ScalarType.STRING : null; // the YAML 1.1 booleans and nulls are shorter
+            // the YAML 1.1 booleans and nulls are 5 characters at most, and each starts with one of these
+            return text.length() > 5 || BOOL_OR_NULL_FIRST.indexOf(c) < 0 ? ScalarType.STRING : null;
         }
         return c >= '0' && c <= '9' ? number(text) : null;
     }

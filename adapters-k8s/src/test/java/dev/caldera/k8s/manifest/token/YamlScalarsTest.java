@@ -39,7 +39,8 @@ class YamlScalarsTest {
         for (String s : new String[] {"node-0001", "500m", "128Mi", "2Gi", "1000", "0", "010", "0x1F", "0b101",
             "1_000", "1e3", "1E3", "1.5", ".5", "-1", "+2", "12:30", "1:30:00", "2024-01-01T00:00:00Z", "2024-01-01",
             "yes", "No", "ON", "off", "true", "FALSE", "null", "Null", "NULL", "~", ".inf", "-.inf", ".NaN", "y", "n",
-            "volcano", "Pending", "3.0.1", "1.2.3.4", "0o17", "falsey", "nginx-1"}) {
+            "volcano", "Pending", "3.0.1", "1.2.3.4", "0o17", "falsey", "nginx-1", "v1", "Pod", "Node", "main", "low",
+            "high", "cpu", "Yes", "nO", "Off", "oN", "nul", "tru"}) {
             assertThat(YamlScalars.plain(s)).as(s).isEqualTo(snakeyaml(s)).isEqualTo(loaded(s));
         }
         assertThat(YamlScalars.plain("")).isEqualTo(ScalarType.NULL);
