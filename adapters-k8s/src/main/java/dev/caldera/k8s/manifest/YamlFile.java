@@ -71,8 +71,8 @@ final class YamlFile {
                 && (bytes[2] & 0xff) == 0xBF ? 3 : 0;
         List<R> results = workers < 2 ? null : parallel(bytes, from, name, handler, workers);
         if (results == null) {
-            checkUtf8(bytes, 0, bytes.length, name);
-            results = sequential(name, handler, () -> reader(bytes, from, bytes.length));
+            boolean ascii = checkUtf8(bytes, 0, bytes.length, name);
+            results = sequential(name, handler, () -> reader(bytes, from, bytes.length, ascii));
         }
         results.forEach(out);
     }
@@ -118,11 +118,16 @@ final class YamlFile {
         return all;
     }
 
-    /** Plain ASCII is checked in one pass; anything else by a strict decoder (the whole input). */
-    private static void checkUtf8(byte[] bytes, int from, int to, String name) {
+    /**
+     * Plain ASCII is checked in one pass; anything else by a strict decoder (the whole input). Returns whether
+     * {@code bytes[from, to)} is plain ASCII.
+     */
+    private static boolean checkUtf8(byte[] bytes, int from, int to, String name) {
         if (!ascii(bytes, from, to)) {
             checkUtf8(bytes, name);
+            return false;
         }
+        return true;
     }
 
     private static boolean ascii(byte[] bytes, int from, int to) {
@@ -170,8 +175,8 @@ final class YamlFile {
     private static <R> List<R> parallel(byte[] bytes, int from, String name, ObjectHandler<R> handler, int workers) {
         int[] starts = DocumentCuts.starts(bytes, from, workers);
         if (starts.length < 2) {
-            checkUtf8(bytes, from, bytes.length, name);
-            return listItems(bytes, from, name, handler, workers);
+            boolean ascii = checkUtf8(bytes, from, bytes.length, name);
+            return listItems(bytes, from, name, handler, workers, ascii);
         }
         List<Part<R>> parts = new ArrayList<>(starts.length);
         for (int i = 0; i < starts.length; i++) {
@@ -198,17 +203,17 @@ final class YamlFile {
      * sequential reading's to give).
      */
     private static <R> List<R> listItems(byte[] bytes, int from, String name, ObjectHandler<R> handler,
-            int workers) {
+            int workers, boolean ascii) {
         ListCuts cuts = ListCuts.of(bytes, from, workers);
         if (cuts == null || cuts.starts.length < 2) {
             return null;
         }
         List<Part<R>> parts = new ArrayList<>(cuts.starts.length + 1);
-        Part<R> envelope = new Part<>(cuts.envelope, 0, cuts.envelope.length, 0, name, handler, false);
+        Part<R> envelope = new Part<>(cuts.envelope, 0, cuts.envelope.length, 0, name, handler, false, ascii);
         parts.add(envelope);
         for (int i = 0; i < cuts.starts.length; i++) {
             int end = i + 1 < cuts.starts.length ? cuts.starts[i + 1] : cuts.itemsEnd;
-            parts.add(new Part<>(bytes, cuts.starts[i], end, cuts.lines[i], name, handler, true));
+            parts.add(new Part<>(bytes, cuts.starts[i], end, cuts.lines[i], name, handler, true, ascii));
         }
         runAll(parts);
         if (envelope.failure == null && (envelope.needsWholeInput || envelope.error != null
@@ -275,8 +280,48 @@ final class YamlFile {
         }
     }
 
-    static Reader reader(byte[] bytes, int from, int to) {
-        return ManifestReader.strictReader(new java.io.ByteArrayInputStream(bytes, from, to - from));
+    /** The text of {@code bytes[from, to)}: UTF-8 decoded strictly, or plain ASCII ({@code ascii}) as it is. */
+    static Reader reader(byte[] bytes, int from, int to, boolean ascii) {
+        return ascii ? new AsciiReader(bytes, from, to)
+                : ManifestReader.strictReader(new java.io.ByteArrayInputStream(bytes, from, to - from));
+    }
+
+    /**
+     * Bytes known to be plain ASCII as the chars they are, without a decoder: each byte is its char. SnakeYAML
+     * asks for 1,023 chars at a time; through a charset decoder each request went through its buffers and
+     * result objects (2% of reading a dump).
+     */
+    static final class AsciiReader extends Reader {
+        private final byte[] bytes;
+        private final int to;
+        private int at;
+
+        AsciiReader(byte[] bytes, int from, int to) {
+            this.bytes = bytes;
+            this.at = from;
+            this.to = to;
+        }
+
+        @Override
+        public int read(char[] into, int off, int len) {
+            if (len == 0) {
+                return 0;
+            }
+            if (at >= to) {
+                return -1;
+            }
+            int n = Math.min(len, to - at);
+            for (int i = 0; i < n; i++) {
+                into[off + i] = (char) bytes[at + i];
+            }
+            at += n;
+            return n;
+        }
+
+        @Override
+        public void close() {
+            at = to;
+        }
     }
 
     interface ReaderSource {
@@ -299,7 +344,10 @@ final class YamlFile {
         /** A part of a List's items (a sequence of objects) rather than whole documents. */
         final boolean items;
         final List<R> results = new ArrayList<>();
-        /** Whether the part's bytes are plain ASCII and allow the cuts (checked by parts of multi-document files). */
+        /**
+         * Whether the part's bytes are plain ASCII and allow the cuts (checked by parts of multi-document files; a
+         * List's parts are given whether the file is ASCII).
+         */
         boolean ascii = true;
         boolean cuttable = true;
         /** The part needs the composer, or is not well-formed YAML on its own. */
@@ -308,8 +356,11 @@ final class YamlFile {
         /** A bug or an Error (out of memory) on this thread, rethrown on the caller's. */
         Throwable failure;
 
-        Part(byte[] bytes, int from, int to, int lineOffset, String name, ObjectHandler<R> handler, boolean items) {
+        /** A part whose lines start at {@code lineOffset}; {@code ascii}: its bytes are known to be plain ASCII. */
+        Part(byte[] bytes, int from, int to, int lineOffset, String name, ObjectHandler<R> handler, boolean items,
+                boolean ascii) {
             this(bytes, from, to, -1, lineOffset, name, handler, items);
+            this.ascii = ascii;
         }
 
         /** A part of a multi-document file whose lines start at {@code fileFrom}. */
@@ -341,7 +392,7 @@ final class YamlFile {
                 lineOffset = DocumentCuts.newlines(bytes, fileFrom, from);
             }
             // no exact columns: a part with a syntax error is read again whole, whose error is reported
-            YamlTokens t = new YamlTokens(reader(bytes, from, to), null, name, lineOffset);
+            YamlTokens t = new YamlTokens(reader(bytes, from, to, ascii), null, name, lineOffset);
             try {
                 ObjectReader<R> reader = new ObjectReader<>(handler, name);
                 if (!items) {

@@ -350,4 +350,26 @@ class StreamingReaderTest {
         new ManifestReader().stream(List.of(f.toString()), NAMES, out::add);
         assertThat(out).containsExactly("Queue q@1");
     }
+
+    /**
+     * Plain ASCII is read without a decoder; text with other characters is decoded as UTF-8, whether the file is
+     * read on one thread, in document parts or in a List's parts.
+     */
+    @Test
+    void textBeyondAsciiIsDecodedOnEveryPath() throws IOException {
+        String odd = "apiVersion: v1\nkind: Node\nmetadata:\n  name: nœud-ü\nstatus:\n  allocatable: {cpu: '4'}\n";
+        assertThat(stream(odd)).containsExactly("Node nœud-ü@1 {cpu=4}");
+        byte[] bytes = documents(3_000, 2_500, odd);
+        List<String> one = read(bytes, 1);
+        assertThat(one).contains("Node nœud-ü@" + (lineOf(bytes, "name: nœud-ü") - 3) + " {cpu=4}");
+        assertThat(read(bytes, 3)).isEqualTo(one);
+        StringBuilder list = new StringBuilder("apiVersion: v1\nkind: List\nitems:\n");
+        for (int i = 0; i < 20_000; i++) {
+            list.append("- apiVersion: v1\n  kind: Node\n  metadata: {name: ").append(i == 15_000 ? "nœud-ü" : "n" + i)
+                    .append("}\n");
+        }
+        byte[] items = list.toString().getBytes(StandardCharsets.UTF_8);
+        assertThat(items.length).isGreaterThan(YamlFile.PARALLEL_MIN_BYTES);
+        assertThat(read(items, 3)).isEqualTo(read(items, 1)).contains("Node nœud-ü@" + (lineOf(items, "nœud-ü") - 2) + " null");
+    }
 }
