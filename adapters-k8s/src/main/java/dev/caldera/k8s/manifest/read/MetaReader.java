@@ -16,7 +16,7 @@ final class MetaReader {
         while ((key = v.nextField()) != null) {
             switch (key) {
                 case "name" -> m.name = v.string("metadata.name");
-                case "namespace" -> m.namespace = v.string("metadata.namespace");
+                case "namespace" -> m.namespace = v.sharedString("metadata.namespace");
                 case "uid" -> m.uid = v.string("metadata.uid");
                 case "creationTimestamp" -> m.creationTimestamp = v.string("metadata.creationTimestamp");
                 case "deletionTimestamp" -> m.deletionTimestamp = v.string("metadata.deletionTimestamp");

@@ -24,6 +24,8 @@ import java.util.function.Consumer;
 public final class ObjectReader<R> {
     private final ObjectHandler<R> handler;
     private final String source;
+    /** Strings many objects repeat, shared by every object this reader reads. */
+    private final SharedStrings shared = new SharedStrings();
 
     public ObjectReader(ObjectHandler<R> handler, String source) {
         this.handler = handler;
@@ -77,7 +79,7 @@ public final class ObjectReader<R> {
 
     private void object(Tokens t, boolean topLevel, Consumer<R> out) {
         Location at = new Location(source, t.line());
-        Values v = new Values(t);
+        Values v = new Values(t, shared);
         Header h = new Header();
         String key;
         while ((key = v.nextField()) != null) {

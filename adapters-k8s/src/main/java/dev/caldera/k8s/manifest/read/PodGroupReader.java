@@ -29,8 +29,8 @@ final class PodGroupReader implements KindReader {
             switch (key) {
                 case "minMember" -> group.minMember = v.integer("spec.minMember");
                 case "minTaskMember" -> group.minTaskMember = v.integerMap("spec.minTaskMember");
-                case "queue" -> group.queue = v.string("spec.queue");
-                case "priorityClassName" -> group.priorityClassName = v.string("spec.priorityClassName");
+                case "queue" -> group.queue = v.sharedString("spec.queue");
+                case "priorityClassName" -> group.priorityClassName = v.sharedString("spec.priorityClassName");
                 case "minResources" -> group.minResources = v.quantityMap("spec.minResources");
                 case "networkTopology", "subGroupPolicy" -> extra(key, v);
                 default -> v.skip();
@@ -53,7 +53,7 @@ final class PodGroupReader implements KindReader {
         String key;
         while ((key = v.nextField()) != null) {
             if (key.equals("phase")) {
-                group.phase = v.string("status.phase");
+                group.phase = v.sharedString("status.phase");
             } else {
                 v.skip();
             }

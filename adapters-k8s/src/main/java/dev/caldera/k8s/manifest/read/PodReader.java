@@ -49,15 +49,15 @@ final class PodReader implements KindReader {
         String key;
         while ((key = v.nextField()) != null) {
             switch (key) {
-                case "schedulerName" -> pod.schedulerName = v.string("spec.schedulerName");
+                case "schedulerName" -> pod.schedulerName = v.sharedString("spec.schedulerName");
                 case "priority" -> pod.priority = v.integer("spec.priority");
-                case "priorityClassName" -> pod.priorityClassName = v.string("spec.priorityClassName");
+                case "priorityClassName" -> pod.priorityClassName = v.sharedString("spec.priorityClassName");
                 case "preemptionPolicy" -> pod.preemptionPolicy = v.string("spec.preemptionPolicy");
                 case "schedulingGates" -> {
                     List<Object> gates = v.list("spec.schedulingGates", p -> skipped(v));
                     pod.schedulingGated = gates != null && !gates.isEmpty();
                 }
-                case "nodeName" -> pod.nodeName = v.string("spec.nodeName");
+                case "nodeName" -> pod.nodeName = v.sharedString("spec.nodeName");
                 case "nodeSelector" -> pod.nodeSelector = v.stringMap("spec.nodeSelector");
                 case "affinity" -> affinity(v);
                 case "topologySpreadConstraints" -> pod.topologySpreadConstraints = v.list(
@@ -84,8 +84,8 @@ final class PodReader implements KindReader {
         String key;
         while ((key = v.nextField()) != null) {
             switch (key) {
-                case "phase" -> pod.phase = v.string("status.phase");
-                case "nominatedNodeName" -> pod.nominatedNodeName = v.string("status.nominatedNodeName");
+                case "phase" -> pod.phase = v.sharedString("status.phase");
+                case "nominatedNodeName" -> pod.nominatedNodeName = v.sharedString("status.nominatedNodeName");
                 default -> v.skip();
             }
         }

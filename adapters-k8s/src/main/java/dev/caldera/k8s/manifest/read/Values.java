@@ -27,9 +27,16 @@ import java.util.function.Function;
 public final class Values {
     private Tokens t;
     private String problem;
+    private final SharedStrings shared;
 
     Values(Tokens tokens) {
+        this(tokens, new SharedStrings());
+    }
+
+    /** Reads from {@code tokens}, sharing repeated strings through {@code shared} (one table per thread). */
+    Values(Tokens tokens, SharedStrings shared) {
         this.t = tokens;
+        this.shared = shared;
     }
 
     /** Reads from {@code tokens} from now on (recorded fields, then the live stream). */
@@ -67,6 +74,14 @@ public final class Values {
         }
         problem(path, "expected a string, got " + type.describe(t.text()) + " (quote it)");
         return null;
+    }
+
+    /**
+     * {@link #string}, for a value many objects repeat (a namespace, a priority class, a node name, a phase): equal
+     * values read on this thread are one object.
+     */
+    public String sharedString(String path) {
+        return shared.of(string(path));
     }
 
     public Integer integer(String path) {
@@ -140,8 +155,17 @@ public final class Values {
         return key;
     }
 
+    /** A mapping of strings (labels, annotations, a node selector): keys and values shared as {@link #sharedString}. */
     public Map<String, String> stringMap(String path) {
-        return map(path, (key, p) -> string(p));
+        if (!map(path)) {
+            return null;
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        String key;
+        while ((key = nextField()) != null) {
+            out.put(shared.of(key), shared.of(string(path + "." + key)));
+        }
+        return out;
     }
 
     public Map<String, String> quantityMap(String path) {
