@@ -110,6 +110,9 @@ run_one() {
   "$java" -jar "$JAR" "\\.$bench\\." ${JMH_TIMES[@]+"${JMH_TIMES[@]}"} $params -prof gc -rf json -rff "$dir/$name.json" \
     2>&1 | tee "$dir/$name.txt" | grep -E '^(Benchmark|[A-Z][A-Za-z]+Benchmark\.)|^# Run complete|ERROR|Exception' || true
   [[ -s "$dir/$name.json" ]] || { echo "run-all.sh: $name wrote no results; see $dir/$name.txt" >&2; exit 1; }
+  # when and where: RESULTS.md names each file's own run (the page's header names the last run-all only)
+  printf 'date=%s\nmachine=%s\nload=%s\ncommand=%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$MACHINE" \
+    "$(cut -d' ' -f1-3 /proc/loadavg)" "$COMMAND" > "$dir/$name.stamp"
 }
 
 # run_jdk JAVA HEADLINE_ONLY
@@ -117,8 +120,10 @@ run_jdk() {
   local java="$1" headline_only="$2" dir
   dir="$OUT/$(label "$java")"
   mkdir -p "$dir"
+  # the page's header: the last run-all that ran this JVM (Report keeps other folders' own headers)
+  printf 'date=%s\nmachine=%s\ncommand=%s\n' "$START" "$MACHINE" "$COMMAND" > "$dir/run.stamp"
   if [[ -z "$ONLY" ]]; then
-    rm -f "$dir"/*.json "$dir"/*.txt
+    rm -f "$dir"/*.json "$dir"/*.txt "$dir"/*.stamp
   fi
   for r in "${RUNS[@]}"; do
     IFS='|' read -r name bench full quick <<<"$r"

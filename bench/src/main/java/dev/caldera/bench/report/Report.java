@@ -44,7 +44,7 @@ public final class Report {
                 }
                 String label = dir.getFileName().toString();
                 String jvm = byFile.values().iterator().next().get(0).jvm();
-                ResultsPage page = new ResultsPage(dir, label, new Stamp(jvm, machine, date, command), byFile);
+                ResultsPage page = new ResultsPage(dir, label, pageStamp(dir, jvm, machine, date, command), byFile);
                 page.write();
                 pages.put(label, page);
             }
@@ -53,6 +53,22 @@ public final class Report {
             throw new IllegalArgumentException("Report: no JMH JSON results under " + root + "/<jvm label>/");
         }
         return index(root, pages, new Stamp("see each page", machine, date, command));
+    }
+
+    /**
+     * The page's header: the last run-all that ran in this folder ({@code run.stamp}, written by
+     * {@code bench/run-all.sh} for each JVM it runs), so a folder this invocation did not run keeps its own
+     * machine and date; without one, this invocation's.
+     */
+    private static Stamp pageStamp(Path dir, String jvm, String machine, String date, String command)
+            throws IOException {
+        Path run = dir.resolve("run.stamp");
+        if (!Files.isRegularFile(run)) {
+            return new Stamp(jvm, machine, date, command);
+        }
+        Map<String, String> f = ResultsPage.fields(run);
+        return new Stamp(jvm, f.getOrDefault("machine", machine), f.getOrDefault("date", date),
+                f.getOrDefault("command", command));
     }
 
     private static Path index(Path root, Map<String, ResultsPage> pages, Stamp stamp) throws IOException {

@@ -3,7 +3,6 @@ package dev.caldera.bench.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -90,12 +89,42 @@ final class ResultsPage {
         md.append('\n');
     }
 
-    private static String written(Path file) {
-        try {
-            return Files.getLastModifiedTime(file).toInstant().truncatedTo(ChronoUnit.SECONDS).toString();
-        } catch (IOException e) {
-            return "unknown";
+    /**
+     * When and where a result file was measured: its stamp ({@code NAME.stamp} beside {@code NAME.json}, written by
+     * {@code bench/run-all.sh} as each run ends: date, machine, load average). A file's modification time is not
+     * used: a clone or checkout sets it, so it would date every result file to the clone.
+     */
+    static String written(Path file) {
+        Path stamp = file.resolveSibling(file.getFileName().toString().replaceAll("\\.json$", "") + ".stamp");
+        if (!Files.isRegularFile(stamp)) {
+            return "before per-file stamps were kept: its date and machine are in the git log";
         }
+        Map<String, String> fields;
+        try {
+            fields = fields(stamp);
+        } catch (IOException e) {
+            return "stamp unreadable: " + e.getMessage();
+        }
+        StringBuilder s = new StringBuilder(fields.getOrDefault("date", "date unknown"));
+        if (fields.containsKey("machine")) {
+            s.append(" on ").append(fields.get("machine"));
+        }
+        if (fields.containsKey("load")) {
+            s.append(", load average ").append(fields.get("load"));
+        }
+        return s.toString();
+    }
+
+    /** A stamp file's {@code key=value} lines. */
+    static Map<String, String> fields(Path stamp) throws IOException {
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(stamp)) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                fields.put(line.substring(0, eq).trim(), line.substring(eq + 1).trim());
+            }
+        }
+        return fields;
     }
 
     private static void table(StringBuilder md, List<JmhResult> results) {

@@ -41,6 +41,35 @@ class ReportTest {
     }
 
     @Test
+    void eachFileIsDatedByItsStampNotByItsModificationTime(@TempDir Path root) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        Path jdk = Files.createDirectories(root.resolve("jdk-17"));
+        Files.writeString(jdk.resolve("allocate.json"), JmhResultTest.sample());
+        Files.writeString(jdk.resolve("older.json"), JmhResultTest.sample());
+        Files.writeString(jdk.resolve("allocate.stamp"), "date=2026-11-29T06:45:30Z\nmachine=Test CPU, 2 vCPU\n"
+                + "load=1.23 1.35 2.59\ncommand=bench/run-all.sh --only allocate-nodes\n");
+
+        Report.write(root, "bench/run-all.sh --only allocate-nodes", "2026-11-29T06:43:39Z", "Test CPU, 2 vCPU");
+
+        String page = Files.readString(jdk.resolve("RESULTS.md"));
+        assertThat(page).contains("(`allocate.json`, written 2026-11-29T06:45:30Z on Test CPU, 2 vCPU, load average "
+                + "1.23 1.35 2.59)");
+        // no stamp: the file was written by an older run-all (or copied in); its mtime is the clone's, not the run's
+        assertThat(page).contains("(`older.json`, written before per-file stamps were kept");
+
+        // a JVM folder this invocation did not run keeps the header of the run-all that did (run.stamp)
+        Path other = Files.createDirectories(root.resolve("jdk-25"));
+        Files.writeString(other.resolve("allocate.json"), JmhResultTest.sample());
+        Files.writeString(other.resolve("run.stamp"), "date=2026-11-25T10:49:31Z\nmachine=Other CPU, 2 vCPU\n"
+                + "command=bench/run-all.sh --only allocate-nodes\n");
+        Report.write(root, "bench/run-all.sh --only session-open", "2026-11-30T00:00:00Z", "Test CPU, 2 vCPU");
+        assertThat(Files.readString(other.resolve("RESULTS.md"))).contains("- machine: Other CPU, 2 vCPU",
+                "- date: 2026-11-25T10:49:31Z", "- command: `bench/run-all.sh --only allocate-nodes`");
+        assertThat(Files.readString(jdk.resolve("RESULTS.md"))).contains("- machine: Test CPU, 2 vCPU",
+                "- date: 2026-11-30T00:00:00Z");
+    }
+
+    @Test
     void refusesARootWithoutResults(@TempDir Path root) {
         assertThatThrownBy(() -> Report.write(root, "c", "d", "m")).hasMessageContaining("no JMH JSON results");
     }
