@@ -20,6 +20,13 @@ public final class Main {
     public static final int OK = 0;
     public static final int INTERNAL_ERROR = 1;
     public static final int BAD_INPUT = 2;
+    /**
+     * The types whose built-in picocli converters are not registered ({@code picocli.converters.excludes}): no
+     * option has one, and picocli registers each by reflection, {@code Class.forName}, which initializes the class
+     * ({@code MonthDay} and {@code Period} build date-time formatters); about 4 ms of every start.
+     * {@code MainTest} checks that no option's type is excluded.
+     */
+    static final String UNUSED_CONVERTERS = "java\\.time\\..*,java\\.sql\\..*";
 
     private Main() {
     }
@@ -36,8 +43,30 @@ public final class Main {
 
     /** Runs one command; everything it prints goes to {@code out} and {@code err}. */
     public static int run(String[] args, PrintWriter out, PrintWriter err, InputStream in) {
+        CommandLine cmd = commandLine(args.length == 0 ? "" : args[0], in);
+        cmd.setOut(out);
+        cmd.setErr(err);
+        cmd.setExecutionExceptionHandler((e, line, parse) -> handle(e, err, verbose(parse)));
+        int status;
+        try {
+            status = cmd.execute(args);
+        } catch (OutOfMemoryError e) {
+            status = outOfMemory(err);
+        } catch (StackOverflowError e) {
+            err.println("caldera: internal error: the input is nested too deeply to process (stack overflow)");
+            status = INTERNAL_ERROR;
+        }
+        out.flush();
+        err.flush();
+        return status;
+    }
+
+    /** The command line with the one command {@code first} names, or with all of them when it names none. */
+    static CommandLine commandLine(String first, InputStream in) {
+        if (System.getProperty("picocli.converters.excludes") == null) {
+            System.setProperty("picocli.converters.excludes", UNUSED_CONVERTERS);
+        }
         CommandLine cmd = new CommandLine(new CalderaCommand());
-        String first = args.length == 0 ? "" : args[0];
         // picocli builds every registered command's model by reflection: a run names one, so build only that
         boolean all = !first.equals("simulate") && !first.equals("generate") && !first.equals("run")
                 && !first.equals("replay");
@@ -56,21 +85,7 @@ public final class Main {
         if (all) {
             cmd.addSubcommand("help", new CommandLine.HelpCommand());
         }
-        cmd.setOut(out);
-        cmd.setErr(err);
-        cmd.setExecutionExceptionHandler((e, line, parse) -> handle(e, err, verbose(parse)));
-        int status;
-        try {
-            status = cmd.execute(args);
-        } catch (OutOfMemoryError e) {
-            status = outOfMemory(err);
-        } catch (StackOverflowError e) {
-            err.println("caldera: internal error: the input is nested too deeply to process (stack overflow)");
-            status = INTERNAL_ERROR;
-        }
-        out.flush();
-        err.flush();
-        return status;
+        return cmd;
     }
 
     /** Out of memory anywhere: one line saying what to do, never a stack trace. */
