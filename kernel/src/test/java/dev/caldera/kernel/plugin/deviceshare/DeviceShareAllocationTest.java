@@ -51,12 +51,18 @@ class DeviceShareAllocationTest {
             pass(s, st, tasks, nodes);
         }
 
+        // the least of five windows, as NodePluginsAllocationTest: a steady allocation shows in every window, while
+        // one deoptimisation running a method once in code without escape analysis (64 B seen once in a CI run,
+        // fgdfill) shows in one
         long overhead = -THREADS.getCurrentThreadAllocatedBytes() + THREADS.getCurrentThreadAllocatedBytes();
-        long before = THREADS.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < 50; i++) {
-            pass(s, st, tasks, nodes);
+        long allocated = Long.MAX_VALUE;
+        for (int run = 0; run < 5; run++) {
+            long before = THREADS.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 50; i++) {
+                pass(s, st, tasks, nodes);
+            }
+            allocated = Math.min(allocated, THREADS.getCurrentThreadAllocatedBytes() - before);
         }
-        long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
 
         assertThat(sink).isNotZero();
         assertThat(allocated).as("bytes allocated by %d checks, scores and placements", 50L * tasks.length * nodes.length)
