@@ -1,6 +1,7 @@
 package dev.caldera.k8s.replay;
 
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * What a replay did, for people and scripts.
@@ -73,7 +74,7 @@ public record ReplayResult(
                 last.allocationCurve, last.fragmentation);
     }
 
-    private static long median(List<ReplayResult> runs, java.util.function.ToLongFunction<ReplayResult> time) {
+    private static long median(List<ReplayResult> runs, ToLongFunction<ReplayResult> time) {
         long[] times = runs.stream().mapToLong(time).sorted().toArray();
         return times[times.length / 2];
     }

@@ -256,16 +256,7 @@ public final class IncrementalSelector implements NodeSelector {
             view = newView(key);
         }
         view.lastUse = ++clock;
-        ShapeView shape = shape(cls);
-        if (view.shape != shape) {
-            if (view.shape != null) {
-                view.shape.views--;
-            }
-            if (shape != null) {
-                shape.views++;
-            }
-            view.shape = shape;
-        }
+        useShape(view, shape(cls));
         if (view.syncedAt == Long.MIN_VALUE || view.epoch != groups.epoch || !groups.covers(view.syncedAt)
                 || !view.standsFor(session, cls, born)) {
             // another class with the same key (a digest collision) takes the view over
@@ -278,6 +269,20 @@ public final class IncrementalSelector implements NodeSelector {
         view.freesAt = session.journal().frees();
         view.standFor(session, cls, born);
         return view;
+    }
+
+    /** Gives {@code view} the shape {@code shape} (null: none), keeping both shapes' counts of their views. */
+    private static void useShape(ClassView view, ShapeView shape) {
+        if (view.shape == shape) {
+            return;
+        }
+        if (view.shape != null) {
+            view.shape.views--;
+        }
+        if (shape != null) {
+            shape.views++;
+        }
+        view.shape = shape;
     }
 
     /** The class's digest (kept per class id and birth), mixed with the priority while pods are nominated. */
@@ -306,6 +311,8 @@ public final class IncrementalSelector implements NodeSelector {
             view = views.remove(leastRecentlyUsed(views, v -> v.lastUse));
             sharedEntries += view.sharedEntries;
             view.sharedEntries = 0;
+            // a view out of the map is no longer one of its shape's views (ShapeView.views counts those in it)
+            useShape(view, null);
         }
         if (view == null) {
             view = new ClassView(session, groups, key, n);

@@ -157,15 +157,7 @@ public final class Values {
 
     /** A mapping of strings (labels, annotations, a node selector): keys and values shared as {@link #sharedString}. */
     public Map<String, String> stringMap(String path) {
-        if (!map(path)) {
-            return null;
-        }
-        Map<String, String> out = new LinkedHashMap<>();
-        String key;
-        while ((key = nextField()) != null) {
-            out.put(shared.of(key), shared.of(string(path + "." + key)));
-        }
-        return out;
+        return map(path, (key, p) -> sharedString(p));
     }
 
     public Map<String, String> quantityMap(String path) {
@@ -176,7 +168,10 @@ public final class Values {
         return map(path, (key, p) -> integer(p));
     }
 
-    /** A mapping read entry by entry with {@code value} (given the key and its path). */
+    /**
+     * A mapping read entry by entry with {@code value} (given the key and its path); the keys are shared as
+     * {@link #sharedString} (resource names, label and annotation keys repeat in every object).
+     */
     public <V> Map<String, V> map(String path, java.util.function.BiFunction<String, String, V> value) {
         if (!map(path)) {
             return null;
@@ -184,7 +179,7 @@ public final class Values {
         Map<String, V> out = new LinkedHashMap<>();
         String key;
         while ((key = nextField()) != null) {
-            out.put(key, value.apply(key, path + "." + key));
+            out.put(shared.of(key), value.apply(key, path + "." + key));
         }
         return out;
     }

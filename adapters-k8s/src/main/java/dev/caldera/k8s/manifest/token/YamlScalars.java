@@ -37,7 +37,8 @@ public final class YamlScalars {
     /**
      * The type of a plain scalar written as {@code text} (no tag). The forms that fill a dump (names, quantities
      * such as {@code 500m}, decimal integers, short words such as {@code v1}, {@code Pod} or {@code low}) are
-     * answered before SnakeYAML's regular expressions, which no such form can match; {@code YamlScalarsTest} holds the shortcut to the resolver's answers.
+     * answered before SnakeYAML's regular expressions, which no such form can match; {@code YamlScalarsTest}
+     * holds the shortcut to the resolver's answers.
      */
     public static ScalarType plain(String text) {
         ScalarType quick = shortcut(text);
