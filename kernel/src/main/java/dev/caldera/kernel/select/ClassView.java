@@ -213,7 +213,7 @@ final class ClassView {
      * Predicates before resources: only fit or no fit is kept here (the scan explains a failure), and most
      * refused nodes are refused by a memoized placement check. Pure; no allocation.
      */
-    private void evaluate(int task, int leaf) {
+    private void evaluate(int task, int leaf, Part part) {
         int node = groups.repNodes()[leaf];
         boolean ok = plugins.predicate(task, node) == FitReason.OK;
         bit(passed, leaf, ok);
@@ -221,7 +221,7 @@ final class ClassView {
             fit(leaf, NO_FIT);
             return;
         }
-        if (!fitAndScore(task, leaf, node)) {
+        if (!fitAndScore(task, leaf, node, part)) {
             return;
         }
         for (int b = 0; b < normalized.length; b++) {
@@ -232,9 +232,10 @@ final class ClassView {
     /**
      * The leaf's resource fit and, when it fits, its node score sum, from the shape's entry when the selector
      * shares one ({@link #shape}: computed there at most once per leaf version for every class of the request,
-     * then the scores past the request-only ones added), else computed here. True when the leaf fits.
+     * then the scores past the request-only ones added), else computed here. True when the leaf fits. A current
+     * entry counts in {@link #sharedEntries}, or in {@code part}'s when a shard replays the leaf.
      */
-    private boolean fitAndScore(int task, int leaf, int node) {
+    private boolean fitAndScore(int task, int leaf, int node, Part part) {
         ShapeView s = shape;
         if (s == null || s.views < 2) {
             // no other view reads the shape's entries now: what a catch-up would write there is not read before
@@ -247,7 +248,11 @@ final class ClassView {
             return true;
         }
         if (s.ensure(session, plugins, task, leaf, node, groups.versions()[leaf])) {
-            sharedEntries++;
+            if (part == null) {
+                sharedEntries++;
+            } else {
+                part.shared++;
+            }
         }
         fit(leaf, s.fit(leaf));
         if (fit[leaf] == NO_FIT) {
@@ -263,11 +268,11 @@ final class ClassView {
      * raw values of the normalized scorers that read no usage taken from {@code from} when it fitted (only a
      * fitting leaf has raw values).
      */
-    private void reevaluate(int task, int leaf, int from) {
+    private void reevaluate(int task, int leaf, int from, Part part) {
         int node = groups.repNodes()[leaf];
         boolean rawsKnown = fit[from] != NO_FIT;
         bit(passed, leaf, true);
-        if (!fitAndScore(task, leaf, node)) {
+        if (!fitAndScore(task, leaf, node, part)) {
             return;
         }
         long kept = rawsKnown ? groups.staticRaws : 0;
@@ -426,27 +431,11 @@ final class ClassView {
                 oldRaws[b] = raw[b][leaf];
             }
         }
-        weight[leaf] = groups.weight(leaf);
-        position[leaf] = groups.repPosition(leaf);
-        if (weight[leaf] == 0) {
-            fit(leaf, NO_FIT);
-        } else if (evaluate) {
-            if (groups.staticVerdicts && !acrossSessions && !bit(passed, from)) {
-                bit(passed, leaf, false);
-                fit(leaf, NO_FIT);
-            } else if (shrinkOnly && fit[from] == NO_FIT) {
-                bit(passed, leaf, bit(passed, from));
-                fit(leaf, NO_FIT);
-            } else if (groups.staticVerdicts && !acrossSessions) {
-                reevaluate(task, leaf, from);
-            } else {
-                evaluate(task, leaf);
-            }
-        }
+        replay(task, leaf, from, evaluate, shrinkOnly, acrossSessions, null);
         if (!fitted && fit[leaf] == NO_FIT && !added && position[leaf] == oldPosition) {
             return;
         }
-        if (!countsAgain(leaf, oldFit, oldWeight)) {
+        if (!countsAgain(leaf, oldFit, oldWeight, oldRaws)) {
             // the leaf left its fit group, weight or raw values as they were: the histograms stand
             uncount(oldFit, oldWeight);
             count(leaf, weight[leaf]);
@@ -478,6 +467,33 @@ final class ClassView {
     }
 
     /**
+     * What a refresh does to the leaf's own results: takes its current weight and representative, and re-evaluates
+     * it when its node changed, with the shortcuts {@link #refresh} lists. Reads only the leaf and {@code from};
+     * writes only the leaf (its columns and bits, its shape entry) and the shared-entry count ({@code part}'s when
+     * not null).
+     */
+    private void replay(int task, int leaf, int from, boolean evaluate, boolean shrinkOnly, boolean acrossSessions,
+                        Part part) {
+        weight[leaf] = groups.weight(leaf);
+        position[leaf] = groups.repPosition(leaf);
+        if (weight[leaf] == 0) {
+            fit(leaf, NO_FIT);
+        } else if (evaluate) {
+            if (groups.staticVerdicts && !acrossSessions && !bit(passed, from)) {
+                bit(passed, leaf, false);
+                fit(leaf, NO_FIT);
+            } else if (shrinkOnly && fit[from] == NO_FIT) {
+                bit(passed, leaf, bit(passed, from));
+                fit(leaf, NO_FIT);
+            } else if (groups.staticVerdicts && !acrossSessions) {
+                reevaluate(task, leaf, from, part);
+            } else {
+                evaluate(task, leaf, part);
+            }
+        }
+    }
+
+    /**
      * Ends a batch of {@link #refresh}es made with {@code batch} true: totals every leaf again when a fit group's
      * largest raw value moved during the batch, and plays the whole tree again when any leaf's match keys moved.
      * A refresh in a batch does what one outside a batch does (results, weight, position, histograms, largest raw
@@ -497,6 +513,173 @@ final class ClassView {
         }
         retotal = false;
         treeStale = false;
+    }
+
+    /**
+     * What one shard of a catch-up replayed on the {@link ShardPool} keeps apart from the view until
+     * {@link #merge}: its changes to the histograms (counts added and taken, by fit group, scorer and raw value),
+     * whether a leaf's match keys moved, whether a raw value passed its group's largest (every total is then taken
+     * again), the shared-entry count, and the refreshed leaf's raw values before its refresh. Integers only, so the
+     * merge's sums are the same whatever the order the shards ran in.
+     * <p>
+     * Threading: one shard's thread during a replay, the scheduling thread at the merge. Allocation: made once per
+     * shard and scorer count; a histogram doubles when a raw value is larger than any it has seen.
+     */
+    static final class Part {
+        final int[][][] histogram;
+        final int[] oldRaws;
+        long shared;
+        boolean treeStale;
+        boolean retotal;
+
+        Part(int scorers) {
+            histogram = new int[3][scorers][8];
+            oldRaws = new int[scorers];
+        }
+
+        private void add(int g, int b, int v, int delta) {
+            int[] h = histogram[g][b];
+            if (v >= h.length) {
+                h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);
+                histogram[g][b] = h;
+            }
+            h[v] += delta;
+        }
+    }
+
+    /** Scorers of the view: what a {@link Part} must hold. */
+    int scorers() {
+        return normalized.length;
+    }
+
+    /** Leaves the view holds (built or padded): a catch-up on shards splits them. */
+    int built() {
+        return built;
+    }
+
+    /**
+     * Makes the leaves up to {@code leaf} as {@link #refresh} makes a node that left its group (padding until
+     * then), before a catch-up replays that leaf on a shard; true when {@code leaf} itself was made now (it
+     * starts from its group's results). Scheduling thread.
+     */
+    boolean pad(int leaf) {
+        boolean added = leaf >= built;
+        while (built <= leaf) {
+            fit(built, NO_FIT);
+            weight[built] = 0;
+            position[built] = Integer.MAX_VALUE;
+            tree[built + leaves] = built;
+            built++;
+        }
+        return added;
+    }
+
+    /**
+     * {@link #refresh} in a batch, on a shard of a catch-up: the same results, weight and position for the leaf,
+     * but its counts go to {@code part}'s histograms and its total is taken at the largest raw values of the view
+     * before the batch, unless one of its raw values is above them ({@code part.retotal}: {@link #merge} then totals
+     * every leaf). {@link #pad} made the leaf. Reads the leaf, its group ({@code added}: the group's results, which
+     * no other refresh of the batch moves) and the view's largest raw values and scores; writes the leaf's columns
+     * and its own bit-words' bits only when the caller gives each shard whole 64-leaf words.
+     */
+    void refreshPart(int task, int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions, boolean added,
+                     Part part) {
+        int from = added ? groups.origin(leaf) : leaf;
+        if (staysNoFit(from, evaluate, shrinkOnly, acrossSessions)) {
+            bit(passed, leaf, bit(passed, from));
+            return;
+        }
+        boolean fitted = fit[leaf] != NO_FIT;
+        int oldPosition = position[leaf];
+        byte oldFit = fit[leaf];
+        int oldWeight = weight[leaf];
+        int[] old = part.oldRaws;
+        if (fitted) {
+            for (int b = 0; b < normalized.length; b++) {
+                old[b] = raw[b][leaf];
+            }
+        }
+        replay(task, leaf, from, evaluate, shrinkOnly, acrossSessions, part);
+        if (!fitted && fit[leaf] == NO_FIT && !added && position[leaf] == oldPosition) {
+            return;
+        }
+        byte g = fit[leaf];
+        if (!countsAgain(leaf, oldFit, oldWeight, old)) {
+            if (oldFit != NO_FIT && oldWeight != 0) {
+                for (int b = 0; b < normalized.length; b++) {
+                    part.add(oldFit, b, old[b], -oldWeight);
+                }
+            }
+            if (g != NO_FIT && weight[leaf] != 0) {
+                for (int b = 0; b < normalized.length; b++) {
+                    part.add(g, b, raw[b][leaf], weight[leaf]);
+                }
+            }
+        }
+        if (g != NO_FIT) {
+            for (int b = 0; b < normalized.length; b++) {
+                if (raw[b][leaf] > max[g][b]) {
+                    // the group's largest raw value moves: merge totals every leaf at the new one
+                    part.retotal = true;
+                    part.treeStale = true;
+                    return;
+                }
+            }
+        }
+        double oldTotal = total[leaf];
+        total(task, leaf);
+        if (fit[leaf] == oldFit && position[leaf] == oldPosition && (oldFit == NO_FIT
+                || Double.doubleToRawLongBits(total[leaf]) == Double.doubleToRawLongBits(oldTotal))) {
+            return;
+        }
+        part.treeStale = true;
+    }
+
+    /**
+     * Ends a catch-up's batch replayed on shards: adds the parts' histograms to the view's (parts in index order,
+     * each emptied), takes every fit group's largest raw value again (a move totals every leaf) and then does what
+     * {@link #settle} does. The view ends as the same batch replayed by {@link #refresh} on one thread leaves it:
+     * the histograms are sums, each largest raw value is the highest count left, and every total is taken at
+     * those values (a leaf refreshed in the batch at the values before it, which are those unless one moved).
+     */
+    void merge(int task, Part[] parts, int count) {
+        for (int i = 0; i < count; i++) {
+            Part part = parts[i];
+            for (int g = FUTURE; g <= IDLE; g++) {
+                for (int b = 0; b < normalized.length; b++) {
+                    int[] from = part.histogram[g][b];
+                    int[] h = histogram[g][b];
+                    for (int v = 0; v < from.length; v++) {
+                        if (from[v] != 0) {
+                            if (v >= h.length) {
+                                h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);
+                                histogram[g][b] = h;
+                            }
+                            h[v] += from[v];
+                            from[v] = 0;
+                        }
+                    }
+                }
+            }
+            sharedEntries += part.shared;
+            treeStale |= part.treeStale;
+            retotal |= part.retotal;
+            part.shared = 0;
+            part.treeStale = false;
+            part.retotal = false;
+        }
+        for (int g = FUTURE; g <= IDLE; g++) {
+            for (int b = 0; b < normalized.length; b++) {
+                int m = highest(histogram[g][b]);
+                if (m != max[g][b]) {
+                    setMax(task, g, b, m);
+                    retotal = true;
+                    treeStale = true;
+                }
+            }
+        }
+        maxStale = false;
+        settle(task);
     }
 
     /**
@@ -550,7 +733,7 @@ final class ClassView {
      * True when the leaf counts in the histograms as it did before its refresh: the same fit group (one that fits),
      * weight and raw values ({@link #oldRaws}), so taking it out and putting it back would change nothing.
      */
-    private boolean countsAgain(int leaf, byte oldFit, int oldWeight) {
+    private boolean countsAgain(int leaf, byte oldFit, int oldWeight, int[] oldRaws) {
         if (oldFit == NO_FIT || fit[leaf] != oldFit || weight[leaf] != oldWeight) {
             return false;
         }

@@ -106,6 +106,36 @@ public final class IncrementalSelector implements NodeSelector {
      */
     int batchMode = BATCH_BY_PROBE;
     private long batchReplays;
+    /**
+     * A batch ({@link #batchMode}) of at least this many leaf refreshes is replayed on the pool's shards
+     * ({@link #replayOnShards}) when there is a pool of more than one shard. Tests set 0.
+     */
+    int shardedBatchThreshold = DEFAULT_SHARDED_BATCH;
+    static final int DEFAULT_SHARDED_BATCH = 256;
+    private long shardedBatches;
+    private long splitBatches;
+    /** A sharded batch's refreshes in change order: leaf, and {@link #EVALUATE} etc. */
+    private int[] batchLeaves = new int[0];
+    private byte[] batchFlags = new byte[0];
+    private int batchCount;
+    /** Per leaf: the stamp of the catch-up whose batch evaluates the leaf again (a group its new leaves read). */
+    private long[] batchEvaluatedAt = new long[0];
+    /** Per leaf: the stamp of the catch-up whose batch makes a leaf of a node that left this group. */
+    private long[] originAt = new long[0];
+    /** Refreshes per 64-leaf word of a sharded batch, then the first leaf of each shard (whole words). */
+    private int[] wordLoad = new int[0];
+    private int[] shardFrom = new int[0];
+    private ClassView.Part[] parts = new ClassView.Part[0];
+    private ClassView replaying;
+    /** Whether the shards replay the batch's deferred evaluations of groups (the second run), or the rest. */
+    private boolean replayingDeferred;
+    private int replayingTask;
+    private final ShardPool.Job replayJob = this::replayShard;
+    private static final byte EVALUATE = 1;
+    private static final byte SHRINK_ONLY = 2;
+    private static final byte ACROSS = 4;
+    private static final byte ADDED = 8;
+    private static final byte DEFERRED = 16;
 
     public IncrementalSelector(Session session, ShardPool pool, int parallelThreshold) {
         this(session, pool, parallelThreshold, DEFAULT_BUDGET_BYTES);
@@ -422,6 +452,11 @@ public final class IncrementalSelector implements NodeSelector {
             if (s == probeEnd && (batchMode == BATCH_ALWAYS || view.climbed * 8 > groups.leaves())) {
                 batch = true;
                 batchReplays++;
+                if (pool != null && pool.shards() > 1 && now - s >= shardedBatchThreshold) {
+                    replayBatch(view, task, s, now, stamp, shrinkOnly, sessionStart);
+                    view.settle(task);
+                    return;
+                }
             }
             int change = groups.change(s);
             int leaf = change >>> 1;
@@ -438,5 +473,182 @@ public final class IncrementalSelector implements NodeSelector {
         if (batch) {
             view.settle(task);
         }
+    }
+
+    /**
+     * Replays changes {@code [from, now)} of a catch-up in a batch: on the pool's shards when it refreshes at least
+     * {@link #shardedBatchThreshold} leaves, else with {@link ClassView#refresh} as {@link #catchUp} does. First, on
+     * this thread, the changes are read as {@link #catchUp} reads them (each leaf evaluated at most once, re-weighed
+     * at most once before that) and the new leaves made ({@link ClassView#pad}); then each shard refreshes the
+     * leaves of its whole 64-leaf words ({@link ClassView#refreshPart}) in change order, the words split so that the
+     * shards get about as many refreshes each; then the view merges the shards' parts in shard order
+     * ({@link ClassView#merge}). A refresh reads and writes only its leaf, except that a node's new leaf starts from
+     * its group's results: a group that such a node left earlier in the batch and that the batch evaluates again
+     * (its last member changed) is evaluated in a second run on the shards ({@link #DEFERRED}), after every leaf
+     * that read it, as in change order. So the view ends as one thread would leave it, whatever the threads'
+     * timing. (A group left with no member, which a node's change never makes, keeps the batch on this thread.)
+     */
+    private void replayBatch(ClassView view, int task, long from, long now, long stamp, boolean shrinkOnly,
+                             long sessionStart) {
+        int n = groups.leaves();
+        if (batchLeaves.length < now - from) {
+            int size = (int) Math.max(now - from, 2L * batchLeaves.length);
+            batchLeaves = new int[size];
+            batchFlags = new byte[size];
+        }
+        if (batchEvaluatedAt.length < n) {
+            batchEvaluatedAt = new long[Math.max(n, session.nodeCount())];
+            originAt = new long[batchEvaluatedAt.length];
+        }
+        int count = 0;
+        int deferred = 0;
+        int made = view.built();
+        boolean ordered = false;
+        for (long s = from; s < now; s++) {
+            int change = groups.change(s);
+            int leaf = change >>> 1;
+            boolean evaluate = (change & 1) != 0;
+            if (evaluate ? evaluatedAt[leaf] != stamp : refreshedAt[leaf] != stamp) {
+                if (evaluate) {
+                    evaluatedAt[leaf] = stamp;
+                    batchEvaluatedAt[leaf] = stamp;
+                }
+                refreshedAt[leaf] = stamp;
+                boolean across = s < sessionStart;
+                byte flags = (byte) ((evaluate ? EVALUATE : 0) | (shrinkOnly && !across ? SHRINK_ONLY : 0)
+                        | (across ? ACROSS : 0));
+                if (leaf >= made) {
+                    flags |= ADDED;
+                    made = leaf + 1;
+                    originAt[groups.origin(leaf)] = stamp;
+                }
+                if (evaluate && originAt[leaf] == stamp) {
+                    // a node that left this group earlier in the batch reads the group's results as they are now:
+                    // the group is evaluated again once the shards are done
+                    flags |= DEFERRED;
+                    batchEvaluatedAt[leaf] = 0;
+                    deferred++;
+                }
+                batchLeaves[count] = leaf;
+                batchFlags[count++] = flags;
+            }
+        }
+        for (int i = 0; i < count && !ordered; i++) {
+            if ((batchFlags[i] & ADDED) != 0) {
+                int group = groups.origin(batchLeaves[i]);
+                ordered = group != batchLeaves[i]
+                        && (batchEvaluatedAt[group] == stamp || groups.weight(group) == 0);
+            }
+        }
+        if (count == 0 || count < shardedBatchThreshold || ordered) {
+            for (int i = 0; i < count; i++) {
+                byte f = batchFlags[i];
+                view.refresh(task, batchLeaves[i], (f & EVALUATE) != 0, (f & SHRINK_ONLY) != 0, (f & ACROSS) != 0,
+                        true);
+            }
+            return;
+        }
+        for (int i = 0; i < count; i++) {
+            if ((batchFlags[i] & ADDED) != 0) {
+                view.pad(batchLeaves[i]);
+            }
+        }
+        int shards = pool.shards();
+        splitWords(view.built(), count, shards);
+        if (parts.length < shards || parts[0].oldRaws.length != view.scorers()) {
+            parts = new ClassView.Part[shards];
+            for (int i = 0; i < shards; i++) {
+                parts[i] = new ClassView.Part(view.scorers());
+            }
+        }
+        batchCount = count;
+        replaying = view;
+        replayingTask = task;
+        replayingDeferred = false;
+        pool.run(replayJob);
+        if (deferred > 0) {
+            replayingDeferred = true;
+            pool.run(replayJob);
+        }
+        replaying = null;
+        shardedBatches++;
+        if (spans(count)) {
+            splitBatches++;
+        }
+        view.merge(task, parts, shards);
+    }
+
+    /**
+     * Splits the leaves {@code [0, built)} into {@code shards} runs of whole 64-leaf words (the views' bit-words),
+     * each with about {@code count / shards} of the batch's refreshes: {@link #shardFrom}.
+     */
+    private void splitWords(int built, int count, int shards) {
+        int words = (built + 63) >> 6;
+        if (wordLoad.length < words) {
+            wordLoad = new int[Math.max(words, (session.nodeCount() + 63) >> 6)];
+        }
+        if (shardFrom.length < shards + 1) {
+            shardFrom = new int[shards + 1];
+        }
+        Arrays.fill(wordLoad, 0, words, 0);
+        for (int i = 0; i < count; i++) {
+            wordLoad[batchLeaves[i] >> 6]++;
+        }
+        int shard = 1;
+        int seen = 0;
+        shardFrom[0] = 0;
+        for (int w = 0; w < words && shard < shards; w++) {
+            seen += wordLoad[w];
+            while (shard < shards && (long) seen * shards >= (long) count * shard) {
+                shardFrom[shard++] = (w + 1) << 6;
+            }
+        }
+        while (shard <= shards) {
+            shardFrom[shard++] = Integer.MAX_VALUE;
+        }
+    }
+
+    /**
+     * One shard of {@link #replayBatch}: the batch's refreshes of leaves in the shard's words, in change order; in
+     * a second run, the evaluations of groups that nodes left in the batch ({@link #DEFERRED}).
+     */
+    private void replayShard(int shard, int shards) {
+        ClassView view = replaying;
+        int task = replayingTask;
+        int lo = shardFrom[shard];
+        int hi = shardFrom[shard + 1];
+        ClassView.Part part = parts[shard];
+        boolean deferred = replayingDeferred;
+        int[] leaves = batchLeaves;
+        byte[] flags = batchFlags;
+        for (int i = 0, count = batchCount; i < count; i++) {
+            int leaf = leaves[i];
+            if (leaf >= lo && leaf < hi && ((flags[i] & DEFERRED) != 0) == deferred) {
+                byte f = flags[i];
+                view.refreshPart(task, leaf, (f & EVALUATE) != 0, (f & SHRINK_ONLY) != 0, (f & ACROSS) != 0,
+                        (f & ADDED) != 0, part);
+            }
+        }
+    }
+
+    /** Whether the batch's refreshes fall in more than one shard's words. */
+    private boolean spans(int count) {
+        int first = batchLeaves[0] < shardFrom[1] ? 0 : 1;
+        for (int i = 1; i < count; i++) {
+            if ((batchLeaves[i] < shardFrom[1] ? 0 : 1) != first) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Catch-up batches replayed on the pool's shards (tests and metrics). */
+    long shardedBatches() {
+        return shardedBatches;
+    }
+
+    /** Sharded batches whose refreshes more than one shard replayed (tests). */
+    long splitBatches() {
+        return splitBatches;
     }
 }

@@ -23,6 +23,7 @@ import dev.caldera.kernel.testing.PluginSessions;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.lifecycle.AfterContainer;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static dev.caldera.kernel.testing.PluginSessions.plugin;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -64,8 +66,22 @@ class CrossSessionSelectorProperties {
         new Run(seed, true).check();
     }
 
+    /** Batches, over all tries, whose refreshes fell in both shards' words. */
+    private static final AtomicLong SPLIT_BATCHES = new AtomicLong();
+
+    @AfterContainer
+    static void someBatchesWereSplit() {
+        assertThat(SPLIT_BATCHES.get()).as("batches split between two shards").isPositive();
+    }
+
     private static final class Run {
         private final long seed;
+        /**
+         * Half the seeds (by the seed, as the batch mode) run the kept selector on a pool of two shards, every view
+         * build and every batch on them, with more than 64 nodes so that a batch can be split (whole 64-leaf words).
+         */
+        private final boolean sharded;
+        private final ShardPool pool;
         private final boolean gpu;
         private final SplittableRandom r;
         private final ClusterCache cache = PluginSessions.cache();
@@ -82,6 +98,8 @@ class CrossSessionSelectorProperties {
 
         Run(long seed, boolean gpu) {
             this.seed = seed;
+            this.sharded = Math.floorMod(seed / BATCH_MODES.length, 2) == 1;
+            this.pool = sharded ? new ShardPool(2) : null;
             this.gpu = gpu;
             this.r = new SplittableRandom(seed);
             this.nodeSetChanges = r.nextInt(3) == 0;
@@ -89,7 +107,17 @@ class CrossSessionSelectorProperties {
         }
 
         void check() {
-            int count = 8 + r.nextInt(25);
+            try {
+                run();
+            } finally {
+                if (pool != null) {
+                    pool.close();
+                }
+            }
+        }
+
+        private void run() {
+            int count = sharded ? 65 + r.nextInt(40) : 8 + r.nextInt(25);
             for (int n = 0; n < count; n++) {
                 addNode();
             }
@@ -103,11 +131,16 @@ class CrossSessionSelectorProperties {
                             plugin("nodeorder", "mostrequested.weight", 1, "balancedresource.weight", 2),
                             plugin("binpack", "binpack.weight", 3));
             DeviceSharePlugin devices = s.plugins().plugin(DeviceSharePlugin.class);
-            IncrementalSelector kept = new IncrementalSelector(s, null, Integer.MAX_VALUE);
+            IncrementalSelector kept = sharded ? new IncrementalSelector(s, pool, 0)
+                    : new IncrementalSelector(s, null, Integer.MAX_VALUE);
             // catch-ups replayed in batches (one tree replay at the end) after a probe, never, or always; taken
             // from the seed, not from the run's random stream, so that the runs are the ones they were before
             int batchMode = BATCH_MODES[(int) Math.floorMod(seed, BATCH_MODES.length)];
             kept.batchMode = batchMode;
+            if (sharded) {
+                // every view build and every batch on the two shards, however small
+                kept.shardedBatchThreshold = 0;
+            }
             int placed = 0;
             for (int session = 0; session < SESSIONS; session++) {
                 if (session > 0) {
@@ -120,8 +153,13 @@ class CrossSessionSelectorProperties {
                 placed += place(s, kept, session);
             }
             assertThat(placed).as("seed " + seed + " placed something").isPositive();
+            SPLIT_BATCHES.addAndGet(kept.splitBatches());
             if (batchMode == IncrementalSelector.BATCH_ALWAYS) {
                 assertThat(kept.batchReplays()).as("seed " + seed + " catch-ups replayed in batches").isPositive();
+                if (sharded) {
+                    assertThat(kept.shardedBatches()).as("seed " + seed + " batches replayed on shards")
+                            .isPositive();
+                }
             } else if (batchMode == IncrementalSelector.BATCH_NEVER) {
                 assertThat(kept.batchReplays()).as("seed " + seed + " catch-ups replayed in batches").isZero();
             }

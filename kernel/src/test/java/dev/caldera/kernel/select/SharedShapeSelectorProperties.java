@@ -29,12 +29,14 @@ import dev.caldera.kernel.testing.PluginSessions;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.lifecycle.AfterContainer;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static dev.caldera.kernel.testing.PluginSessions.plugin;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,8 +71,22 @@ class SharedShapeSelectorProperties {
         new Run(seed, true).check();
     }
 
+    /** Batches, over all tries, whose refreshes fell in both shards' words. */
+    private static final AtomicLong SPLIT_BATCHES = new AtomicLong();
+
+    @AfterContainer
+    static void someBatchesWereSplit() {
+        assertThat(SPLIT_BATCHES.get()).as("batches split between two shards").isPositive();
+    }
+
     private static final class Run {
         private final long seed;
+        /**
+         * Half the seeds (by the seed, as the batch mode) run the kept selector on a pool of two shards, every view
+         * build and every batch on them, with more than 64 nodes so that a batch can be split (whole 64-leaf words).
+         */
+        private final boolean sharded;
+        private final ShardPool pool;
         private final boolean profileScorer;
         private final SplittableRandom r;
         private final ClusterCache cache = PluginSessions.cache();
@@ -82,12 +98,24 @@ class SharedShapeSelectorProperties {
 
         Run(long seed, boolean profileScorer) {
             this.seed = seed;
+            this.sharded = Math.floorMod(seed / BATCH_MODES.length, 2) == 1;
+            this.pool = sharded ? new ShardPool(2) : null;
             this.profileScorer = profileScorer;
             this.r = new SplittableRandom(seed);
         }
 
         void check() {
-            int count = 8 + r.nextInt(25);
+            try {
+                run();
+            } finally {
+                if (pool != null) {
+                    pool.close();
+                }
+            }
+        }
+
+        private void run() {
+            int count = sharded ? 65 + r.nextInt(40) : 8 + r.nextInt(25);
             for (int n = 0; n < count; n++) {
                 addNode("node-" + n);
             }
@@ -105,11 +133,16 @@ class SharedShapeSelectorProperties {
             Session s = open();
             boolean equivalence = r.nextInt(4) > 0;
             long budget = r.nextInt(4) == 0 ? 1 : 256L << 20;
-            IncrementalSelector kept = new IncrementalSelector(s, null, Integer.MAX_VALUE, budget, equivalence);
+            IncrementalSelector kept = new IncrementalSelector(s, pool, sharded ? 0 : Integer.MAX_VALUE, budget,
+                    equivalence);
             // catch-ups replayed in batches (one tree replay at the end) after a probe, never, or always; taken
             // from the seed, not from the run's random stream, so that the runs are the ones they were before
             int batchMode = BATCH_MODES[(int) Math.floorMod(seed, BATCH_MODES.length)];
             kept.batchMode = batchMode;
+            if (sharded) {
+                // every view build and every batch on the two shards, however small
+                kept.shardedBatchThreshold = 0;
+            }
             int placed = 0;
             for (int session = 0; session < SESSIONS; session++) {
                 if (session > 0) {
@@ -122,8 +155,13 @@ class SharedShapeSelectorProperties {
                 placed += place(s, kept, session);
             }
             assertThat(placed).as("seed " + seed + " placed something").isPositive();
+            SPLIT_BATCHES.addAndGet(kept.splitBatches());
             if (batchMode == IncrementalSelector.BATCH_ALWAYS) {
                 assertThat(kept.batchReplays()).as("seed " + seed + " catch-ups replayed in batches").isPositive();
+                if (sharded) {
+                    assertThat(kept.shardedBatches()).as("seed " + seed + " batches replayed on shards")
+                            .isPositive();
+                }
             } else if (batchMode == IncrementalSelector.BATCH_NEVER) {
                 assertThat(kept.batchReplays()).as("seed " + seed + " catch-ups replayed in batches").isZero();
             }
