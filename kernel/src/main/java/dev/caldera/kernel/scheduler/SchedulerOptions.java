@@ -4,16 +4,19 @@ package dev.caldera.kernel.scheduler;
  * Tuning that is not part of Volcano's configuration.
  *
  * @param filterWorkers     threads that filter and score node shards (1 = the scheduling thread alone)
- * @param parallelThreshold clusters smaller than this many nodes are filtered on one thread, where
- *                          dispatching to workers costs more than it saves. The default, 20,000, is where two
- *                          workers began to win in whole allocate cycles on a 2-vCPU machine
- *                          (perf-results, {@code allocate-workers}); back-to-back scans of every node
- *                          (incremental off) win from a few hundred nodes and may set it lower
+ * @param parallelThreshold a scan of fewer nodes, or a class view's build with fewer leaves, runs on one thread,
+ *                          where dispatching to workers costs more than it saves. The default, 1,000: a view
+ *                          build evaluates a leaf in about 46 ns of C1 code (the 5,000-node dump's first cycle,
+ *                          CPU profile) and the pool's hand-off costs about 1 us while the worker spins and
+ *                          18 to 24 us once it has parked (perf-results/dump-allocate-two-cores.md), so two
+ *                          shards pay from about 900 leaves even when the worker must be woken; back-to-back
+ *                          scans of every node (incremental off) win from a few hundred nodes. Without workers
+ *                          ({@code filterWorkers} 1, the default) it is not read
  * @param incremental       keep per-class filter and score results and refresh only changed nodes
  *                          (identical decisions; off = scan every node for every task)
  */
 public record SchedulerOptions(int filterWorkers, int parallelThreshold, boolean incremental) {
-    public static final SchedulerOptions DEFAULT = new SchedulerOptions(1, 20_000, true);
+    public static final SchedulerOptions DEFAULT = new SchedulerOptions(1, 1_000, true);
 
     public SchedulerOptions {
         if (filterWorkers < 1) {

@@ -22,8 +22,10 @@ import java.util.Arrays;
  * group's largest raw value changes, that group's totals are recomputed and the tree rebuilt (O(leaves)). Many
  * changes at once are replayed in a batch: no climbs, the tree played once at the end ({@link #settle}).
  * <p>
- * Threading: scheduling thread; while a view is built, {@link #evaluateAll} runs on filter workers for disjoint
- * leaf ranges (the scheduling thread waits). Allocation: arrays sized once per cluster size; a refresh allocates
+ * Threading: scheduling thread; while a view is built, {@link #evaluateAll}, {@link #prepareBlocks} and
+ * {@link #finishBlocks} run on filter workers for disjoint leaf ranges, and while a catch-up's batch is replayed
+ * on them, {@link #refreshPart} for leaves of disjoint 64-leaf words (the scheduling thread waits; what the
+ * shards count apart, {@link Part}, it merges in shard order). Allocation: arrays sized once per cluster size; a refresh allocates
  * only when a raw value is larger than any the view has seen (that scorer's histogram and its normalized-score
  * table then double).
  */
@@ -637,30 +639,15 @@ final class ClassView {
 
     /**
      * Ends a catch-up's batch replayed on shards: adds the parts' histograms to the view's (parts in index order,
-     * each emptied), takes every fit group's largest raw value again (a move totals every leaf) and then does what
-     * {@link #settle} does. The view ends as the same batch replayed by {@link #refresh} on one thread leaves it:
+     * each emptied) and takes every fit group's largest raw value again (a move totals every leaf); the caller then
+     * settles the view. It ends as the same batch replayed by {@link #refresh} on one thread leaves it:
      * the histograms are sums, each largest raw value is the highest count left, and every total is taken at
      * those values (a leaf refreshed in the batch at the values before it, which are those unless one moved).
      */
     void merge(int task, Part[] parts, int count) {
         for (int i = 0; i < count; i++) {
             Part part = parts[i];
-            for (int g = FUTURE; g <= IDLE; g++) {
-                for (int b = 0; b < normalized.length; b++) {
-                    int[] from = part.histogram[g][b];
-                    int[] h = histogram[g][b];
-                    for (int v = 0; v < from.length; v++) {
-                        if (from[v] != 0) {
-                            if (v >= h.length) {
-                                h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);
-                                histogram[g][b] = h;
-                            }
-                            h[v] += from[v];
-                            from[v] = 0;
-                        }
-                    }
-                }
-            }
+            addCounts(part);
             sharedEntries += part.shared;
             treeStale |= part.treeStale;
             retotal |= part.retotal;
@@ -679,7 +666,146 @@ final class ClassView {
             }
         }
         maxStale = false;
-        settle(task);
+    }
+
+    /**
+     * Subtrees the tree is cut into when shards build it ({@link #finishBlocks}): at most 32, each of at least 64
+     * leaves (whole bit-words, for {@link #prepareBlocks}) and a power of two.
+     */
+    int blocks() {
+        return Math.max(1, Math.min(32, leaves >> 6));
+    }
+
+    /** Blocks that hold built leaves (the rest are padding only). */
+    int usedBlocks() {
+        int span = leaves / blocks();
+        return (built + span - 1) / span;
+    }
+
+    /** The first part of {@link #rebuild} on shards: every leaf of the groups is made; blocks come next. */
+    void startRebuild() {
+        built = groups.leaves();
+    }
+
+    /**
+     * {@link #rebuild}'s per-leaf first pass (weight, position, bits) over blocks {@code [from, to)}, counting
+     * into {@code part}'s histograms (empty before) instead of the view's. A shard's blocks only.
+     */
+    void prepareBlocks(int from, int to, Part part) {
+        int span = leaves / blocks();
+        int end = Math.min(built, to * span);
+        for (int l = from * span; l < end; l++) {
+            weight[l] = groups.weight(l);
+            position[l] = groups.repPosition(l);
+            if (weight[l] == 0) {
+                fit[l] = NO_FIT;
+            }
+            bit(fitting, l, fit[l] != NO_FIT);
+            bit(passed, l, accepted[l] != 0);
+            byte g = fit[l];
+            if (g != NO_FIT && weight[l] != 0) {
+                for (int b = 0; b < normalized.length; b++) {
+                    part.add(g, b, raw[b][l], weight[l]);
+                }
+            }
+        }
+    }
+
+    /**
+     * {@link #rebuild}'s histograms from the shards' counts ({@link #prepareBlocks}): the view's emptied, the
+     * parts added in index order (and emptied), every fit group's largest raw value taken again.
+     */
+    void countParts(int task, Part[] parts, int count) {
+        for (int[][] group : histogram) {
+            for (int[] h : group) {
+                Arrays.fill(h, 0);
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            addCounts(parts[i]);
+        }
+        for (int g = FUTURE; g <= IDLE; g++) {
+            for (int b = 0; b < normalized.length; b++) {
+                setMax(task, g, b, highest(histogram[g][b]));
+            }
+        }
+        maxStale = false;
+    }
+
+    /** Adds a part's histograms to the view's and empties them. */
+    private void addCounts(Part part) {
+        for (int g = FUTURE; g <= IDLE; g++) {
+            for (int b = 0; b < normalized.length; b++) {
+                int[] from = part.histogram[g][b];
+                int[] h = histogram[g][b];
+                for (int v = 0; v < from.length; v++) {
+                    if (from[v] != 0) {
+                        if (v >= h.length) {
+                            h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);
+                            histogram[g][b] = h;
+                        }
+                        h[v] += from[v];
+                        from[v] = 0;
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * On a shard: totals the built leaves of blocks {@code [from, to)} when {@code totals}, and plays each block's
+     * subtree ({@link #buildTree}'s matches below the blocks' roots; padding plays as the padding leaf, which
+     * loses every match to a built leaf, so the subtree is the one buildTree makes).
+     */
+    void finishBlocks(int task, int from, int to, boolean totals) {
+        int[] t = tree;
+        int blocks = blocks();
+        int span = leaves / blocks;
+        int depth = Integer.numberOfTrailingZeros(span);
+        for (int j = from; j < to; j++) {
+            int lo = j * span;
+            int end = Math.min(built, lo + span);
+            if (totals) {
+                for (int l = lo; l < end; l++) {
+                    total(task, l);
+                }
+            }
+            for (int l = lo; l < lo + span; l++) {
+                t[leaves + l] = l < end ? l : size;
+            }
+            int root = blocks + j;
+            for (int d = depth - 1; d >= 0; d--) {
+                int first = root << d;
+                int last = (root + 1) << d;
+                if (lo >= end) {
+                    Arrays.fill(t, first, last, size);
+                    continue;
+                }
+                for (int k = first; k < last; k++) {
+                    t[k] = better(t[2 * k], t[2 * k + 1]);
+                }
+            }
+        }
+    }
+
+    /** After {@link #finishBlocks} of every block: the matches above the blocks' roots. */
+    void finishTop() {
+        int[] t = tree;
+        for (int k = blocks() - 1; k >= 1; k--) {
+            t[k] = better(t[2 * k], t[2 * k + 1]);
+        }
+        retotal = false;
+        treeStale = false;
+    }
+
+    /** Whether {@link #settle} would total every leaf, or play the tree (a sharded batch's merge, then shards). */
+    boolean settling() {
+        return treeStale || retotal;
+    }
+
+    /** Whether {@link #settle} would total every leaf. */
+    boolean retotals() {
+        return retotal;
     }
 
     /**

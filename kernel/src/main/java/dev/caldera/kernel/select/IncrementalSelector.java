@@ -43,8 +43,10 @@ import java.util.function.ToLongFunction;
  * a verdict that a placement elsewhere in the domain made stale. Views are bounded by a
  * memory budget; past it, the least recently used view is rebuilt in place for the new class (its arrays reused).
  * <p>
- * Threading: scheduling thread; full evaluations run over node shards on the {@link ShardPool} for large
- * clusters. Allocation: a view per class the first time the cluster size is seen, up to the budget; none per
+ * Threading: scheduling thread; with a {@link ShardPool} of more than one shard, a view's build from
+ * {@code parallelThreshold} leaves (evaluations, then the leaves' pass, totals and tree) and a catch-up's batch of
+ * at least {@link #shardedBatchThreshold} refreshes run over leaf shards, each merged in shard order, so the
+ * decisions are the ones one thread makes. Allocation: a view per class the first time the cluster size is seen, up to the budget; none per
  * selection.
  */
 public final class IncrementalSelector implements NodeSelector {
@@ -108,7 +110,10 @@ public final class IncrementalSelector implements NodeSelector {
     private long batchReplays;
     /**
      * A batch ({@link #batchMode}) of at least this many leaf refreshes is replayed on the pool's shards
-     * ({@link #replayOnShards}) when there is a pool of more than one shard. Tests set 0.
+     * ({@link #replayBatch}) when there is a pool of more than one shard. 256: a batched refresh costs about 150 ns
+     * of C1 code (the 5,000-node dump's first cycle, CPU profile) and the pool's hand-off about 1 us while the
+     * worker spins, 18 to 24 us once it has parked (perf-results/dump-allocate-two-cores.md), so two shards pay
+     * from about 270 refreshes even when the worker must be woken. Tests set 0.
      */
     int shardedBatchThreshold = DEFAULT_SHARDED_BATCH;
     static final int DEFAULT_SHARDED_BATCH = 256;
@@ -127,6 +132,12 @@ public final class IncrementalSelector implements NodeSelector {
     private int[] shardFrom = new int[0];
     private ClassView.Part[] parts = new ClassView.Part[0];
     private ClassView replaying;
+    /** The view whose rebuild or settle runs on the shards ({@link #prepareShard}, {@link #finishShard}). */
+    private ClassView finishing;
+    private int finishingTask;
+    private boolean finishTotals;
+    private final ShardPool.Job prepareJob = this::prepareShard;
+    private final ShardPool.Job finishJob = this::finishShard;
     /** Whether the shards replay the batch's deferred evaluations of groups (the second run), or the rest. */
     private boolean replayingDeferred;
     private int replayingTask;
@@ -413,11 +424,66 @@ public final class IncrementalSelector implements NodeSelector {
         buildingTask = task;
         if (pool != null && pool.shards() > 1 && groups.leaves() >= parallelThreshold) {
             pool.run(evaluateJob);
-        } else {
-            evaluateShard(0, 1);
+            building = null;
+            // rebuild's passes on the shards too: leaves, counts (merged in shard order), totals and subtrees
+            view.startRebuild();
+            ensureParts(view);
+            finishing = view;
+            finishingTask = task;
+            pool.run(prepareJob);
+            view.countParts(task, parts, pool.shards());
+            finishTotals = true;
+            pool.run(finishJob);
+            finishing = null;
+            view.finishTop();
+            return;
         }
+        evaluateShard(0, 1);
         building = null;
         view.rebuild(task);
+    }
+
+    /** Settles a view after a batch on shards: totals and the tree's blocks on the shards, then its top. */
+    private void settleOnShards(ClassView view, int task) {
+        if (!view.settling()) {
+            return;
+        }
+        finishing = view;
+        finishingTask = task;
+        finishTotals = view.retotals();
+        pool.run(finishJob);
+        finishing = null;
+        view.finishTop();
+    }
+
+    /** The blocks of shard {@code shard} of {@code shards}: the used ones split evenly, the rest to the last. */
+    private static int blockFrom(ClassView view, int shard, int shards) {
+        return (int) ((long) view.usedBlocks() * shard / shards);
+    }
+
+    private static int blockTo(ClassView view, int shard, int shards) {
+        return shard == shards - 1 ? view.blocks() : (int) ((long) view.usedBlocks() * (shard + 1) / shards);
+    }
+
+    private void prepareShard(int shard, int shards) {
+        ClassView view = finishing;
+        view.prepareBlocks(blockFrom(view, shard, shards), blockTo(view, shard, shards), parts[shard]);
+    }
+
+    private void finishShard(int shard, int shards) {
+        ClassView view = finishing;
+        view.finishBlocks(finishingTask, blockFrom(view, shard, shards), blockTo(view, shard, shards),
+                finishTotals);
+    }
+
+    private void ensureParts(ClassView view) {
+        int shards = pool.shards();
+        if (parts.length < shards || parts[0].oldRaws.length != view.scorers()) {
+            parts = new ClassView.Part[shards];
+            for (int i = 0; i < shards; i++) {
+                parts[i] = new ClassView.Part(view.scorers());
+            }
+        }
     }
 
     private void evaluateShard(int shard, int shards) {
@@ -555,12 +621,7 @@ public final class IncrementalSelector implements NodeSelector {
         }
         int shards = pool.shards();
         splitWords(view.built(), count, shards);
-        if (parts.length < shards || parts[0].oldRaws.length != view.scorers()) {
-            parts = new ClassView.Part[shards];
-            for (int i = 0; i < shards; i++) {
-                parts[i] = new ClassView.Part(view.scorers());
-            }
-        }
+        ensureParts(view);
         batchCount = count;
         replaying = view;
         replayingTask = task;
@@ -576,6 +637,7 @@ public final class IncrementalSelector implements NodeSelector {
             splitBatches++;
         }
         view.merge(task, parts, shards);
+        settleOnShards(view, task);
     }
 
     /**
