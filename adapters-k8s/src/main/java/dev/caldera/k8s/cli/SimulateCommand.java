@@ -74,10 +74,24 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--timings", description = "print where the run's wall time went on standard error")
     boolean timings;
 
+    @Option(names = "--workers", paramLabel = "N",
+            description = "threads that evaluate a large class view's nodes and replay its long catch-ups, 1 to "
+                    + MAX_WORKERS + " (default: the processors the JVM sees, at most " + DEFAULT_MAX_WORKERS
+                    + "); decisions are the same with any number")
+    Integer workers;
+
     @Parameters(paramLabel = "FILE_OR_DIR", arity = "1..*",
             description = "YAML or JSON manifests (multi-document, kind: List), directories of them (*.yaml,"
                     + " *.yml, *.json), or - for standard input")
     List<String> inputs;
+
+    /** The most {@code --workers} takes (the shard pool's threads are made once, at the start). */
+    static final int MAX_WORKERS = 64;
+    /**
+     * The default's ceiling: two workers are what was measured (a 2-vCPU machine, perf-results/
+     * dump-allocate-two-cores.md); a view's work comes in slices too short for more to pay without measurement.
+     */
+    static final int DEFAULT_MAX_WORKERS = 2;
 
     private final InputStream stdin;
 
@@ -91,12 +105,16 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--cycles must be between 1 and "
                     + SimulationRun.MAX_ASKED_CYCLES + ", got " + cycles);
         }
+        if (workers != null && (workers < 1 || workers > MAX_WORKERS)) {
+            throw new ParameterException(spec.commandLine(), "--workers must be between 1 and " + MAX_WORKERS
+                    + ", got " + workers);
+        }
         Timings time = new Timings(timings);
         Logging.configure(verbose);
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> warnings = w -> err.println("caldera: warning: " + w);
         PrintWriter out = spec.commandLine().getOut();
-        try (Simulation simulation = new Simulation(loadConf(warnings), SchedulerOptions.DEFAULT)) {
+        try (Simulation simulation = new Simulation(loadConf(warnings), options())) {
             time.mark("configuration");
             ClusterIngest ingest = new ClusterIngest(new PodConverter(new LinkedHashSet<>(schedulerNames)));
             ClusterBuilder builder = new ClusterBuilder(warnings, ingest);
@@ -128,6 +146,17 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
         time.mark("closing");
         time.print(err);
         return Main.OK;
+    }
+
+    /**
+     * The kernel's defaults with {@code --workers} filter workers, or as many as the JVM sees processors, at most
+     * {@link #DEFAULT_MAX_WORKERS}: during the first cycle's allocate the second core is otherwise idle.
+     */
+    SchedulerOptions options() {
+        int n = workers != null ? workers
+                : Math.min(Runtime.getRuntime().availableProcessors(), DEFAULT_MAX_WORKERS);
+        SchedulerOptions d = SchedulerOptions.DEFAULT;
+        return new SchedulerOptions(n, d.parallelThreshold(), d.incremental());
     }
 
     /**

@@ -181,6 +181,38 @@ class SimulateCommandTest {
     }
 
     @Test
+    void workersMustBeOneToSixtyFour() {
+        for (String bad : new String[] {"0", "65"}) {
+            CliRun run = CliRun.of("simulate", "--workers", bad, TWO_QUEUES);
+            assertThat(run.status()).as(run.toString()).isEqualTo(2);
+            assertThat(run.err()).contains("--workers must be between 1 and 64, got " + bad);
+        }
+    }
+
+    /**
+     * A generated 1,500-node dump's first cycle with one worker and with two (its views' long catch-ups, and builds
+     * past the parallel threshold, then run on two shards): the same report, its timings apart.
+     */
+    @Test
+    void twoWorkersDecideAsOne(@TempDir Path dir) throws IOException {
+        String dump = dir.resolve("dump.yaml").toString();
+        CliRun generated = CliRun.of("generate", "--nodes", "1500", "--pods", "9000", "--running", "60",
+                "--gang-size", "1-9", "--seed", "7", dump);
+        assertThat(generated.status()).as(generated.toString()).isZero();
+        CliRun one = CliRun.of("simulate", "--workers", "1", "--cycles", "1", "--output", "json", dump);
+        CliRun two = CliRun.of("simulate", "--workers", "2", "--cycles", "1", "--output", "json", dump);
+        JsonNode first = withoutTimings(json(one));
+        assertThat(first.path("cycles").get(0).path("binds")).isNotEmpty();
+        assertThat(withoutTimings(json(two))).isEqualTo(first);
+    }
+
+    /** The report without its cycles' stats (times, which differ from run to run). */
+    private static JsonNode withoutTimings(JsonNode report) {
+        report.path("cycles").forEach(c -> ((com.fasterxml.jackson.databind.node.ObjectNode) c).remove("stats"));
+        return report;
+    }
+
+    @Test
     void helpSaysHowLongARunLasts() {
         CliRun run = CliRun.of("simulate", "--help");
         assertThat(run.status()).isZero();
