@@ -45,8 +45,16 @@ public final class Placements {
             preferred = preferred(affinity.preferred, object,
                     AFFINITY + "preferredDuringSchedulingIgnoredDuringExecution");
         }
-        return new PlacementSpec(selector(pod.nodeSelector, object), required, preferred,
-                tolerations(pod.tolerations, object), hostPorts(pod.containers, object));
+        Map<String, String> selector = selector(pod.nodeSelector, object);
+        List<Toleration> tolerations = tolerations(pod.tolerations, object);
+        List<HostPort> hostPorts = hostPorts(pod.containers, object);
+        if ((selector == null || selector.isEmpty()) && required.isEmpty() && preferred.isEmpty()
+                && tolerations.isEmpty() && hostPorts.isEmpty()) {
+            // most pods: the one constant the cache's interner knows by identity, not a spec equal to it that it
+            // would hash and compare (its lists' hashCode and equals) for every pod of a dump
+            return PlacementSpec.NONE;
+        }
+        return new PlacementSpec(selector, required, preferred, tolerations, hostPorts);
     }
 
     private static Map<String, String> selector(Map<String, String> selector, String object) {

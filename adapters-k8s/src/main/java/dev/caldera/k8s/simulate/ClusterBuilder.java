@@ -44,7 +44,14 @@ public final class ClusterBuilder {
     /** Volcano Jobs to expand once everything else is known, and what their expansion must not duplicate. */
     private final List<Sourced<Job>> vcJobs = new java.util.ArrayList<>();
     private final java.util.Set<String> controlledJobs = new java.util.HashSet<>();
-    private final java.util.Set<String> podKeys = new java.util.HashSet<>();
+    /**
+     * The keys of the pods read that {@link #podUids} does not hold (other schedulers' pending pods, pods whose uid a
+     * later pod took): with its keys, every pod key read. The set of all of them is made only when there are Volcano
+     * Jobs to expand ({@link #podKeys}), rather than a second set of every pod's key for every input.
+     */
+    private final java.util.Set<String> otherPodKeys = new java.util.HashSet<>();
+    /** Every pod key read, while the Volcano Jobs are expanded; null before. */
+    private java.util.Set<String> podKeys;
     private final java.util.Set<String> groupKeys = new java.util.HashSet<>();
 
     /** {@code ingest}: converts the pods made for Volcano Jobs (null: the input has no Jobs to expand). */
@@ -100,8 +107,12 @@ public final class ClusterBuilder {
      */
     public void pod(TaskSpec task, JobSpec shadow, boolean ours, boolean onNode, List<String> unmodelled,
                     Location at) {
-        podKeys.add(task.key());
+        String key = task.key();
+        if (podKeys != null) {
+            podKeys.add(key);
+        }
         if (!ours && !onNode) {
+            otherPodKeys.add(key);
             c.otherSchedulersPending++;
             return;
         }
@@ -111,7 +122,6 @@ public final class ClusterBuilder {
         if (shadow != null) {
             shadows.putIfAbsent(shadow.key(), shadow);
         }
-        String key = task.key();
         String previousUid = podUids.put(key, task.uid());
         if (previousUid != null) {
             c.tasksByUid.remove(previousUid);
@@ -122,9 +132,9 @@ public final class ClusterBuilder {
         TaskSpec sameUid = c.tasksByUid.put(task.uid(), task);
         if (sameUid != null && !sameUid.key().equals(key)) {
             podUids.remove(sameUid.key());
+            otherPodKeys.add(sameUid.key());
             warnings.accept(at + ": Pod " + key + " has the uid of Pod " + sameUid.key() + "; the last one is used");
         }
-        c.jobOfTask.put(task.uid(), task.namespace() + "/" + task.job());
     }
 
     /** An object of a kind that is not read. */
@@ -148,6 +158,8 @@ public final class ClusterBuilder {
         if (vcJobs.isEmpty()) {
             return;
         }
+        podKeys = new java.util.HashSet<>(podUids.keySet());
+        podKeys.addAll(otherPodKeys);
         Map<String, Integer> priorities = new LinkedHashMap<>();
         c.priorityClasses.forEach((name, pc) -> priorities.put(name, pc.value()));
         VcJobs.expand(vcJobs, groupKeys, podKeys, controlledJobs, priorities,

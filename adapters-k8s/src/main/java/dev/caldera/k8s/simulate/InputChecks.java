@@ -32,8 +32,9 @@ final class InputChecks {
         Map<String, TreeSet<String>> missingGroups = new LinkedHashMap<>();
         Map<String, TreeSet<String>> missingClasses = new LinkedHashMap<>();
         Map<String, TreeSet<String>> missingNodes = new LinkedHashMap<>();
+        GroupKeys groups = new GroupKeys();
         for (TaskSpec t : cluster.tasks().values()) {
-            String group = t.namespace() + "/" + t.job();
+            String group = groups.of(t);
             if (!cluster.jobs().containsKey(group) && !t.job().startsWith("podgroup-")) {
                 missingGroups.computeIfAbsent(group, k -> new TreeSet<>()).add(t.key());
             }
@@ -62,11 +63,12 @@ final class InputChecks {
     /** What Volcano's queue webhook would have refused, each queue checked as if created among the others. */
     private void queueAdmission() {
         Map<String, Integer> podsByQueue = new LinkedHashMap<>();
+        GroupKeys groups = new GroupKeys();
         for (TaskSpec t : cluster.tasks().values()) {
             if (t.nodeName() == null || !dev.caldera.kernel.cluster.TaskStatus.onNode(t.status())) {
                 continue;
             }
-            JobSpec j = cluster.jobs().get(t.namespace() + "/" + t.job());
+            JobSpec j = cluster.jobs().get(groups.of(t));
             if (j != null) {
                 podsByQueue.merge(j.queue(), 1, Integer::sum);
             }
@@ -87,6 +89,25 @@ final class InputChecks {
 
     private void report(Map<String, TreeSet<String>> missing, String format) {
         missing.forEach((what, users) -> warnings.accept(String.format(format, what, examples(users))));
+    }
+
+    /**
+     * A pod's PodGroup key ({@code namespace/job}), joined once for consecutive pods of one group: an input lists a
+     * job's pods together, so most pods take the key made for the pod before them.
+     */
+    private static final class GroupKeys {
+        private String namespace;
+        private String job;
+        private String key;
+
+        String of(TaskSpec t) {
+            if (!t.job().equals(job) || !t.namespace().equals(namespace)) {
+                namespace = t.namespace();
+                job = t.job();
+                key = namespace + "/" + job;
+            }
+            return key;
+        }
     }
 
     private static String examples(TreeSet<String> users) {

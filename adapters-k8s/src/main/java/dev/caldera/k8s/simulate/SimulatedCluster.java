@@ -44,7 +44,8 @@ public final class SimulatedCluster {
     final Map<String, JobSpec> jobs = new LinkedHashMap<>();
     final Map<String, HyperNodeSpec> hyperNodes = new LinkedHashMap<>();
     final Map<String, TaskSpec> tasksByUid = new LinkedHashMap<>();
-    final Map<String, String> jobOfTask = new LinkedHashMap<>();
+    /** The PodGroup key of each evicted pod (a pod's own spec gives it while the pod is here). */
+    private final Map<String, String> evictedGroups = new java.util.HashMap<>();
     /** Per kind of pod field the kernel does not model, the pods of ours that set it. */
     final Map<String, java.util.TreeSet<String>> unmodelled = new LinkedHashMap<>();
     int otherSchedulersPending;
@@ -101,7 +102,10 @@ public final class SimulatedCluster {
 
     /** The pod was evicted: it is deleted. */
     public void evicted(String uid, ClusterCache cache) {
-        tasksByUid.remove(uid);
+        TaskSpec gone = tasksByUid.remove(uid);
+        if (gone != null) {
+            evictedGroups.put(uid, group(gone));
+        }
         cache.removeTask(uid);
     }
 
@@ -111,15 +115,27 @@ public final class SimulatedCluster {
      * node, and a nomination the scheduler dropped is cleared. Pods whose field already agrees are untouched.
      */
     public void nominations(ClusterCache cache) {
-        for (TaskSpec t : new java.util.ArrayList<>(tasksByUid.values())) {
+        java.util.List<TaskSpec> changed = null;
+        for (TaskSpec t : tasksByUid.values()) {
+            if (t.nodeName() != null) { // on a node: no nomination to write (asked first: no row look-up then)
+                continue;
+            }
             int row = cache.taskRow(t.uid());
-            if (row < 0 || t.nodeName() != null) {
+            if (row < 0) {
                 continue;
             }
             int node = cache.nominations().nodeOf(row);
             String nominated = node < 0 ? null : cache.nodes().name(node);
             if (!java.util.Objects.equals(nominated, t.nominatedNodeName())) {
-                cache.upsertTask(replace(t.uid(), TaskSpecs.placed(t, t.status(), null, nominated)));
+                if (changed == null) {
+                    changed = new java.util.ArrayList<>();
+                }
+                changed.add(TaskSpecs.placed(t, t.status(), null, nominated));
+            }
+        }
+        if (changed != null) { // written after the walk over the pods, in its order
+            for (TaskSpec t : changed) {
+                cache.upsertTask(replace(t.uid(), t));
             }
         }
     }
@@ -156,7 +172,12 @@ public final class SimulatedCluster {
 
     /** The PodGroup key ({@code ns/name}) of a pod, also after it was evicted. */
     public String groupOf(String uid) {
-        return jobOfTask.get(uid);
+        TaskSpec t = tasksByUid.get(uid);
+        return t != null ? group(t) : evictedGroups.get(uid);
+    }
+
+    private static String group(TaskSpec t) {
+        return t.namespace() + "/" + t.job();
     }
 
     /** Per kind of unmodelled pod field ({@code UnmodelledFields}), the pods of ours that set it. */
