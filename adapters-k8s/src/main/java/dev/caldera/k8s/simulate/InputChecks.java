@@ -32,11 +32,10 @@ final class InputChecks {
         Map<String, TreeSet<String>> missingGroups = new LinkedHashMap<>();
         Map<String, TreeSet<String>> missingClasses = new LinkedHashMap<>();
         Map<String, TreeSet<String>> missingNodes = new LinkedHashMap<>();
-        GroupKeys groups = new GroupKeys();
+        Groups groups = new Groups(cluster.jobs());
         for (TaskSpec t : cluster.tasks().values()) {
-            String group = groups.of(t);
-            if (!cluster.jobs().containsKey(group) && !t.job().startsWith("podgroup-")) {
-                missingGroups.computeIfAbsent(group, k -> new TreeSet<>()).add(t.key());
+            if (groups.of(t) == null && !t.job().startsWith("podgroup-")) {
+                missingGroups.computeIfAbsent(groups.key(), k -> new TreeSet<>()).add(t.key());
             }
             if (t.priority() == null && isMissing(t.priorityClassName())) {
                 note(t.priorityClassName(), "Pod " + t.key(), missingClasses);
@@ -63,12 +62,12 @@ final class InputChecks {
     /** What Volcano's queue webhook would have refused, each queue checked as if created among the others. */
     private void queueAdmission() {
         Map<String, Integer> podsByQueue = new LinkedHashMap<>();
-        GroupKeys groups = new GroupKeys();
+        Groups groups = new Groups(cluster.jobs());
         for (TaskSpec t : cluster.tasks().values()) {
             if (t.nodeName() == null || !dev.caldera.kernel.cluster.TaskStatus.onNode(t.status())) {
                 continue;
             }
-            JobSpec j = cluster.jobs().get(groups.of(t));
+            JobSpec j = groups.of(t);
             if (j != null) {
                 podsByQueue.merge(j.queue(), 1, Integer::sum);
             }
@@ -92,20 +91,34 @@ final class InputChecks {
     }
 
     /**
-     * A pod's PodGroup key ({@code namespace/job}), joined once for consecutive pods of one group: an input lists a
-     * job's pods together, so most pods take the key made for the pod before them.
+     * A pod's PodGroup ({@code namespace/job}, the key and the spec, null when the input has none), joined and looked
+     * up once for consecutive pods of one group: an input lists a job's pods together, so most pods take the group
+     * found for the pod before them.
      */
-    private static final class GroupKeys {
+    private static final class Groups {
+        private final Map<String, JobSpec> jobs;
         private String namespace;
         private String job;
         private String key;
+        private JobSpec spec;
 
-        String of(TaskSpec t) {
+        Groups(Map<String, JobSpec> jobs) {
+            this.jobs = jobs;
+        }
+
+        /** The PodGroup of {@code t}, or null; {@link #key} is then its key. */
+        JobSpec of(TaskSpec t) {
             if (!t.job().equals(job) || !t.namespace().equals(namespace)) {
                 namespace = t.namespace();
                 job = t.job();
                 key = namespace + "/" + job;
+                spec = jobs.get(key);
             }
+            return spec;
+        }
+
+        /** The key of the group {@link #of} found last. */
+        String key() {
             return key;
         }
     }
