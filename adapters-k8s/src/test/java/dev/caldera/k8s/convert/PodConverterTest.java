@@ -210,4 +210,16 @@ class PodConverterTest {
         assertThatThrownBy(() -> converter.task(pod("  creationTimestamp: yesterday", "", "")))
                 .hasMessageContaining("metadata.creationTimestamp: 'yesterday' is not an RFC 3339 time");
     }
+
+    @Test
+    void podsWithoutConstraintsShareTheEmptyPlacementAndEqualPlacementsAreOneObjectPerThread() {
+        assertThat(converter.task(pod("", "", "")).placement()).isSameAs(dev.caldera.kernel.placement.PlacementSpec.NONE);
+        String zone = "  nodeSelector: {zone: b}\n  tolerations: [{key: gpu, operator: Exists}]";
+        TaskSpec first = converter.task(pod("", zone, ""));
+        TaskSpec second = converter.task(pod("", zone, ""));
+        assertThat(second.placement()).isSameAs(first.placement());
+        TaskSpec other = converter.task(pod("", "  nodeSelector: {zone: c}", ""));
+        assertThat(other.placement()).isNotEqualTo(first.placement());
+        assertThat(other.placement().nodeSelector()).containsExactly(Map.entry("zone", "c"));
+    }
 }
