@@ -41,8 +41,13 @@ final class ClassView {
     long syncedAt;
     /** The grouping ({@link NodeGroups#epoch}) the view was built in. */
     int epoch;
-    /** The journal's frees count when the view was synced (NodeJournal#frees), -1 when synced in another session. */
+    /**
+     * The journal's frees count when the view was synced (NodeJournal#frees), in the session {@link #freesSession}:
+     * a count taken in another session's journal says nothing of this one's.
+     */
     long freesAt;
+    /** The id of the session whose journal {@link #freesAt} counted (Long.MIN_VALUE: none yet). */
+    long freesSession = Long.MIN_VALUE;
     /** The class id and its {@code TaskClasses.born} the view was last synced for, and what that class is. */
     private int cls = -1;
     private long classBorn;

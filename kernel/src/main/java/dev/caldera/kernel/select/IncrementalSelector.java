@@ -262,10 +262,8 @@ public final class IncrementalSelector implements NodeSelector {
         boolean held = session.plugins().stateVersionsHeld(stateVersions);
         if (next && held && !byPriority && !wasByPriority && session.liveNodes() == liveNodes
                 && groups.carryOver(session, equivalence)) {
-            for (ClassView v : views.values()) {
-                // frees counted in another session's journal say nothing of this one's
-                v.freesAt = -1;
-            }
+            // a view's freesAt counts frees in the journal of the session it names (freesSession), so frees
+            // counted in another session's journal never pass for this one's: nothing to walk per view here
             carried++;
             return;
         }
@@ -308,6 +306,7 @@ public final class IncrementalSelector implements NodeSelector {
         view.syncedAt = groups.changeSequence();
         view.epoch = groups.epoch;
         view.freesAt = session.journal().frees();
+        view.freesSession = sessionId;
         view.standFor(session, cls, born);
         return view;
     }
@@ -508,7 +507,8 @@ public final class IncrementalSelector implements NodeSelector {
         }
         long stamp = ++refreshStamp;
         // nominations hold room that other placements can give back without an operation freeing it
-        boolean shrinkOnly = equivalence && !byPriority && session.journal().frees() == view.freesAt;
+        boolean shrinkOnly = equivalence && !byPriority && view.freesSession == sessionId
+                && session.journal().frees() == view.freesAt;
         long sessionStart = groups.sessionStart();
         long probeEnd = batchMode == BATCH_ALWAYS ? view.syncedAt
                 : batchMode == BATCH_NEVER ? now : view.syncedAt + ((now - view.syncedAt) >> 3);
