@@ -215,8 +215,8 @@ public final class ReplayEngine implements AutoCloseable {
 
     /** The bind sink: the pod now runs on {@code node} with the devices the scheduler gave it. */
     private boolean bound(String uid, String node) {
-        int i = pods.index(uid);
-        if (i < 0 || pods.state[i] != PodStates.WAITING) {
+        int i = pods.waitingIndex(uid);
+        if (i < 0) {
             return false;
         }
         ReplayPod p = trace.pods().get(i);
