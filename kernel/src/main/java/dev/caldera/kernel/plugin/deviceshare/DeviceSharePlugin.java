@@ -151,7 +151,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             typicalVersion = state.typical.version;
             workloadVersion = state.workload.version;
         }
-        memo.open(scoreDigests(), s.classes().size(), s.nodes().capacity());
+        memo.open(scoreDigests(), state.classes.version, s.classes().size(), s.nodes().capacity());
         state.typicalNow.open(s.nodes().capacity(), state.typical.version);
         state.workloadNow.open(s.nodes().capacity(), state.workload.version);
         state.workloadCounts.open(s.nodes().capacity(), state.workload.version, state.workload.groups);

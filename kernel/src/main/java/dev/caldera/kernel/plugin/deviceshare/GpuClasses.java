@@ -50,6 +50,12 @@ final class GpuClasses {
     private Object[] decodedSpec = new Object[0];
     private int decodedMemoryDim = Integer.MIN_VALUE;
     private int decodedNumberDim = Integer.MIN_VALUE;
+    /**
+     * Moves whenever a refresh rewrites any class's entry (or the arrays are replaced): while it holds, with the
+     * same class count, every class's {@link #hash} and {@link #shapeHash} are as at the last refresh, so the score
+     * memo need not look its columns up again ({@code ScoreMemo.open}).
+     */
+    long version;
 
     void refresh(Classes classes, Dimensions dims, Profiles<PlacementSpec> profiles, int memoryDim,
                  int numberDim) {
@@ -64,6 +70,7 @@ final class GpuClasses {
             conflicting = Arrays.copyOf(conflicting, cap);
             decodedRequest = Arrays.copyOf(decodedRequest, cap);
             decodedSpec = Arrays.copyOf(decodedSpec, cap);
+            version++;
         }
         if (memoryDim != decodedMemoryDim || numberDim != decodedNumberDim || dims != digestDims) {
             Arrays.fill(decodedRequest, null);
@@ -81,6 +88,7 @@ final class GpuClasses {
             }
             decodedRequest[c] = request;
             decodedSpec[c] = spec;
+            version++;
             long units = memoryDim < 0 ? 0 : request.at(memoryDim);
             long number = numberDim < 0 ? 0 : request.at(numberDim);
             share[c] = units;

@@ -33,6 +33,10 @@ final class ScoreMemo {
     private int columns;
     private int rows;
     private long bytes;
+    /** What the last {@link #open} looked up (null after {@link #clear}): the digests array, its version, classes. */
+    private long[] openedDigests;
+    private long openedVersion;
+    private int openedClasses;
 
     ScoreMemo() {
         this(DEFAULT_BUDGET_BYTES);
@@ -44,13 +48,21 @@ final class ScoreMemo {
 
     /**
      * At session open: finds (or makes, within the budget) each class id's column by the class's digest
-     * ({@code digests[id]} for ids below {@code classes}); drops everything when the node rows grew.
+     * ({@code digests[id]} for ids below {@code classes}); drops everything when the node rows grew. The digests'
+     * {@code version} moves whenever any of them changes ({@code GpuClasses.version}): with the same array, version
+     * and class count as the last open, every column is already the one its digest has, and nothing is looked up.
      */
-    void open(long[] digests, int classes, int nodeRows) {
+    void open(long[] digests, long version, int classes, int nodeRows) {
         if (nodeRows > rows) {
             clear();
             rows = nodeRows;
         }
+        if (digests == openedDigests && version == openedVersion && classes == openedClasses) {
+            return;
+        }
+        openedDigests = digests;
+        openedVersion = version;
+        openedClasses = classes;
         if (column.length < classes) {
             column = new int[Math.max(classes, column.length * 2)];
         }
@@ -79,6 +91,12 @@ final class ScoreMemo {
         Arrays.fill(column, -1);
         columns = 0;
         bytes = 0;
+        openedDigests = null;
+    }
+
+    /** The column class {@code cls} reads and writes, or -1 (tests). */
+    int column(int cls) {
+        return cls < column.length ? column[cls] : -1;
     }
 
     /** True when a score is kept for the pair under {@code key}; read it with {@link #get}. */
