@@ -81,9 +81,6 @@ public final class IncrementalSelector implements NodeSelector {
     private long[] digestBorn = new long[0];
     /** Per class id: the digest of its request ({@link ShapeView#digest}), taken with {@link #digests}. */
     private long[] shapeDigests = new long[0];
-    private long[] refreshedAt = new long[0];
-    private long[] evaluatedAt = new long[0];
-    private long refreshStamp;
     private long sessionId = -1;
     private long clock;
     private boolean byPriority;
@@ -123,6 +120,8 @@ public final class IncrementalSelector implements NodeSelector {
     private int[] batchLeaves = new int[0];
     private byte[] batchFlags = new byte[0];
     private int batchCount;
+    /** A number per catch-up replayed in a sharded batch, for the marks below. */
+    private long batchStamp;
     /** Per leaf: the stamp of the catch-up whose batch evaluates the leaf again (a group its new leaves read). */
     private long[] batchEvaluatedAt = new long[0];
     /** Per leaf: the stamp of the catch-up whose batch makes a leaf of a node that left this group. */
@@ -280,10 +279,6 @@ public final class IncrementalSelector implements NodeSelector {
         positions.rebuild(session);
         groups.regroup(session, positions, equivalence);
         buffers.ensure(n);
-        if (refreshedAt.length < n) {
-            refreshedAt = new long[n];
-            evaluatedAt = new long[n];
-        }
     }
 
     private ClassView view(int task) {
@@ -498,14 +493,14 @@ public final class IncrementalSelector implements NodeSelector {
 
     /**
      * Replays the groups' changes since the view was synced: each leaf whose node changed is evaluated again once,
-     * each leaf whose weight or representative moved re-weighed once.
+     * each leaf whose weight or representative moved re-weighed once (at its first such change in the replay,
+     * {@link NodeGroups#repeats}).
      */
     private void catchUp(ClassView view, int task) {
         long now = groups.changeSequence();
         if (view.syncedAt == now) {
             return;
         }
-        long stamp = ++refreshStamp;
         // nominations hold room that other placements can give back without an operation freeing it
         boolean shrinkOnly = equivalence && !byPriority && view.freesSession == sessionId
                 && session.journal().frees() == view.freesAt;
@@ -519,19 +514,15 @@ public final class IncrementalSelector implements NodeSelector {
                 batch = true;
                 batchReplays++;
                 if (pool != null && pool.shards() > 1 && now - s >= shardedBatchThreshold) {
-                    replayBatch(view, task, s, now, stamp, shrinkOnly, sessionStart);
+                    replayBatch(view, task, s, now, ++batchStamp, shrinkOnly, sessionStart);
                     view.settle(task);
                     return;
                 }
             }
-            int change = groups.change(s);
-            int leaf = change >>> 1;
-            boolean evaluate = (change & 1) != 0;
-            if (evaluate ? evaluatedAt[leaf] != stamp : refreshedAt[leaf] != stamp) {
-                if (evaluate) {
-                    evaluatedAt[leaf] = stamp;
-                }
-                refreshedAt[leaf] = stamp;
+            if (groups.repeats(s) < view.syncedAt) {
+                int change = groups.change(s);
+                int leaf = change >>> 1;
+                boolean evaluate = (change & 1) != 0;
                 boolean across = s < sessionStart;
                 view.refresh(task, leaf, evaluate, shrinkOnly && !across, across, batch);
             }
@@ -571,15 +562,14 @@ public final class IncrementalSelector implements NodeSelector {
         int made = view.built();
         boolean ordered = false;
         for (long s = from; s < now; s++) {
-            int change = groups.change(s);
-            int leaf = change >>> 1;
-            boolean evaluate = (change & 1) != 0;
-            if (evaluate ? evaluatedAt[leaf] != stamp : refreshedAt[leaf] != stamp) {
+            // the catch-up's first changes, replayed before, count: a leaf done there is not done again
+            if (groups.repeats(s) < view.syncedAt) {
+                int change = groups.change(s);
+                int leaf = change >>> 1;
+                boolean evaluate = (change & 1) != 0;
                 if (evaluate) {
-                    evaluatedAt[leaf] = stamp;
                     batchEvaluatedAt[leaf] = stamp;
                 }
-                refreshedAt[leaf] = stamp;
                 boolean across = s < sessionStart;
                 byte flags = (byte) ((evaluate ? EVALUATE : 0) | (shrinkOnly && !across ? SHRINK_ONLY : 0)
                         | (across ? ACROSS : 0));

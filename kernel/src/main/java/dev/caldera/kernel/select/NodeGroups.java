@@ -25,7 +25,9 @@ import java.util.List;
  * <p>
  * Views replay {@link #change}s: a leaf whose weight or representative moved, or (odd entries) a leaf whose node
  * changed and must be evaluated again. The changes are a ring; a view further behind than it holds, or one built
- * in another grouping ({@link #epoch}), is built again.
+ * in another grouping ({@link #epoch}), is built again. Each change names the earlier one of the same leaf that a
+ * replay starting at or before it has already done this change's work with ({@link #repeats}): a node placed on
+ * again and again is then replayed once per catch-up without the replay keeping a mark per leaf.
  * <p>
  * A grouping is kept into the next session when the selector finds nothing global changed
  * ({@link #carryOver}): the nodes that session lists as changed leave their groups as journal records make them
@@ -81,6 +83,14 @@ final class NodeGroups {
     private int[] members = new int[0];
     private int[] cursor = new int[0];
     private final int[] changes = new int[RING];
+    /** By ring slot: {@link #repeats} of that change. */
+    private final long[] repeated = new long[RING];
+    /**
+     * By leaf: the sequence of its last change and of its last change that evaluates it (-1: none in this
+     * grouping), for {@link #repeats}.
+     */
+    private long[] lastChange = new long[0];
+    private long[] lastEvaluation = new long[0];
     private long changeSequence;
     private long journalSequence;
     /** The first change of this session; earlier ones were recorded in earlier sessions or between them. */
@@ -110,6 +120,9 @@ final class NodeGroups {
         journalSequence = session.journal().sequence();
         size = positions.size;
         ensure(size);
+        // sequences start again at 0: a last change of the old grouping would pass for one of the new
+        Arrays.fill(lastChange, 0, size, -1);
+        Arrays.fill(lastEvaluation, 0, size, -1);
         inputs = equivalence ? session.plugins().nodeInputs() : NodeInputs.ANY;
         grouped = inputs != NodeInputs.ANY;
         verdictInputs = equivalence ? session.plugins().predicateInputs() : NodeInputs.ANY;
@@ -247,6 +260,17 @@ final class NodeGroups {
         return changes[(int) (s & MASK)];
     }
 
+    /**
+     * The sequence of the latest earlier change of change {@code s}'s leaf that does what {@code s} does: any
+     * change of the leaf when {@code s} only re-weighs it, one that evaluates it when {@code s} evaluates it; -1
+     * when there is none. A replay of the changes from {@code since} on does change {@code s}'s work only when
+     * this is below {@code since}: otherwise it did it at that earlier change (with the leaf's state of the end
+     * of the replay, which both read).
+     */
+    long repeats(long s) {
+        return repeated[(int) (s & MASK)];
+    }
+
     private void changed(int p) {
         int leaf = leafOf[p];
         if (weight[leaf] <= 1) {
@@ -274,10 +298,17 @@ final class NodeGroups {
     }
 
     private void record(int leaf, boolean evaluate) {
+        long s = changeSequence++;
+        int slot = (int) (s & MASK);
         if (evaluate) {
             version[leaf] = ++lastVersion;
+            repeated[slot] = lastEvaluation[leaf];
+            lastEvaluation[leaf] = s;
+        } else {
+            repeated[slot] = lastChange[leaf];
         }
-        changes[(int) (changeSequence++ & MASK)] = leaf << 1 | (evaluate ? 1 : 0);
+        lastChange[leaf] = s;
+        changes[slot] = leaf << 1 | (evaluate ? 1 : 0);
     }
 
     private void ensure(int n) {
@@ -288,6 +319,8 @@ final class NodeGroups {
             weight = new int[n];
             origin = new int[n];
             version = new long[n];
+            lastChange = new long[n];
+            lastEvaluation = new long[n];
             members = new int[n];
             cursor = new int[n];
             memberStart = new int[n + 1];
