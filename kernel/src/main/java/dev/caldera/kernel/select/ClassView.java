@@ -87,6 +87,14 @@ final class ClassView {
     private final int[] position;
     private final int[] weight;
     private final int[] tree;
+    /**
+     * The tree's padding: every leaf entry from {@code paddedFrom} on, and every match above them that no leaf
+     * below {@code paddedFrom} plays in, holds {@code size}. A new tree is written over what its leaves and matches
+     * need and, only where fewer leaves are built than this, the padding they leave: a view's leaves only grow
+     * between builds, so most trees write no padding at all (a tree has room for every node, 16,384 leaves at
+     * 10,000 nodes, while a view built on groups has a few thousand).
+     */
+    private int paddedFrom;
     /** histogram[group][scorer][raw value] = nodes of that fit group with that raw value. */
     private final int[][][] histogram;
     private final int[][] max;
@@ -122,6 +130,8 @@ final class ClassView {
         position[size] = Integer.MAX_VALUE;
         weight = new int[size];
         tree = new int[2 * leaves];
+        // nothing of the new tree is padding yet
+        paddedFrom = leaves;
         histogram = new int[3][normalized.length][8];
         max = new int[3][normalized.length];
         scoreOf = new double[3][normalized.length][0];
@@ -423,6 +433,7 @@ final class ClassView {
             tree[built + leaves] = built;
             built++;
         }
+        paddedFrom = Math.max(paddedFrom, built);
         int from = added ? groups.origin(leaf) : leaf;
         if (staysNoFit(from, evaluate, shrinkOnly, acrossSessions)) {
             // its weight and position matter once it fits, and the refresh that makes it fit sets them
@@ -578,6 +589,7 @@ final class ClassView {
             tree[built + leaves] = built;
             built++;
         }
+        paddedFrom = Math.max(paddedFrom, built);
         return added;
     }
 
@@ -793,12 +805,16 @@ final class ClassView {
         }
     }
 
-    /** After {@link #finishBlocks} of every block: the matches above the blocks' roots. */
+    /**
+     * After {@link #finishBlocks} of every block: the matches above the blocks' roots. The blocks wrote the
+     * padding past the built leaves ({@link #paddedFrom}).
+     */
     void finishTop() {
         int[] t = tree;
         for (int k = blocks() - 1; k >= 1; k--) {
             t[k] = better(t[2 * k], t[2 * k + 1]);
         }
+        paddedFrom = built;
         retotal = false;
         treeStale = false;
     }
@@ -965,22 +981,30 @@ final class ClassView {
 
     /**
      * Plays every match over the built leaves; the matches of padding only are the padding leaf, written without
-     * comparing (the tree has room for every node, a view far fewer leaves while nodes are grouped).
+     * comparing (the tree has room for every node, a view far fewer leaves while nodes are grouped), and only
+     * where they are not padding already ({@link #paddedFrom}).
      */
     private void buildTree() {
         int[] t = tree;
         for (int i = 0; i < built; i++) {
             t[leaves + i] = i;
         }
-        Arrays.fill(t, leaves + built, 2 * leaves, size);
         int used = built;
+        int padded = paddedFrom;
+        if (used < padded) {
+            Arrays.fill(t, leaves + used, leaves + padded, size);
+        }
         for (int level = leaves >> 1; level >= 1; level >>= 1) {
             used = (used + 1) >> 1;
+            padded = (padded + 1) >> 1;
             for (int k = level; k < level + used; k++) {
                 t[k] = better(t[2 * k], t[2 * k + 1]);
             }
-            Arrays.fill(t, level + used, 2 * level, size);
+            if (used < padded) {
+                Arrays.fill(t, level + used, level + padded, size);
+            }
         }
+        paddedFrom = built;
     }
 
     /** The better of two leaves: fits idle over fits future over no fit, then higher total, then lower position. */
