@@ -830,6 +830,16 @@ final class ClassView {
     }
 
     /**
+     * True when {@link #refresh} of a leaf the view has built, with these arguments, would change nothing: it
+     * does not fit and {@link #staysNoFit} (the refresh would only copy its own passed bit onto itself). The
+     * selector asks before calling it, so that the leaves the class's predicates refuse (half of a catch-up's in
+     * the headline) cost two bit reads each and no call. Reads two bits.
+     */
+    boolean unchangedBy(int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions) {
+        return leaf < built && staysNoFit(leaf, evaluate, shrinkOnly, acrossSessions);
+    }
+
+    /**
      * True when a change leaves a leaf that does not fit ({@code from}: the leaf, or the group a new leaf left) as
      * it is: a re-weighed leaf keeps its results, a node the predicates refused stays refused while their verdicts
      * hold for the session (not for a change from an earlier session), and a node short of room stays short while

@@ -524,7 +524,10 @@ public final class IncrementalSelector implements NodeSelector {
                 int leaf = change >>> 1;
                 boolean evaluate = (change & 1) != 0;
                 boolean across = s < sessionStart;
-                view.refresh(task, leaf, evaluate, shrinkOnly && !across, across, batch);
+                boolean shrinking = shrinkOnly && !across;
+                if (!view.unchangedBy(leaf, evaluate, shrinking, across)) {
+                    view.refresh(task, leaf, evaluate, shrinking, across, batch);
+                }
             }
         }
         if (batch) {
