@@ -378,25 +378,55 @@ final class ClassView {
         return (byte) ResourceFit.level(session, task, request, node);
     }
 
-    /** After every leaf of the groups was evaluated: weights, histograms, totals and the whole tree. */
+    /**
+     * After every leaf of the groups was evaluated: weights, histograms, totals and the whole tree. The bits are
+     * written a word (64 leaves) at a time and the histograms a scorer at a time, what {@link #bit} and
+     * {@link #count} of each leaf in turn would write (the largest raw values are taken from the histograms
+     * after).
+     */
     void rebuild(int task) {
         built = groups.leaves();
-        for (int l = 0; l < built; l++) {
-            weight[l] = groups.weight(l);
-            position[l] = groups.repPosition(l);
-            if (weight[l] == 0) {
-                fit[l] = NO_FIT;
+        for (int base = 0; base < built; base += 64) {
+            int end = Math.min(built, base + 64);
+            long fits = 0;
+            long passes = 0;
+            for (int l = base; l < end; l++) {
+                int w = groups.weight(l);
+                weight[l] = w;
+                position[l] = groups.repPosition(l);
+                if (w == 0) {
+                    fit[l] = NO_FIT;
+                }
+                fits |= fit[l] != NO_FIT ? 1L << l : 0;
+                passes |= accepted[l] != 0 ? 1L << l : 0;
             }
-            bit(fitting, l, fit[l] != NO_FIT);
-            bit(passed, l, accepted[l] != 0);
+            // the bits of leaves past the built ones are left as they were
+            long mask = end - base == 64 ? -1L : (1L << (end - base)) - 1;
+            int word = base >> 6;
+            fitting[word] = fitting[word] & ~mask | fits;
+            passed[word] = passed[word] & ~mask | passes;
         }
         for (int[][] group : histogram) {
             for (int[] h : group) {
                 Arrays.fill(h, 0);
             }
         }
-        for (int l = 0; l < built; l++) {
-            count(l, weight[l]);
+        for (int b = 0; b < normalized.length; b++) {
+            int[] column = raw[b];
+            for (int l = 0; l < built; l++) {
+                byte g = fit[l];
+                int w = weight[l];
+                if (g == NO_FIT || w == 0) {
+                    continue;
+                }
+                int v = column[l];
+                int[] h = histogram[g][b];
+                if (v >= h.length) {
+                    h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);
+                    histogram[g][b] = h;
+                }
+                h[v] += w;
+            }
         }
         for (int g = FUTURE; g <= IDLE; g++) {
             for (int b = 0; b < normalized.length; b++) {
