@@ -76,8 +76,7 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
 
     @Option(names = "--workers", paramLabel = "N",
             description = "threads that evaluate a large class view's nodes and replay its long catch-ups, 1 to "
-                    + MAX_WORKERS + " (default: the processors the JVM sees, at most " + DEFAULT_MAX_WORKERS
-                    + "); decisions are the same with any number")
+                    + MAX_WORKERS + " (default: 1); decisions are the same with any number")
     Integer workers;
 
     @Parameters(paramLabel = "FILE_OR_DIR", arity = "1..*",
@@ -87,11 +86,6 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
 
     /** The most {@code --workers} takes (the shard pool's threads are made once, at the start). */
     static final int MAX_WORKERS = 64;
-    /**
-     * The default's ceiling: two workers are what was measured (a 2-vCPU machine, perf-results/
-     * dump-allocate-two-cores.md); a view's work comes in slices too short for more to pay without measurement.
-     */
-    static final int DEFAULT_MAX_WORKERS = 2;
 
     private final InputStream stdin;
 
@@ -149,12 +143,12 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
     }
 
     /**
-     * The kernel's defaults with {@code --workers} filter workers, or as many as the JVM sees processors, at most
-     * {@link #DEFAULT_MAX_WORKERS}: during the first cycle's allocate the second core is otherwise idle.
+     * The kernel's defaults with {@code --workers} filter workers, one without it: measured quiet on a 2-vCPU machine,
+     * two workers did not shorten the dump's allocate, because the sharded builds and catch-ups cost a third or
+     * more CPU in all than the one-thread path (perf-results/dump-allocate-two-cores.md, "Quiet").
      */
     SchedulerOptions options() {
-        int n = workers != null ? workers
-                : Math.min(Runtime.getRuntime().availableProcessors(), DEFAULT_MAX_WORKERS);
+        int n = workers != null ? workers : 1;
         SchedulerOptions d = SchedulerOptions.DEFAULT;
         return new SchedulerOptions(n, d.parallelThreshold(), d.incremental());
     }
