@@ -4,7 +4,7 @@
 # pods, 23 MB of YAML), runs `caldera simulate --cycles 1` on it cold, several times, and records wall time, peak
 # RSS (GNU time), the split between starting, reading and scheduling (--timings), the kernel's cycle and its
 # allocate action, and whether every pending pod was placed; once through bin/caldera (the class-data sharing
-# archive, C1 only, the serial collector) and once as plain `java -jar`. With --warm it adds the same work after
+# archive, C1 only, the parallel collector) and once as plain `java -jar`. With --warm it adds the same work after
 # JIT warm-up (JMH, DumpBenchmark) beside the cold figures; with --profile an async-profiler flame graph of one
 # whole cold run. Results: perf-results/dump-bench.md (and the flame graph under perf-results/flamegraphs/).
 # Record on a quiet machine: every figure is a wall time on 2 cores.
@@ -135,7 +135,7 @@ mkdir -p "$(dirname "$OUT")"
   echo "\`caldera simulate --timings --cycles 1 --output json DUMP\` on a dump from \`caldera generate --nodes $NODES"
   echo "--pods $PODS --running $RUNNING --gang-size $GANG --seed $SEED\` ($SIZE_MB MB of YAML, $NODES nodes, $PODS pods of"
   echo "which $PENDING pending, $PODGROUPS PodGroups), each run a fresh JVM. bin/caldera: the build's class-data sharing"
-  echo "archive, C1 only, serial GC with a 425 MB young generation whose survivors go straight to the old one;"
+  echo "archive, C1 only, parallel GC with a 425 MB young generation whose survivors go straight to the old one;"
   echo "bin/caldera with C2: the same with tiered compilation up to C2; plain: \`java -jar adapters-k8s/target/caldera.jar\`."
   echo
   echo "- JVM: $JVM"
