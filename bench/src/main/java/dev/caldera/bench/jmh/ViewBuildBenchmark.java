@@ -69,17 +69,9 @@ public class ViewBuildBenchmark {
         return selector.select(tasks[next++ % tasks.length]);
     }
 
-    /** Gives the pool's worker time to stop spinning and park before each measured build. */
-    @State(Scope.Thread)
-    public static class Pause {
-        @Setup(Level.Invocation)
-        public void sleep() throws InterruptedException {
-            Thread.sleep(2);
-        }
-    }
-
+    /** Each measured build after a 2 ms pause: the pool's worker has stopped spinning and parked. */
     @Benchmark
-    public int afterPause(Pause pause) {
+    public int afterPause(ParallelFilterBenchmark.Pause pause) {
         return selector.select(tasks[next++ % tasks.length]);
     }
 

@@ -454,16 +454,7 @@ final class ClassView {
      * would name the same winner as before.
      */
     void refresh(int task, int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions, boolean batch) {
-        boolean added = leaf >= built;
-        while (built <= leaf) {
-            // a node that left its group: a new leaf (made in order), padding until now
-            fit(built, NO_FIT);
-            weight[built] = 0;
-            position[built] = Integer.MAX_VALUE;
-            tree[built + leaves] = built;
-            built++;
-        }
-        paddedFrom = Math.max(paddedFrom, built);
+        boolean added = pad(leaf);
         int from = added ? groups.origin(leaf) : leaf;
         if (staysNoFit(from, evaluate, shrinkOnly, acrossSessions)) {
             // its weight and position matter once it fits, and the refresh that makes it fit sets them
@@ -606,9 +597,9 @@ final class ClassView {
     }
 
     /**
-     * Makes the leaves up to {@code leaf} as {@link #refresh} makes a node that left its group (padding until
-     * then), before a catch-up replays that leaf on a shard; true when {@code leaf} itself was made now (it
-     * starts from its group's results). Scheduling thread.
+     * Makes the leaves up to {@code leaf}, for a node that left its group (a new leaf, made in order; padding until
+     * then), before {@link #refresh} or a catch-up's shard replays that leaf; true when {@code leaf} itself was
+     * made now (it starts from its group's results). Scheduling thread.
      */
     boolean pad(int leaf) {
         boolean added = leaf >= built;
