@@ -9,7 +9,9 @@ package dev.caldera.kernel.scheduler;
  *                          build evaluates a leaf in about 46 ns of C1 code (the 5,000-node dump's first cycle,
  *                          CPU profile) and the pool's hand-off costs about 1 us while the worker spins and
  *                          18 to 24 us once it has parked (perf-results/dump-allocate-two-cores.md), so two
- *                          shards pay from about 900 leaves even when the worker must be woken; back-to-back
+ *                          shards pay from about 900 leaves even when the worker must be woken (in theory: measured
+ *                          quiet, the dump's allocate gained nothing from a second worker, the sharded path doing
+ *                          a third more work in all; same file, "Quiet"); back-to-back
  *                          scans of every node (incremental off) win from a few hundred nodes. Without workers
  *                          ({@code filterWorkers} 1, the default) it is not read
  * @param incremental       keep per-class filter and score results and refresh only changed nodes
