@@ -70,6 +70,11 @@ public final class ClusterCache {
     private final boolean[] flag = new boolean[1];
     /** How many changes {@link #applyChanges} takes from the queue and looks ahead at before applying them. */
     private static final int AHEAD = 32;
+    /**
+     * Queued changes from which {@link #applyChanges} into a cache without pods first makes room for that many pods
+     * (an adapter's or a dump's first load; see {@link TaskCache#reserve}).
+     */
+    private static final int BULK = 1024;
     private final ClusterChange[] ahead = new ClusterChange[AHEAD];
     private Consumer<RejectedChange> rejections = ClusterCache::logRejection;
     private long rejectedChanges;
@@ -220,6 +225,12 @@ public final class ClusterCache {
      * of independent updates lets those waits overlap. It reads only; what is applied is as before, in queue order.
      */
     public int applyChanges() {
+        if (tasks.rows() == 0) {
+            int queued = changes.size(); // also counts the other changes: an upper bound, which is all room needs
+            if (queued >= BULK) {
+                taskCache.reserve(queued);
+            }
+        }
         int applied = 0;
         int n;
         while ((n = takeAhead()) > 0) {

@@ -39,6 +39,18 @@ final class RowIndex {
         return size;
     }
 
+    /**
+     * Makes room for {@code count} keys without growing again (a bulk load into an empty cache): only the table's
+     * size changes, not what it maps.
+     */
+    void reserve(int count) {
+        // at most half full once count keys are in: 2 x count slots, rounded up to a power of two
+        int capacity = (int) HashCommon.nextPowerOfTwo(2L * Math.max(FIRST_CAPACITY / 2, Math.min(count, 1 << 29)));
+        if (capacity > keys.length) {
+            rehash(capacity);
+        }
+    }
+
     /** The row of {@code key}, or -1 (also for null). */
     int get(String key) {
         if (key == null) {
@@ -150,6 +162,11 @@ final class RowIndex {
     }
 
     private void allocate(int capacity) {
+        // a slot is (hash & mask): any other size leaves slots no key can reach, and a probe run that never meets a
+        // free one loops forever; refuse it here, where it costs nothing, rather than hang in a look-up
+        if (capacity < 2 || Integer.bitCount(capacity) != 1) {
+            throw new IllegalArgumentException("RowIndex capacity " + capacity + " is not a power of two >= 2");
+        }
         keys = new String[capacity];
         hashes = new int[capacity];
         values = new int[capacity];

@@ -93,6 +93,15 @@ final class TaskCache {
         return roleSlot[task];
     }
 
+    /**
+     * Makes room for {@code count} pods (the uid index, the task tables and their state) before a bulk load, so that
+     * they are not grown and copied again and again as rows are added: capacity only, no row is written.
+     */
+    void reserve(int count) {
+        rows.reserve(count);
+        growRows(count);
+    }
+
     // ---------------------------------------------------------------- look-ahead
 
     /**

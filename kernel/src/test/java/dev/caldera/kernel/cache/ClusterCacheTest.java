@@ -8,6 +8,7 @@ import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.resource.ResourceList;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -25,6 +26,42 @@ class ClusterCacheTest {
 
     private long idleCpu(String node) {
         return cache.nodeUsage().idle(ResourceDimensions.CPU, cache.nodeRow(node));
+    }
+
+    /**
+     * A first load of at least {@code ClusterCache.BULK} changes into a cache without pods reserves room up front
+     * ({@code TaskCache.reserve}); the rows handed out must be exactly those of the same changes applied a hundred at
+     * a time (which never reserves): removals in the stream free rows that later pods take, last freed first.
+     */
+    @Test
+    void aBulkFirstLoadHandsOutTheRowsOfSmallApplies() {
+        ClusterCache small = new ClusterCache();
+        node(cache, "n1", 4_000_000, 8_000 * GI);
+        node(small, "n1", 4_000_000, 8_000 * GI);
+        List<String> uids = new ArrayList<>();
+        int queued = 0;
+        for (int i = 0; i < 3000; i++) {
+            TaskSpec spec = (i % 3 == 0 ? task("p" + i).running("n1") : task("p" + i)).build();
+            uids.add(spec.uid());
+            cache.upsertTask(spec);
+            small.upsertTask(spec);
+            queued++;
+            if (i % 7 == 6) { // a pod added a little earlier goes away: its row is the next one handed out
+                String gone = uids.get(i - 3);
+                cache.removeTask(gone);
+                small.removeTask(gone);
+                queued++;
+            }
+            if (queued % 100 == 0 || i == 2999) {
+                small.applyChanges();
+            }
+        }
+        assertThat(cache.applyChanges()).isGreaterThanOrEqualTo(1024);
+        assertThat(cache.tasks().rows()).isEqualTo(small.tasks().rows());
+        for (String uid : uids) {
+            assertThat(cache.taskRow(uid)).as(uid).isEqualTo(small.taskRow(uid));
+        }
+        assertThat(idleCpu("n1")).isEqualTo(small.nodeUsage().idle(ResourceDimensions.CPU, small.nodeRow("n1")));
     }
 
     @Test

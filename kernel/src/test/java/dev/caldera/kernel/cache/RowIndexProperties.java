@@ -18,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * model: a {@link HashMap} of key to row and a stack of freed rows. Random adds, removes and look-ups over a small
  * set of keys (so that keys come and go many times and tables grow past several doublings), among them keys of equal
  * {@link String#hashCode} ({@code "Aa"} and {@code "BB"} joined in any order) and keys of one long shared prefix;
- * after every step every key of the set is looked up.
+ * now and then room is reserved for a number of keys ({@link RowIndex#reserve}); after every step every key of the
+ * set is looked up.
  */
 class RowIndexProperties {
     @Property(tries = 300)
@@ -39,6 +40,9 @@ class RowIndexProperties {
         Deque<Integer> free = new ArrayDeque<>();
         int next = 0;
         for (int s = 0; s < steps; s++) {
+            if (random.nextInt(200) == 0) { // room made before a bulk load: capacity only
+                index.reserve(random.nextInt(2 * keyCount + 1));
+            }
             // a copy of the key, not the object the index holds, half of the time
             String key = keys[random.nextInt(keyCount)];
             String asked = random.nextBoolean() ? key : new String(key);
