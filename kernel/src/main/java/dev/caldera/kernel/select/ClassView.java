@@ -25,7 +25,7 @@ import java.util.Arrays;
  * Threading: scheduling thread; while a view is built, {@link #evaluateAll}, {@link #prepareBlocks} and
  * {@link #finishBlocks} run on filter workers for disjoint leaf ranges, and while a catch-up's batch is replayed
  * on them, {@link #refreshPart} for leaves of disjoint 64-leaf words (the scheduling thread waits; what the
- * shards count apart, {@link Part}, it merges in shard order). Allocation: arrays sized once per cluster size; a refresh allocates
+ * shards count apart, {@link ViewPart}, it merges in shard order). Allocation: arrays sized once per cluster size; a refresh allocates
  * only when a raw value is larger than any the view has seen (that scorer's histogram and its normalized-score
  * table then double).
  */
@@ -230,7 +230,7 @@ final class ClassView {
      * Predicates before resources: only fit or no fit is kept here (the scan explains a failure), and most
      * refused nodes are refused by a memoized placement check. Pure; no allocation.
      */
-    private void evaluate(int task, int leaf, Part part) {
+    private void evaluate(int task, int leaf, ViewPart part) {
         int node = groups.repNodes()[leaf];
         boolean ok = plugins.predicate(task, node) == FitReason.OK;
         bit(passed, leaf, ok);
@@ -252,7 +252,7 @@ final class ClassView {
      * then the scores past the request-only ones added), else computed here. True when the leaf fits. A current
      * entry counts in {@link #sharedEntries}, or in {@code part}'s when a shard replays the leaf.
      */
-    private boolean fitAndScore(int task, int leaf, int node, Part part) {
+    private boolean fitAndScore(int task, int leaf, int node, ViewPart part) {
         ShapeView s = shape;
         if (s == null || s.views < 2) {
             // no other view reads the shape's entries now: what a catch-up would write there is not read before
@@ -285,7 +285,7 @@ final class ClassView {
      * raw values of the normalized scorers that read no usage taken from {@code from} when it fitted (only a
      * fitting leaf has raw values).
      */
-    private void reevaluate(int task, int leaf, int from, Part part) {
+    private void reevaluate(int task, int leaf, int from, ViewPart part) {
         int node = groups.repNodes()[leaf];
         boolean rawsKnown = fit[from] != NO_FIT;
         bit(passed, leaf, true);
@@ -512,7 +512,7 @@ final class ClassView {
      * not null).
      */
     private void replay(int task, int leaf, int from, boolean evaluate, boolean shrinkOnly, boolean acrossSessions,
-                        Part part) {
+                        ViewPart part) {
         weight[leaf] = groups.weight(leaf);
         position[leaf] = groups.repPosition(leaf);
         if (weight[leaf] == 0) {
@@ -554,39 +554,7 @@ final class ClassView {
         treeStale = false;
     }
 
-    /**
-     * What one shard of a catch-up replayed on the {@link ShardPool} keeps apart from the view until
-     * {@link #merge}: its changes to the histograms (counts added and taken, by fit group, scorer and raw value),
-     * whether a leaf's match keys moved, whether a raw value passed its group's largest (every total is then taken
-     * again), the shared-entry count, and the refreshed leaf's raw values before its refresh. Integers only, so the
-     * merge's sums are the same whatever the order the shards ran in.
-     * <p>
-     * Threading: one shard's thread during a replay, the scheduling thread at the merge. Allocation: made once per
-     * shard and scorer count; a histogram doubles when a raw value is larger than any it has seen.
-     */
-    static final class Part {
-        final int[][][] histogram;
-        final int[] oldRaws;
-        long shared;
-        boolean treeStale;
-        boolean retotal;
-
-        Part(int scorers) {
-            histogram = new int[3][scorers][8];
-            oldRaws = new int[scorers];
-        }
-
-        private void add(int g, int b, int v, int delta) {
-            int[] h = histogram[g][b];
-            if (v >= h.length) {
-                h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);
-                histogram[g][b] = h;
-            }
-            h[v] += delta;
-        }
-    }
-
-    /** Scorers of the view: what a {@link Part} must hold. */
+    /** Scorers of the view: what a {@link ViewPart} must hold. */
     int scorers() {
         return normalized.length;
     }
@@ -623,7 +591,7 @@ final class ClassView {
      * and its own bit-words' bits only when the caller gives each shard whole 64-leaf words.
      */
     void refreshPart(int task, int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions, boolean added,
-                     Part part) {
+                     ViewPart part) {
         int from = added ? groups.origin(leaf) : leaf;
         if (staysNoFit(from, evaluate, shrinkOnly, acrossSessions)) {
             bit(passed, leaf, bit(passed, from));
@@ -682,9 +650,9 @@ final class ClassView {
      * the histograms are sums, each largest raw value is the highest count left, and every total is taken at
      * those values (a leaf refreshed in the batch at the values before it, which are those unless one moved).
      */
-    void merge(int task, Part[] parts, int count) {
+    void merge(int task, ViewPart[] parts, int count) {
         for (int i = 0; i < count; i++) {
-            Part part = parts[i];
+            ViewPart part = parts[i];
             addCounts(part);
             sharedEntries += part.shared;
             treeStale |= part.treeStale;
@@ -729,7 +697,7 @@ final class ClassView {
      * {@link #rebuild}'s per-leaf first pass (weight, position, bits) over blocks {@code [from, to)}, counting
      * into {@code part}'s histograms (empty before) instead of the view's. A shard's blocks only.
      */
-    void prepareBlocks(int from, int to, Part part) {
+    void prepareBlocks(int from, int to, ViewPart part) {
         int span = leaves / blocks();
         int end = Math.min(built, to * span);
         for (int l = from * span; l < end; l++) {
@@ -753,7 +721,7 @@ final class ClassView {
      * {@link #rebuild}'s histograms from the shards' counts ({@link #prepareBlocks}): the view's emptied, the
      * parts added in index order (and emptied), every fit group's largest raw value taken again.
      */
-    void countParts(int task, Part[] parts, int count) {
+    void countParts(int task, ViewPart[] parts, int count) {
         for (int[][] group : histogram) {
             for (int[] h : group) {
                 Arrays.fill(h, 0);
@@ -771,7 +739,7 @@ final class ClassView {
     }
 
     /** Adds a part's histograms to the view's and empties them. */
-    private void addCounts(Part part) {
+    private void addCounts(ViewPart part) {
         for (int g = FUTURE; g <= IDLE; g++) {
             for (int b = 0; b < normalized.length; b++) {
                 int[] from = part.histogram[g][b];

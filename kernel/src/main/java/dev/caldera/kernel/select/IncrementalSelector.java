@@ -129,7 +129,7 @@ public final class IncrementalSelector implements NodeSelector {
     /** Refreshes per 64-leaf word of a sharded batch, then the first leaf of each shard (whole words). */
     private int[] wordLoad = new int[0];
     private int[] shardFrom = new int[0];
-    private ClassView.Part[] parts = new ClassView.Part[0];
+    private ViewPart[] parts = new ViewPart[0];
     private ClassView replaying;
     /** The view whose rebuild or settle runs on the shards ({@link #prepareShard}, {@link #finishShard}). */
     private ClassView finishing;
@@ -473,9 +473,9 @@ public final class IncrementalSelector implements NodeSelector {
     private void ensureParts(ClassView view) {
         int shards = pool.shards();
         if (parts.length < shards || parts[0].oldRaws.length != view.scorers()) {
-            parts = new ClassView.Part[shards];
+            parts = new ViewPart[shards];
             for (int i = 0; i < shards; i++) {
-                parts[i] = new ClassView.Part(view.scorers());
+                parts[i] = new ViewPart(view.scorers());
             }
         }
     }
@@ -672,7 +672,7 @@ public final class IncrementalSelector implements NodeSelector {
         int task = replayingTask;
         int lo = shardFrom[shard];
         int hi = shardFrom[shard + 1];
-        ClassView.Part part = parts[shard];
+        ViewPart part = parts[shard];
         boolean deferred = replayingDeferred;
         int[] leaves = batchLeaves;
         byte[] flags = batchFlags;
