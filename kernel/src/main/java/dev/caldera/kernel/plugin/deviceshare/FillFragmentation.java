@@ -13,7 +13,8 @@ package dev.caldera.kernel.plugin.deviceshare;
  * <p>
  * Pure: reads {@link GpuNodes} and {@link MixTable} only; safe from filter workers (each thread counts in its own
  * {@link Counts}). No allocation after a thread's first call with a mix of that many shares. Cost: O(devices x
- * distinct shares + shapes) per node state, O(distinct shares + shapes) per device tried ({@link #afterOnDevice}).
+ * distinct shares + shapes) per node state, O(distinct shares + shapes) per device tried ({@link #afterOnDevice}),
+ * the shapes' part only once per distinct input of the sum ({@link FillSums}).
  */
 final class FillFragmentation {
     /**
@@ -43,6 +44,15 @@ final class FillFragmentation {
         long[] copies = new long[0];
         long[] moved = new long[0];
         int idle;
+        /** The thread's kept sums ({@link #sum}), made at its first sum. */
+        private FillSums sums;
+
+        FillSums sums() {
+            if (sums == null) {
+                sums = new FillSums();
+            }
+            return sums;
+        }
 
         private Counts ensure(int groups) {
             if (copies.length < groups) {
@@ -61,7 +71,7 @@ final class FillFragmentation {
             return 0;
         }
         Counts c = counts(g, mix, node, taken, units);
-        return sum(g, mix, node, cpuLeft, g.totalFree[node] - Long.bitCount(taken) * units, c.idle, c.copies);
+        return sum(g, mix, node, cpuLeft, g.totalFree[node] - Long.bitCount(taken) * units, c.idle, c.copies, c);
     }
 
     /** The calling thread's counts, sized for {@code groups} distinct shares (contents undefined). */
@@ -74,7 +84,7 @@ final class FillFragmentation {
         if (g.count[node] == 0) {
             return 0;
         }
-        return sum(g, mix, node, cpuLeft, g.totalFree[node], c.idle, c.copies);
+        return sum(g, mix, node, cpuLeft, g.totalFree[node], c.idle, c.copies, c);
     }
 
     /**
@@ -102,7 +112,7 @@ final class FillFragmentation {
                 c.copies[k] += left / need[k] - f / need[k];
             }
         }
-        return sum(g, mix, node, cpuLeft, g.totalFree[node] - Long.bitCount(taken) * units, idle, c.copies);
+        return sum(g, mix, node, cpuLeft, g.totalFree[node] - Long.bitCount(taken) * units, idle, c.copies, c);
     }
 
     /**
@@ -142,17 +152,34 @@ final class FillFragmentation {
         for (int k = 0; k < mix.groups; k++) {
             c.moved[k] = c.copies[k] - f / need[k] + left / need[k];
         }
-        return sum(g, mix, node, cpuLeft, g.totalFree[node] - units, idle, c.moved);
+        return sum(g, mix, node, cpuLeft, g.totalFree[node] - units, idle, c.moved, c);
+    }
+
+    /**
+     * The weighted sum over the mix's shapes ({@link #walk}), kept in the thread's {@link FillSums} ({@code c}'s)
+     * under its inputs: computed once per distinct input while the mix table holds.
+     */
+    private static double sum(GpuNodes g, MixTable mix, int node, long cpuLeft, long total, int idle, long[] copiesOf,
+                              Counts c) {
+        long cap = g.capacity[node];
+        int model = g.model[node];
+        long cpu = Math.max(0, cpuLeft);
+        FillSums sums = c.sums();
+        sums.use(mix);
+        long key = FillSums.key(model, cap, cpu, total, idle, copiesOf, mix.groups);
+        if (sums.has(key)) {
+            return sums.sum(key);
+        }
+        double frag = walk(mix, model, cap, cpu, total, idle, copiesOf);
+        sums.put(key, frag);
+        return frag;
     }
 
     /**
      * The weighted sum over the mix's shapes, in the mix's order: for each, the free units ({@code total}) less
      * what as many pods of the shape as the devices ({@code idle}, {@code copies}) and the cpu allow would take.
      */
-    private static double sum(GpuNodes g, MixTable mix, int node, long cpuLeft, long total, int idle, long[] copiesOf) {
-        long cap = g.capacity[node];
-        int model = g.model[node];
-        long cpu = Math.max(0, cpuLeft);
+    private static double walk(MixTable mix, int model, long cap, long cpu, long total, int idle, long[] copiesOf) {
         double frag = mix.cpuOnlyWeight * total;
         for (int t = 0; t < mix.size; t++) {
             double w = mix.fillWeight[t];

@@ -104,6 +104,53 @@ class FragmentationCountsProperties {
     }
 
     /**
+     * The fill measure keeps its sums per input ({@link FillSums}): against one table, nodes, cpu left and devices
+     * taken met again read a kept sum, which must be the one the plain measure gives for those inputs (a key that
+     * missed an input would hand one input's sum to another). Each draw is measured twice over, so that kept sums
+     * are read.
+     */
+    @Property(tries = 40)
+    void keptSumsGiveThePlainFillExactly(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        PluginCluster cluster = PluginSessions.cluster();
+        for (int n = 0, nodes = 3 + r.nextInt(6); n < nodes; n++) {
+            int gpus = new int[] {1, 2, 4, 8}[r.nextInt(4)];
+            GpuClusters.node(cluster, "n" + n, 4 + r.nextInt(60), gpus, MODELS[r.nextInt(MODELS.length)]);
+            for (int i = 0, pods = r.nextInt(10); i < pods; i++) {
+                GpuClusters.runningShare(cluster, "n" + n + "-p" + i, "n" + n, 50L * (1 + r.nextInt(19)), 0);
+            }
+        }
+        SessionView s = PluginSessions.open(cluster, GpuClusters.deviceshare("fgdfill"));
+        DeviceSharePlugin plugin = s.plugins().plugin(DeviceSharePlugin.class);
+        plugin.workloadMix(randomMix(r));
+        Sessions.close(s);
+        Sessions.reopen(s);
+        GpuState state = plugin.state();
+        GpuNodes g = state.nodes;
+        MixTable mix = state.workload;
+        long[] cpus = {0, 500, 1000 * r.nextInt(8), 1000 * r.nextInt(64), 64_000, -1000};
+        long before = FillFragmentation.scratch(mix.groups).sums().computed;
+        int sums = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            for (int node = 0; node < g.rows(); node++) {
+                for (long cpuLeft : cpus) {
+                    assertThat(FillFragmentation.after(g, mix, node, cpuLeft, 0, 0))
+                            .isEqualTo(Plain.fill(g, mix, node, cpuLeft, 0, 0));
+                    sums++;
+                    for (int d = 0; d < g.count[node]; d++) {
+                        long units = Math.min(g.free[g.first[node] + d], 100L * (1 + node % 4));
+                        FillFragmentation.Counts cc = FillFragmentation.counts(g, mix, node, 0, 0);
+                        assertThat(FillFragmentation.afterOnDevice(g, mix, node, cpuLeft, cc, d, units))
+                                .isEqualTo(Plain.fill(g, mix, node, cpuLeft, 1L << d, units));
+                        sums++;
+                    }
+                }
+            }
+        }
+        assertThat(FillFragmentation.scratch(mix.groups).sums().computed - before).isLessThanOrEqualTo(sums / 2);
+    }
+
+    /**
      * The node's fill counts as it is: against the workload through {@code kept} (a key per node, so each node's
      * counts are kept once and read back for every later look-up), the plugin's only use; else counted.
      */
