@@ -13,7 +13,8 @@ import java.util.Arrays;
  * collision (two different states with the same 64-bit digest) would reuse a wrong score; at 2^-64 per pair it
  * is not guarded against. {@link #clear} drops everything (a new workload mix).
  * <p>
- * Storage: one {@code long[node rows]} of keys and one {@code double[node rows]} of scores per class digest (so a
+ * Storage: one {@code long[2 x node rows]} of keys and scores side by side (a look-up reads one cache line) per
+ * class digest (so a
  * request shape keeps its column when its class id is freed and later given to another shape, as tasks come
  * and go, and classes of one digest share it), made on the scheduling thread the first time the shape is scored, within a byte budget; past it,
  * scores are not kept.
@@ -25,8 +26,8 @@ final class ScoreMemo {
     private static final long DEFAULT_BUDGET_BYTES = 64L << 20;
 
     private final long budgetBytes;
-    private long[][] keys = new long[0][];
-    private double[][] scores = new double[0][];
+    /** Per column: the key of node row {@code r} at {@code 2 * r}, its score's raw bits at {@code 2 * r + 1}. */
+    private long[][] slots = new long[0][];
     private final Long2IntOpenHashMap columnOfDigest = new Long2IntOpenHashMap();
     /** The column of each class id in this session, or -1. */
     private int[] column = new int[0];
@@ -71,12 +72,10 @@ final class ScoreMemo {
             int col = columnOfDigest.get(digests[c]);
             if (col < 0 && bytes + 16L * rows <= budgetBytes) {
                 col = columns++;
-                if (col >= keys.length) {
-                    keys = Arrays.copyOf(keys, Math.max(16, keys.length * 2));
-                    scores = Arrays.copyOf(scores, keys.length);
+                if (col >= slots.length) {
+                    slots = Arrays.copyOf(slots, Math.max(16, slots.length * 2));
                 }
-                keys[col] = new long[rows];
-                scores[col] = new double[rows];
+                slots[col] = new long[2 * rows];
                 bytes += 16L * rows;
                 columnOfDigest.put(digests[c], col);
             }
@@ -85,8 +84,7 @@ final class ScoreMemo {
     }
 
     void clear() {
-        Arrays.fill(keys, null);
-        Arrays.fill(scores, null);
+        Arrays.fill(slots, null);
         columnOfDigest.clear();
         Arrays.fill(column, -1);
         columns = 0;
@@ -102,18 +100,18 @@ final class ScoreMemo {
     /** True when a score is kept for the pair under {@code key}; read it with {@link #get}. */
     boolean has(int cls, int node, long key) {
         int col = cls < column.length ? column[cls] : -1;
-        return col >= 0 && node < rows && keys[col][node] == key && key != 0;
+        return col >= 0 && node < rows && slots[col][2 * node] == key && key != 0;
     }
 
     double get(int cls, int node) {
-        return scores[column[cls]][node];
+        return Double.longBitsToDouble(slots[column[cls]][2 * node + 1]);
     }
 
     void put(int cls, int node, long key, double score) {
         int col = cls < column.length ? column[cls] : -1;
         if (col >= 0 && node < rows) {
-            scores[col][node] = score;
-            keys[col][node] = key;
+            slots[col][2 * node] = key;
+            slots[col][2 * node + 1] = Double.doubleToRawLongBits(score);
         }
     }
 }
