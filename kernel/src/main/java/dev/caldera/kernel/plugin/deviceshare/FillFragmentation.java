@@ -100,6 +100,7 @@ final class FillFragmentation {
         int base = g.first[node];
         long[] need = mix.groupShare;
         int idle = c.idle;
+        boolean small = small(mix, cap, units);
         for (long rest = taken; rest != 0; rest &= rest - 1) {
             int d = Long.numberOfTrailingZeros(rest);
             if (d >= g.count[node]) {
@@ -109,7 +110,7 @@ final class FillFragmentation {
             long left = f - units;
             idle += (left >= cap ? 1 : 0) - (f >= cap ? 1 : 0);
             for (int k = 0; k < mix.groups; k++) {
-                c.copies[k] += left / need[k] - f / need[k];
+                c.copies[k] += quotient(left, need[k], small) - quotient(f, need[k], small);
             }
         }
         return sum(g, mix, node, cpuLeft, g.totalFree[node] - Long.bitCount(taken) * units, idle, c.copies, c);
@@ -128,11 +129,12 @@ final class FillFragmentation {
         int base = g.first[node];
         long cap = g.capacity[node];
         int idle = 0;
+        boolean small = small(mix, cap, units);
         for (int d = 0; d < g.count[node]; d++) {
             long f = g.free[base + d] - ((taken >>> d & 1) != 0 ? units : 0);
             idle += f >= cap ? 1 : 0;
             for (int k = 0; k < groups; k++) {
-                copies[k] += f / need[k];
+                copies[k] += quotient(f, need[k], small);
             }
         }
         c.idle = idle;
@@ -149,10 +151,20 @@ final class FillFragmentation {
         long left = f - units;
         int idle = c.idle - (f >= cap ? 1 : 0) + (left >= cap ? 1 : 0);
         long[] need = mix.groupShare;
+        boolean small = small(mix, cap, units);
         for (int k = 0; k < mix.groups; k++) {
-            c.moved[k] = c.copies[k] - f / need[k] + left / need[k];
+            c.moved[k] = c.copies[k] - quotient(f, need[k], small) + quotient(left, need[k], small);
         }
         return sum(g, mix, node, cpuLeft, g.totalFree[node] - units, idle, c.moved, c);
+    }
+
+    /**
+     * Whether a node's free units divide by the mix's shares in {@code int} ({@link #quotient}): the shares, the
+     * device capacity (free units lie in [0, capacity]) and the units taken (at most what is free) below 2^30, so
+     * every free unit count, before or after a placement, lies in (-2^30, 2^30).
+     */
+    private static boolean small(MixTable mix, long cap, long units) {
+        return mix.smallUnits && cap < MixTable.SMALL_UNITS && units < MixTable.SMALL_UNITS && units >= 0;
     }
 
     /**
@@ -180,29 +192,42 @@ final class FillFragmentation {
      * what as many pods of the shape as the devices ({@code idle}, {@code copies}) and the cpu allow would take.
      */
     private static double walk(MixTable mix, int model, long cap, long cpu, long total, int idle, long[] copiesOf) {
+        boolean[] accepted = mix.acceptedBy[model + 1];
+        double[] weight = mix.fillWeight;
+        int[] wholeOf = mix.whole;
+        int[] groupOf = mix.groupOf;
+        long[] share = mix.share;
+        long[] cpuOf = mix.cpu;
+        boolean small = mix.smallUnits && cpu < MixTable.SMALL_UNITS;
         double frag = mix.cpuOnlyWeight * total;
-        for (int t = 0; t < mix.size; t++) {
-            double w = mix.fillWeight[t];
-            if (!mix.accepts(t, model)) {
+        for (int t = 0, n = mix.size; t < n; t++) {
+            double w = weight[t];
+            if (!accepted[t]) {
                 frag += w * total;
                 continue;
             }
-            int whole = mix.whole[t];
+            int whole = wholeOf[t];
             long copies;
             long size;
             if (whole > 0) {
                 copies = idle / whole;
                 size = whole * cap;
             } else {
-                copies = copiesOf[mix.groupOf[t]];
-                size = mix.share[t];
+                copies = copiesOf[groupOf[t]];
+                size = share[t];
             }
-            long cpuEach = mix.cpu[t];
+            long cpuEach = cpuOf[t];
             if (copies * cpuEach > cpu) {
-                copies = cpu / cpuEach; // min(copies, cpu / cpuEach), dividing only when the cpu is what limits
+                // min(copies, cpu / cpuEach), dividing only when the cpu is what limits
+                copies = small ? (int) cpu / (int) cpuEach : cpu / cpuEach;
             }
             frag += w * (total - copies * size);
         }
         return frag;
+    }
+
+    /** {@code a / b} for {@code b > 0}, in {@code int} when both are below 2^30 in magnitude ({@code small}). */
+    private static long quotient(long a, long b, boolean small) {
+        return small ? (int) a / (int) b : a / b;
     }
 }

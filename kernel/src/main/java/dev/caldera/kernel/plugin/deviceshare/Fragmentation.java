@@ -166,11 +166,11 @@ final class Fragmentation {
      */
     private static double sum(GpuNodes g, MixTable mix, int node, long cpuLeft, long total, int fittingWhole,
                               long tooSmallWhole, int[] fitting, long[] tooSmall) {
-        int model = g.model[node];
+        boolean[] accepted = mix.acceptedBy[g.model[node] + 1];
         double frag = mix.cpuOnlyWeight * total;
         for (int t = 0; t < mix.size; t++) {
             long fragment;
-            if (cpuLeft < mix.cpu[t] || !mix.accepts(t, model)) {
+            if (cpuLeft < mix.cpu[t] || !accepted[t]) {
                 fragment = total;
             } else if (mix.whole[t] > 0) {
                 fragment = fittingWhole >= mix.whole[t] ? tooSmallWhole : total;

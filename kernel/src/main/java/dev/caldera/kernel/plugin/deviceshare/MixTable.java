@@ -14,6 +14,8 @@ import java.util.List;
  */
 final class MixTable {
     static final long ANY_MODEL = -1L;
+    /** Amounts below this divide in {@code int} ({@link #smallUnits}). */
+    static final long SMALL_UNITS = 1L << 30;
 
     int size;
     long[] cpu = new long[0];
@@ -36,6 +38,17 @@ final class MixTable {
     int groups;
     long[] groupShare = new long[0];
     int[] groupOf = new int[0];
+    /**
+     * Per GPU model index plus one (0: a node without the label): whether each shape accepts the model, what
+     * {@link #accepts} answers, read as one array by the measures' loops over the shapes.
+     */
+    boolean[][] acceptedBy = new boolean[GpuNodes.MAX_MODELS + 1][0];
+    /**
+     * True when every shape's cpu and every distinct share is below 2^30, so the measures may divide free units,
+     * shares and cpu in {@code int}: the same quotients, where C1 calls the runtime for each {@code long} division
+     * (SharedRuntime::ldiv in the replay's profile).
+     */
+    boolean smallUnits;
     /**
      * Changes each time {@link #resolve} computes the table again, which it does only when the mix or the nodes'
      * devices ({@link GpuNodes#layout}) changed: what was measured against the table before stays valid while
@@ -88,6 +101,27 @@ final class MixTable {
             groupOf[size] = s.wholeDevices() > 0 ? -1 : group(s.shareUnits());
             size++;
         }
+        tabulate();
+    }
+
+    /** {@link #acceptedBy} and {@link #smallUnits} of the resolved shapes. */
+    private void tabulate() {
+        for (int m = -1; m < GpuNodes.MAX_MODELS; m++) {
+            if (acceptedBy[m + 1].length < size) {
+                acceptedBy[m + 1] = new boolean[cpu.length];
+            }
+            for (int t = 0; t < size; t++) {
+                acceptedBy[m + 1][t] = accepts(t, m);
+            }
+        }
+        boolean small = true;
+        for (int t = 0; t < size; t++) {
+            small &= cpu[t] < SMALL_UNITS;
+        }
+        for (int k = 0; k < groups; k++) {
+            small &= groupShare[k] < SMALL_UNITS;
+        }
+        smallUnits = small;
     }
 
     /** The index of {@code share} among {@link #groupShare}, added when new. */

@@ -176,7 +176,10 @@ class FragmentationCountsProperties {
         return least == Long.MAX_VALUE ? 0 : least;
     }
 
-    /** Shapes of a few shares each repeated with several cpu requests, some whole GPUs and cpu-only pods. */
+    /**
+     * Shapes of a few shares each repeated with several cpu requests, some whole GPUs and cpu-only pods; one mix in
+     * four with a share past 2^30 units.
+     */
     private static WorkloadMix randomMix(SplittableRandom r) {
         List<WorkloadMix.Entry> entries = new ArrayList<>();
         long[] shares = new long[1 + r.nextInt(5)];
@@ -194,6 +197,11 @@ class FragmentationCountsProperties {
                 default -> new WorkloadMix.Shape(cpu, shares[r.nextInt(shares.length)], 0, models);
             };
             entries.add(new WorkloadMix.Entry(shape, 1 + r.nextInt(100)));
+        }
+        if (r.nextInt(4) == 0) {
+            // a share larger than any device, past 2^32 units (an int cast would leave half a device): the measures
+            // then divide in long, not int
+            entries.add(new WorkloadMix.Entry(new WorkloadMix.Shape(1000, (1L << 32) + 500_000, 0, Set.of()), 1));
         }
         WorkloadMix.Counter c = new WorkloadMix.Counter();
         for (WorkloadMix.Entry e : entries) {
