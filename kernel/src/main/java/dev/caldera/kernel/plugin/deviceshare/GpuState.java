@@ -65,14 +65,36 @@ final class GpuState {
         return f;
     }
 
-    /** The node's {@link Fragmentation#counts} against {@link #typical} as it is, counted once per node state. */
+    /**
+     * The node's {@link Fragmentation#counts} against {@link #typical} as it is, counted once per state of its
+     * devices ({@link #devicesHash}).
+     */
     Fragmentation.Counts typicalCounts(int node) {
-        return typicalCounts.get(nodes, typical, node, stateHash(node) | 1);
+        return typicalCounts.get(nodes, typical, node, devicesHash(node));
     }
 
-    /** The node's {@link FillFragmentation#counts} against {@link #workload} as it is, counted once per node state. */
+    /**
+     * The node's {@link FillFragmentation#counts} against {@link #workload} as it is, counted once per state of its
+     * devices ({@link #devicesHash}).
+     */
     FillFragmentation.Counts workloadCounts(int node) {
-        return workloadCounts.get(nodes, workload, node, stateHash(node) | 1);
+        return workloadCounts.get(nodes, workload, node, devicesHash(node));
+    }
+
+    /**
+     * A digest (never 0) of what the device counts read of a node: its devices' capacity and free units, not its
+     * cpu, memory or holders, which {@link #stateHash} adds. A placement's cpu and memory move the node's state but
+     * not its devices' counts, so the choice of a task's devices (its cpu and memory already taken) and the scores
+     * after a cpu-only placement find the counts kept: on the chained openb replay the counts were made 66,305
+     * times in 141,886 asks keyed by the node state.
+     */
+    long devicesHash(int node) {
+        long h = nodes.capacity[node] * 31 + nodes.count[node];
+        int base = nodes.first[node];
+        for (int d = 0; d < nodes.count[node]; d++) {
+            h = h * 1_000_003L + nodes.free[base + d];
+        }
+        return TieBreak.mix(h) | 1;
     }
 
     long cpuAllocatable(int node) {

@@ -3,10 +3,10 @@ package dev.caldera.kernel.plugin.deviceshare;
 import java.util.Arrays;
 
 /**
- * A node's device counts as it is (no placement), kept under a 64-bit digest of the node's state
- * ({@link GpuState#stateHash}) while the {@link MixTable} counted against keeps its {@link MixTable#version}: the
+ * A node's device counts as it is (no placement), kept under a 64-bit digest of the node's devices
+ * ({@link GpuState#devicesHash}) while the {@link MixTable} counted against keeps its {@link MixTable#version}: the
  * counts depend only on the node's devices and the table's distinct shares, while a policy asks for them once per
- * (task class, node), so a node is counted once per state instead of once per class. A digest collision would reuse
+ * (task class, node), so a node is counted once per state of its devices instead of once per class. A digest collision would reuse
  * wrong counts; at 2^-64 per pair it is not guarded against (as in {@link NodeFragments}). Subclasses hold the
  * count columns ({@link NodeCounts} for fgdfill, {@link NodeFgdCounts} for FGD).
  * <p>
