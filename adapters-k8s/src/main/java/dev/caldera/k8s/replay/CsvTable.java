@@ -1,7 +1,7 @@
 package dev.caldera.k8s.replay;
 
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.csv.CsvFactory;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.caldera.k8s.manifest.ManifestException;
 
@@ -11,22 +11,30 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A CSV file with a header row, read whole with jackson-dataformat-csv, each row kept with its line number so
- * that every complaint names {@code file:line}. Cells are looked up by column name; typed reads check the
- * value and say which column and why.
+ * A CSV file with a header row, read whole with jackson-dataformat-csv's streaming parser, each row kept with its
+ * line number so that every complaint names {@code file:line}. Columns are resolved by name once
+ * ({@link #column}); typed reads check the value and say which column and why.
  * <p>
- * Threading: one thread.
+ * The streaming parser without a schema hands out each row as an array of strings: no {@code ObjectMapper}, whose
+ * first use (its class initialization, the CSV mapper's set-up) took about 0.1 s of a replay's start before
+ * the first row of a 1,213-row node list was read (async-profiler, C1, 2026-11-29).
+ * <p>
+ * Threading: one thread at a time; read whole before use.
  */
 final class CsvTable {
+    /** Creates parsers; thread-safe once configured (it is never configured again). */
+    private static final CsvFactory CSV = new CsvFactory();
+
     private final String file;
     private final Map<String, Integer> columns = new HashMap<>();
     private final List<String[]> rows = new ArrayList<>();
-    private final List<Integer> lines = new ArrayList<>();
+    private int[] lines = new int[256];
 
     private CsvTable(String file) {
         this.file = file;
@@ -35,20 +43,22 @@ final class CsvTable {
     /** Reads {@code path}; the first row names the columns, which must include {@code required}. */
     static CsvTable read(Path path, List<String> required) {
         CsvTable t = new CsvTable(path.toString());
-        CsvMapper mapper = new CsvMapper();
-        mapper.enable(CsvParser.Feature.WRAP_AS_ARRAY);
         try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
-             MappingIterator<String[]> it = mapper.readerFor(String[].class).readValues(in)) {
+             CsvParser parser = CSV.createParser(in)) {
             boolean header = true;
-            while (it.hasNextValue()) {
-                int line = it.getCurrentLocation().getLineNr();
-                String[] row = it.nextValue();
+            List<String> cells = new ArrayList<>();
+            for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                int line = parser.currentLocation().getLineNr();
+                cells.clear();
+                for (token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+                    cells.add(parser.getText());
+                }
+                String[] row = cells.toArray(new String[0]);
                 if (header) {
                     t.header(row, line, required);
                     header = false;
                 } else if (!(row.length == 1 && row[0].isBlank()) && row.length > 0) {
-                    t.rows.add(row);
-                    t.lines.add(line);
+                    t.add(row, line);
                 }
             }
             if (header) {
@@ -62,6 +72,14 @@ final class CsvTable {
             throw new ManifestException(path + ": cannot read CSV: " + e.getMessage(), e);
         }
         return t;
+    }
+
+    private void add(String[] row, int line) {
+        if (rows.size() == lines.length) {
+            lines = Arrays.copyOf(lines, lines.length * 2);
+        }
+        lines[rows.size()] = line;
+        rows.add(row);
     }
 
     private void header(String[] row, int line, List<String> required) {
@@ -84,25 +102,49 @@ final class CsvTable {
         return rows.size();
     }
 
+    /** The index of {@code column}, or -1 when the header does not name it. */
+    int column(String column) {
+        return columns.getOrDefault(column, -1);
+    }
+
     boolean has(String column) {
         return columns.containsKey(column);
     }
 
     /** {@code file:line} of row {@code r}. */
     String where(int r) {
-        return file + ":" + lines.get(r);
+        return file + ":" + lines[r];
+    }
+
+    /** The line number of row {@code r}. */
+    int line(int r) {
+        return lines[r];
+    }
+
+    /** The file's path as given. */
+    String file() {
+        return file;
     }
 
     /** The cell, trimmed; "" when the row is shorter or the column absent. */
     String text(int r, String column) {
-        Integer c = columns.get(column);
+        return text(r, column(column));
+    }
+
+    /** The cell of column index {@code c} ({@link #column}), trimmed; "" when the row is shorter or c is -1. */
+    String text(int r, int c) {
         String[] row = rows.get(r);
-        return c == null || c >= row.length ? "" : row[c].trim();
+        return c < 0 || c >= row.length ? "" : row[c].trim();
     }
 
     /** A required whole number of at least 0. */
     long count(int r, String column) {
-        String v = text(r, column);
+        return count(r, column(column), column);
+    }
+
+    /** A required whole number of at least 0 in column index {@code c}, named {@code column} in complaints. */
+    long count(int r, int c, String column) {
+        String v = text(r, c);
         if (v.isEmpty()) {
             throw error(r, column, v, "is missing");
         }
@@ -120,7 +162,12 @@ final class CsvTable {
 
     /** An optional whole number of at least 0, or -1 when the cell is empty. */
     long optionalCount(int r, String column) {
-        return text(r, column).isEmpty() ? -1 : count(r, column);
+        return optionalCount(r, column(column), column);
+    }
+
+    /** {@link #optionalCount(int, String)} by column index. */
+    long optionalCount(int r, int c, String column) {
+        return text(r, c).isEmpty() ? -1 : count(r, c, column);
     }
 
     ManifestException error(int r, String column, String value, String why) {
