@@ -1,12 +1,16 @@
 package dev.caldera.k8s.replay;
 
 import dev.caldera.k8s.manifest.ManifestException;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntList;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -33,15 +37,60 @@ final class OpenbRows {
     }
 
     /**
-     * @param shareMilli thousandths of one GPU when the pod shares a device, else 0
-     * @param gpus       whole devices when it does not share, else 0
-     * @param createdS   creation time in seconds, or -1 when the file has none
-     * @param deletedS   deletion time in seconds, or -1
+     * A pod row.
+     *
+     * @param shape    what it asks for; rows asking alike share one instance
+     * @param shapeId  its shape's index in {@link Pods#shapes}
+     * @param createdS creation time in seconds, or -1 when the file has none
+     * @param deletedS deletion time in seconds, or -1
+     * @param file     the file, as given
+     * @param line     its line in the file
      */
-    record PodRow(String name, long cpuMilli, long memoryMib, long shareMilli, int gpus, List<String> models,
-                  long createdS, long deletedS, String source) {
+    record PodRow(String name, TraceObjects.PodShape shape, int shapeId, long createdS, long deletedS, String file,
+                  int line) {
         long gpuMilli() {
-            return shareMilli > 0 ? shareMilli : 1000L * gpus;
+            return shape.gpuMilli();
+        }
+
+        /** {@code file:line}, built when asked for. */
+        String source() {
+            return file + ":" + line;
+        }
+    }
+
+    /**
+     * The pod list: its rows in file order and their distinct shapes, first seen first, with how many rows ask
+     * for each (what the workload mix counts) and the first row that does.
+     */
+    record Pods(List<PodRow> rows, List<TraceObjects.PodShape> shapes, IntList rowsOfShape, IntList firstRowOfShape) {
+    }
+
+    /** The distinct shapes of a pod list, numbered as first seen, with their rows counted. */
+    private static final class Shapes {
+        final Map<TraceObjects.PodShape, Integer> ids = new HashMap<>();
+        final List<TraceObjects.PodShape> shapes = new ArrayList<>();
+        final IntList rows = new IntArrayList();
+        final IntList firstRow = new IntArrayList();
+
+        /** The id of {@code shape}, counting row {@code r} for it. */
+        int intern(TraceObjects.PodShape shape, int r) {
+            Integer id = ids.putIfAbsent(shape, shapes.size());
+            if (id == null) {
+                shapes.add(shape);
+                rows.add(1);
+                firstRow.add(r);
+                return shapes.size() - 1;
+            }
+            rows.set(id.intValue(), rows.getInt(id) + 1);
+            return id;
+        }
+    }
+
+    /** The columns of a pod list, resolved once. */
+    private record PodColumns(int name, int cpu, int memory, int gpus, int milli, int spec, int created, int deleted) {
+        PodColumns(CsvTable t) {
+            this(t.column("name"), t.column("cpu_milli"), t.column("memory_mib"), t.column("num_gpu"),
+                    t.column("gpu_milli"), t.column("gpu_spec"), t.column("creation_time"), t.column("deletion_time"));
         }
     }
 
@@ -76,32 +125,45 @@ final class OpenbRows {
         return out;
     }
 
+    /** The columns a pod list must have. */
+    static List<String> podColumns(boolean needTimes) {
+        return needTimes ? times(POD_COLUMNS) : POD_COLUMNS;
+    }
+
     /** The pods; {@code models} are the GPU models of the nodes, which every {@code gpu_spec} entry must name. */
-    static List<PodRow> pods(Path path, Set<String> models, boolean needTimes) {
-        CsvTable t = CsvTable.read(path, needTimes ? times(POD_COLUMNS) : POD_COLUMNS);
+    static Pods pods(Path path, Set<String> models, boolean needTimes) {
+        return pods(CsvTable.read(path, podColumns(needTimes)), models, needTimes);
+    }
+
+    /** The pods of a pod list read with {@link #podColumns}. */
+    static Pods pods(CsvTable t, Set<String> models, boolean needTimes) {
+        PodColumns c = new PodColumns(t);
         List<PodRow> out = new ArrayList<>(t.size());
-        Set<String> names = new HashSet<>();
+        Set<String> names = new HashSet<>(t.size() * 4 / 3 + 1);
+        Shapes shapes = new Shapes();
+        Map<String, List<String>> specs = new HashMap<>();
         for (int r = 0; r < t.size(); r++) {
-            String name = t.text(r, "name");
+            String name = t.text(r, c.name());
             if (name.isEmpty()) {
                 throw t.error(r, "name", name, "is missing");
             }
             if (!names.add(name)) {
                 throw t.error(r, "pod " + name + " appears more than once");
             }
-            out.add(pod(t, r, name, models, needTimes));
+            out.add(pod(t, r, c, name, models, specs, shapes, needTimes));
         }
         if (out.isEmpty()) {
-            throw new ManifestException(path + ": no pods");
+            throw new ManifestException(t.file() + ": no pods");
         }
-        return out;
+        return new Pods(out, shapes.shapes, shapes.rows, shapes.firstRow);
     }
 
-    private static PodRow pod(CsvTable t, int r, String name, Set<String> models, boolean needTimes) {
-        long cpu = t.count(r, "cpu_milli");
-        long memory = t.count(r, "memory_mib");
-        long gpus = t.count(r, "num_gpu");
-        long milli = t.count(r, "gpu_milli");
+    private static PodRow pod(CsvTable t, int r, PodColumns c, String name, Set<String> models,
+                              Map<String, List<String>> specs, Shapes shapes, boolean needTimes) {
+        long cpu = t.count(r, c.cpu(), "cpu_milli");
+        long memory = t.count(r, c.memory(), "memory_mib");
+        long gpus = t.count(r, c.gpus(), "num_gpu");
+        long milli = t.count(r, c.milli(), "gpu_milli");
         if (gpus > 64) {
             throw t.error(r, "num_gpu", Long.toString(gpus), "must be at most 64");
         }
@@ -116,21 +178,28 @@ final class OpenbRows {
                     + " shared by one pod at most on one device)");
         }
         boolean share = gpus == 1 && milli < 1000;
-        List<String> accepted = spec(t, r, models);
-        long created = t.has("creation_time") ? t.optionalCount(r, "creation_time") : -1;
-        long deleted = t.has("deletion_time") ? t.optionalCount(r, "deletion_time") : -1;
+        String spec = t.text(r, c.spec());
+        List<String> accepted = specs.get(spec);
+        if (accepted == null) {
+            accepted = spec(t, r, spec, models);
+            specs.put(spec, accepted);
+        }
+        long created = t.optionalCount(r, c.created(), "creation_time");
+        long deleted = t.optionalCount(r, c.deleted(), "deletion_time");
         if (needTimes && created < 0) {
             throw t.error(r, "creation_time", "", "is missing");
         }
         if (deleted >= 0 && created >= 0 && deleted < created) {
             throw t.error(r, "deletion_time", Long.toString(deleted), "is before creation_time " + created);
         }
-        return new PodRow(name, cpu, memory, share ? milli : 0, share ? 0 : (int) gpus, accepted, created, deleted,
-                t.where(r));
+        TraceObjects.PodShape shape = new TraceObjects.PodShape(cpu, memory * MIB, share ? milli : 0,
+                share ? 0 : (int) gpus, accepted, null, null, null);
+        int id = shapes.intern(shape, r);
+        return new PodRow(name, shapes.shapes.get(id), id, created, deleted, t.file(), t.line(r));
     }
 
-    private static List<String> spec(CsvTable t, int r, Set<String> models) {
-        String spec = t.has("gpu_spec") ? t.text(r, "gpu_spec") : "";
+    /** The models a {@code gpu_spec} cell accepts, sorted; every one must be a model of the nodes. */
+    private static List<String> spec(CsvTable t, int r, String spec, Set<String> models) {
         if (spec.isEmpty() || spec.equals("nan")) {
             return List.of();
         }

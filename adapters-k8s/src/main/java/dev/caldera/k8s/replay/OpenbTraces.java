@@ -35,7 +35,8 @@ public final class OpenbTraces {
             throw new IllegalArgumentException("tune must be above 0, got " + tune);
         }
         List<NodeRow> nodes = OpenbRows.nodes(nodeFile);
-        List<PodRow> rows = OpenbRows.pods(podFile, OpenbRows.models(nodes), false);
+        OpenbRows.Pods read = OpenbRows.pods(podFile, OpenbRows.models(nodes), false);
+        List<PodRow> rows = read.rows();
         TraceObjects objects = new TraceObjects();
         List<TraceEvent> events = new ArrayList<>();
         long capacity = addNodes(nodes, objects, events);
@@ -53,18 +54,19 @@ public final class OpenbTraces {
         for (int i = 0; i < order.size(); i++) {
             // every pod arrives at time 0; its creation time is its place in the order, which the scheduler's job
             // order (creation time first) then follows
-            ReplayPod p = objects.pod(i, names.get(i), shape(order.get(i)), i, -1, -1, order.get(i).source());
+            ReplayPod p = objects.pod(i, names.get(i), order.get(i).shape(), i, -1, -1, order.get(i).source());
             pods.add(p);
             events.add(new TraceEvent.CreatePod(0, p));
         }
         return new Trace(podFile.getFileName() + " (paper protocol, seed " + seed + ", tune " + tune + ")", events,
-                pods, workloadMix(rows));
+                pods, workloadMix(read));
     }
 
     /** The trace's own timing: creation and deletion columns, in seconds. */
     public static Trace recorded(Path nodeFile, Path podFile) {
         List<NodeRow> nodes = OpenbRows.nodes(nodeFile);
-        List<PodRow> rows = OpenbRows.pods(podFile, OpenbRows.models(nodes), true);
+        OpenbRows.Pods read = OpenbRows.pods(podFile, OpenbRows.models(nodes), true);
+        List<PodRow> rows = read.rows();
         TraceObjects objects = new TraceObjects();
         List<TraceEvent> events = new ArrayList<>();
         addNodes(nodes, objects, events);
@@ -73,14 +75,14 @@ public final class OpenbTraces {
             PodRow r = rows.get(i);
             long created = r.createdS() * 1000;
             long deleted = r.deletedS() < 0 ? -1 : r.deletedS() * 1000;
-            ReplayPod p = objects.pod(i, r.name(), shape(r), created, deleted, -1, r.source());
+            ReplayPod p = objects.pod(i, r.name(), r.shape(), created, deleted, -1, r.source());
             pods.add(p);
             events.add(new TraceEvent.CreatePod(created, p));
             if (deleted >= 0) {
                 events.add(new TraceEvent.DeletePod(deleted, i));
             }
         }
-        return new Trace(podFile.getFileName() + " (recorded times)", events, pods, workloadMix(rows));
+        return new Trace(podFile.getFileName() + " (recorded times)", events, pods, workloadMix(read));
     }
 
     private static long addNodes(List<NodeRow> nodes, TraceObjects objects, List<TraceEvent> events) {
@@ -91,11 +93,6 @@ public final class OpenbTraces {
             capacity += 1000L * n.gpus();
         }
         return capacity;
-    }
-
-    private static TraceObjects.PodShape shape(PodRow r) {
-        return new TraceObjects.PodShape(r.cpuMilli(), r.memoryMib() * OpenbRows.MIB, r.shareMilli(), r.gpus(),
-                r.models(), null, null, null);
     }
 
     /** Fisher-Yates with the seeded generator. */
@@ -138,12 +135,16 @@ public final class OpenbTraces {
 
     /**
      * Every pod shape of the file (cpu, GPU per device, devices, models; memory is not part of it, as in FGD's
-     * simulator) weighted by its share of the pods; FGD then keeps the shapes covering 95% of the pods.
+     * simulator) weighted by its share of the pods; FGD then keeps the shapes covering 95% of the pods. Counted
+     * per distinct pod shape of the file, in the order first seen: the counts and the order of first sight, hence
+     * the mix, are those of counting row by row.
      */
-    static WorkloadMix workloadMix(List<PodRow> rows) {
+    static WorkloadMix workloadMix(OpenbRows.Pods read) {
         WorkloadMix.Counter counter = new WorkloadMix.Counter();
-        for (PodRow r : rows) {
-            counter.add(new WorkloadMix.Shape(r.cpuMilli(), r.shareMilli() * 1000, r.gpus(), Set.copyOf(r.models())));
+        for (int s = 0; s < read.shapes().size(); s++) {
+            TraceObjects.PodShape shape = read.shapes().get(s);
+            counter.add(new WorkloadMix.Shape(shape.cpuMilli(), shape.shareMilli() * 1000, shape.gpus(),
+                    Set.copyOf(shape.models())), read.rowsOfShape().getInt(s));
         }
         return counter.mix();
     }

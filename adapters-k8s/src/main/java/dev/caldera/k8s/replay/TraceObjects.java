@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -34,7 +35,7 @@ import java.util.Set;
  * some models has required node affinity on the model label.
  * <p>
  * Conversion is cached per pod shape: pods differing only in name and times share one conversion.
- * Threading: one thread.
+ * Threading: one thread, but for {@link #convertUncached} and the static methods, which any thread may call.
  */
 public final class TraceObjects {
     public static final String MODEL_LABEL = "nvidia.com/gpu.product";
@@ -59,13 +60,40 @@ public final class TraceObjects {
             models = List.copyOf(models);
         }
 
+        /**
+         * Written out, with {@link #equals}, rather than the record's generated ones (invokedynamic calls through
+         * {@code ObjectMethods}): a trace's pods are looked up by shape, and under C1, which bin/caldera runs,
+         * those look-ups were 74 of the 955 cpu samples of reading the long openb trace (the generated equals 45,
+         * hashCode 23).
+         */
+        @Override
+        public int hashCode() {
+            int h = Long.hashCode(cpuMilli);
+            h = 31 * h + Long.hashCode(memoryBytes);
+            h = 31 * h + Long.hashCode(shareMilli);
+            h = 31 * h + gpus;
+            h = 31 * h + models.hashCode();
+            h = 31 * h + Objects.hashCode(queue);
+            h = 31 * h + Objects.hashCode(priorityClass);
+            return 31 * h + Objects.hashCode(group);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this || o instanceof PodShape s && cpuMilli == s.cpuMilli && memoryBytes == s.memoryBytes
+                    && shareMilli == s.shareMilli && gpus == s.gpus && models.equals(s.models)
+                    && Objects.equals(queue, s.queue) && Objects.equals(priorityClass, s.priorityClass)
+                    && Objects.equals(group, s.group);
+        }
+
         /** GPUs asked for, in thousandths. */
         public long gpuMilli() {
             return shareMilli > 0 ? shareMilli : 1000L * gpus;
         }
     }
 
-    private record Converted(TaskSpec task, JobSpec group) {
+    /** A pod shape converted: the task and shadow group every pod of that shape is made from. */
+    record Converted(TaskSpec task, JobSpec group) {
     }
 
     /** A node with the given resources, GPUs of {@code model} and extra labels. */
@@ -92,25 +120,44 @@ public final class TraceObjects {
     /** The pod, converted (once per shape), named and timed. */
     public ReplayPod pod(int index, String name, PodShape shape, long createdMs, long deletedMs, long durationMs,
                          String source) {
+        return pod(index, name, shape, convert(shape, source), createdMs, deletedMs, durationMs, source);
+    }
+
+    /** The shape converted, once per shape; a conversion error names {@code source}. */
+    Converted convert(PodShape shape, String source) {
         Converted c = shapes.get(shape);
         if (c == null) {
-            Pod template = pod("shape", shape);
-            c = at(source, () -> new Converted(converter.task(template), converter.shadowGroup(template)));
+            c = convertUncached(shape, source);
             shapes.put(shape, c);
         }
+        return c;
+    }
+
+    /** The shape converted, not kept: reads only the (immutable) converter, so any thread may call it. */
+    Converted convertUncached(PodShape shape, String source) {
+        Pod template = pod("shape", shape);
+        return at(source, () -> new Converted(converter.task(template), converter.shadowGroup(template)));
+    }
+
+    /**
+     * The pod of {@code shape} converted to {@code c}, named and timed. Reads only its arguments: any thread.
+     */
+    static ReplayPod pod(int index, String name, PodShape shape, Converted c, long createdMs, long deletedMs,
+                         long durationMs, String source) {
         String uid = NAMESPACE + "/" + name;
         String job = shape.group() != null ? shape.group() : "podgroup-" + uid;
         TaskSpec t = c.task();
-        TaskSpec task = TaskSpec.builder(NAMESPACE, name).uid(uid).job(job).request(t.request()).priority(t.priority())
-                .priorityClassName(t.priorityClassName()).role(t.role()).preemptable(t.preemptable())
-                .creationMs(createdMs).status(t.status()).placement(t.placement()).critical(t.critical())
-                .preemptNever(t.preemptNever()).schedulingGated(t.schedulingGated()).labels(t.labels())
-                .interPod(t.interPod()).build();
+        // the constructor, not TaskSpec.builder(): what the builder would build, without a builder per pod
+        TaskSpec task = new TaskSpec(uid, NAMESPACE, name, job, t.request(), t.priority(), t.priorityClassName(),
+                t.role(), t.preemptable(), createdMs, t.status(), null, null, t.placement(), t.critical(),
+                t.preemptNever(), t.schedulingGated(), t.labels(), t.interPod(), 0L);
         JobSpec group = null;
         if (c.group() != null) {
             JobSpec g = c.group();
-            group = new JobSpec(NAMESPACE, job, g.queue(), g.minMember(), g.minTaskMember(), g.priorityClassName(),
-                    g.minResources(), g.phase(), createdMs, g.slaWaitingMs());
+            // an empty minTaskMember passed as null: JobSpec copies a given map into a TreeMap, per pod
+            group = new JobSpec(NAMESPACE, job, g.queue(), g.minMember(),
+                    g.minTaskMember().isEmpty() ? null : g.minTaskMember(), g.priorityClassName(), g.minResources(),
+                    g.phase(), createdMs, g.slaWaitingMs());
         }
         return new ReplayPod(index, task, group, shape.gpuMilli(), createdMs, deletedMs, durationMs, source);
     }
