@@ -6,6 +6,7 @@ import dev.caldera.kernel.plugin.deviceshare.WorkloadMix;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -62,27 +63,66 @@ public final class OpenbTraces {
                 pods, workloadMix(read));
     }
 
-    /** The trace's own timing: creation and deletion columns, in seconds. */
+    /**
+     * The trace's own timing: creation and deletion columns, in seconds. Each distinct pod shape is converted
+     * once, in file order (as converting pod by pod meets them, so a conversion error names the same row), and
+     * the pods are made from them. The events come in time order (for equal times: nodes, then by pod in file
+     * order, a pod's creation before its deletion), the order {@link Trace} would sort them in, without sorting
+     * the events themselves.
+     */
     public static Trace recorded(Path nodeFile, Path podFile) {
         List<NodeRow> nodes = OpenbRows.nodes(nodeFile);
         OpenbRows.Pods read = OpenbRows.pods(podFile, OpenbRows.models(nodes), true);
         List<PodRow> rows = read.rows();
         TraceObjects objects = new TraceObjects();
-        List<TraceEvent> events = new ArrayList<>();
+        List<TraceEvent> events = new ArrayList<>(nodes.size() + 2 * rows.size());
         addNodes(nodes, objects, events);
-        List<ReplayPod> pods = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            PodRow r = rows.get(i);
-            long created = r.createdS() * 1000;
-            long deleted = r.deletedS() < 0 ? -1 : r.deletedS() * 1000;
-            ReplayPod p = objects.pod(i, r.name(), r.shape(), created, deleted, -1, r.source());
-            pods.add(p);
-            events.add(new TraceEvent.CreatePod(created, p));
-            if (deleted >= 0) {
-                events.add(new TraceEvent.DeletePod(deleted, i));
+        TraceObjects.Converted[] converted = new TraceObjects.Converted[read.shapes().size()];
+        for (int s = 0; s < converted.length; s++) {
+            converted[s] = objects.convert(read.shapes().get(s), rows.get(read.firstRowOfShape().getInt(s)).source());
+        }
+        Made made = new Made(rows.size());
+        made.make(rows, converted, 0, rows.size());
+        made.addEvents(events);
+        return new Trace(podFile.getFileName() + " (recorded times)", events, Arrays.asList(made.pods()),
+                workloadMix(read));
+    }
+
+    /** The pods of a recorded trace and their times, by pod index. */
+    private record Made(ReplayPod[] pods, long[] createdMs, long[] deletedMs) {
+        Made(int n) {
+            this(new ReplayPod[n], new long[n], new long[n]);
+        }
+
+        /** Makes the pods of rows {@code from} to {@code to}. */
+        void make(List<PodRow> rows, TraceObjects.Converted[] converted, int from, int to) {
+            for (int i = from; i < to; i++) {
+                PodRow r = rows.get(i);
+                createdMs[i] = r.createdS() * 1000;
+                deletedMs[i] = r.deletedS() < 0 ? -1 : r.deletedS() * 1000;
+                pods[i] = TraceObjects.pod(i, r.name(), r.shape(), converted[r.shapeId()], createdMs[i], deletedMs[i],
+                        -1, r.source());
             }
         }
-        return new Trace(podFile.getFileName() + " (recorded times)", events, pods, workloadMix(read));
+
+        /** The pods' creations and deletions, merged in time order (ties: by pod, a creation before a deletion). */
+        void addEvents(List<TraceEvent> events) {
+            int n = pods.length;
+            int[] creations = TimeOrder.of(createdMs);
+            int[] deletions = TimeOrder.of(deletedMs);
+            int c = 0;
+            int d = TimeOrder.firstAtOrAfter(deletions, deletedMs, 0);
+            while (c < n || d < n) {
+                if (d == n || c < n && TimeOrder.before(createdMs[creations[c]], creations[c],
+                        deletedMs[deletions[d]], deletions[d])) {
+                    int i = creations[c++];
+                    events.add(new TraceEvent.CreatePod(createdMs[i], pods[i]));
+                } else {
+                    int i = deletions[d++];
+                    events.add(new TraceEvent.DeletePod(deletedMs[i], i));
+                }
+            }
+        }
     }
 
     private static long addNodes(List<NodeRow> nodes, TraceObjects objects, List<TraceEvent> events) {
