@@ -9,6 +9,7 @@ import dev.caldera.k8s.replay.ReplayEngine;
 import dev.caldera.k8s.replay.ReplayReport;
 import dev.caldera.k8s.replay.ReplayResult;
 import dev.caldera.k8s.replay.RunEnvironment;
+import dev.caldera.k8s.replay.SecondThread;
 import dev.caldera.k8s.replay.Trace;
 import dev.caldera.kernel.conf.ConfParser;
 import dev.caldera.kernel.conf.SchedulerConf;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 
 /** {@code caldera replay}: a recorded trace through the scheduler in virtual time. */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
@@ -103,8 +105,9 @@ final class ReplayCommand implements Callable<Integer> {
     public Integer call() {
         Logging.configure(verbose);
         validate();
+        Supplier<Trace> reading = startReading();
         SchedulerConf schedulerConf = ReplayConf.with(loadConf(), policy, seed);
-        Trace trace = trace();
+        Trace trace = reading.get();
         PrintWriter err = spec.commandLine().getErr();
         ProgressBar bar = noProgress || System.console() == null ? null : new ProgressBar(err);
         long period = Math.max(1, Math.round(periodSeconds * 1000));
@@ -174,11 +177,17 @@ final class ReplayCommand implements Callable<Integer> {
         return ConfParser.load(conf, w -> spec.commandLine().getErr().println("caldera: warning: " + w));
     }
 
-    private Trace trace() {
+    /**
+     * Starts reading the trace on a second thread, so that it goes on while the configuration is loaded; the
+     * supplier finishes it and throws what reading throws. Reading errors come after configuration errors, as
+     * when they were read one after the other: the caller asks for the trace only once the configuration loaded.
+     */
+    private Supplier<Trace> startReading() {
         if (format == Format.events) {
-            return EventLog.read(files.get(0));
+            SecondThread<Trace> events = SecondThread.start("caldera-trace-reader", () -> EventLog.read(files.get(0)));
+            return events::join;
         }
-        return protocol == Protocol.paper ? OpenbTraces.paper(files.get(0), files.get(1), seed, tune)
-                : OpenbTraces.recorded(files.get(0), files.get(1));
+        return protocol == Protocol.paper ? OpenbTraces.startPaper(files.get(0), files.get(1), seed, tune)
+                : OpenbTraces.startRecorded(files.get(0), files.get(1));
     }
 }

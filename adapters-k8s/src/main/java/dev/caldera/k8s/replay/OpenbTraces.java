@@ -1,5 +1,6 @@
 package dev.caldera.k8s.replay;
 
+import dev.caldera.k8s.manifest.ManifestException;
 import dev.caldera.k8s.replay.OpenbRows.NodeRow;
 import dev.caldera.k8s.replay.OpenbRows.PodRow;
 import dev.caldera.kernel.plugin.deviceshare.WorkloadMix;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 /**
  * Replayable traces from openb CSVs, in two protocols.
@@ -27,16 +29,49 @@ import java.util.SplittableRandom;
  * its typical shapes (the most frequent, covering 95% of the pods, as FGD's simulator chooses them).
  */
 public final class OpenbTraces {
+    /** Below this many pods a recorded trace's pods are made on one thread: a second would not pay. */
+    private static final int PARALLEL_PODS = 4096;
+    /** Below this many distinct pod shapes they are converted on one thread. */
+    private static final int PARALLEL_SHAPES = 64;
+
     private OpenbTraces() {
     }
 
     /** The paper's protocol: all pods arrive at time 0, in the seeded order, padded to {@code tune} x GPUs. */
     public static Trace paper(Path nodeFile, Path podFile, long seed, double tune) {
+        return startPaper(nodeFile, podFile, seed, tune).get();
+    }
+
+    /**
+     * {@link #paper}, its pod list tokenized on a second thread from now on (while the caller does other work);
+     * the supplier finishes the trace on the caller's thread and throws what {@link #paper} would.
+     */
+    public static Supplier<Trace> startPaper(Path nodeFile, Path podFile, long seed, double tune) {
         if (!(tune > 0)) {
             throw new IllegalArgumentException("tune must be above 0, got " + tune);
         }
+        SecondThread<CsvTable> podTable = startReading(podFile, false);
+        return () -> paper(nodeFile, podFile, podTable, seed, tune);
+    }
+
+    /** The trace's own timing: creation and deletion columns, in seconds. */
+    public static Trace recorded(Path nodeFile, Path podFile) {
+        return startRecorded(nodeFile, podFile).get();
+    }
+
+    /** {@link #recorded}, its pod list tokenized on a second thread from now on, as {@link #startPaper}. */
+    public static Supplier<Trace> startRecorded(Path nodeFile, Path podFile) {
+        SecondThread<CsvTable> podTable = startReading(podFile, true);
+        return () -> recorded(nodeFile, podFile, podTable);
+    }
+
+    private static SecondThread<CsvTable> startReading(Path podFile, boolean needTimes) {
+        return SecondThread.start("caldera-trace-reader", () -> CsvTable.read(podFile, OpenbRows.podColumns(needTimes)));
+    }
+
+    private static Trace paper(Path nodeFile, Path podFile, SecondThread<CsvTable> podTable, long seed, double tune) {
         List<NodeRow> nodes = OpenbRows.nodes(nodeFile);
-        OpenbRows.Pods read = OpenbRows.pods(podFile, OpenbRows.models(nodes), false);
+        OpenbRows.Pods read = OpenbRows.pods(podTable.join(), OpenbRows.models(nodes), false);
         List<PodRow> rows = read.rows();
         TraceObjects objects = new TraceObjects();
         List<TraceEvent> events = new ArrayList<>();
@@ -64,27 +99,44 @@ public final class OpenbTraces {
     }
 
     /**
-     * The trace's own timing: creation and deletion columns, in seconds. Each distinct pod shape is converted
-     * once, in file order (as converting pod by pod meets them, so a conversion error names the same row), and
-     * the pods are made from them. The events come in time order (for equal times: nodes, then by pod in file
-     * order, a pod's creation before its deletion), the order {@link Trace} would sort them in, without sorting
-     * the events themselves.
+     * The recorded trace, made on two threads where it pays, with the errors of reading it on one: the node
+     * list's rows, the pod list's (CSV, then rows), the nodes' conversion, then the pod shapes' in file order.
+     * The nodes are converted while the pod list is still being tokenized, their error kept until the pod rows
+     * are checked; each distinct pod shape is converted once, the shapes in two halves at once (a conversion
+     * error names the shape's first row, and the lower half's error comes first, as converting pod by pod would
+     * meet them); the pods are then made from them, also in two halves (no two pods share anything but their
+     * shape's conversion). The events come in time order (for equal times: nodes, then by pod in file order, a
+     * pod's creation before its deletion), the order {@link Trace} would sort them in.
      */
-    public static Trace recorded(Path nodeFile, Path podFile) {
+    private static Trace recorded(Path nodeFile, Path podFile, SecondThread<CsvTable> podTable) {
         List<NodeRow> nodes = OpenbRows.nodes(nodeFile);
-        OpenbRows.Pods read = OpenbRows.pods(podFile, OpenbRows.models(nodes), true);
-        List<PodRow> rows = read.rows();
         TraceObjects objects = new TraceObjects();
-        List<TraceEvent> events = new ArrayList<>(nodes.size() + 2 * rows.size());
-        addNodes(nodes, objects, events);
-        TraceObjects.Converted[] converted = new TraceObjects.Converted[read.shapes().size()];
-        for (int s = 0; s < converted.length; s++) {
-            converted[s] = objects.convert(read.shapes().get(s), rows.get(read.firstRowOfShape().getInt(s)).source());
+        List<TraceEvent> events = new ArrayList<>(nodes.size());
+        ManifestException nodeError = null;
+        try {
+            addNodes(nodes, objects, events);
+        } catch (ManifestException e) {
+            nodeError = e;
         }
+        OpenbRows.Pods read = OpenbRows.pods(podTable.join(), OpenbRows.models(nodes), true);
+        if (nodeError != null) {
+            throw nodeError;
+        }
+        List<PodRow> rows = read.rows();
+        TraceObjects.Converted[] converted = new TraceObjects.Converted[read.shapes().size()];
+        TwoHalves.run(converted.length, PARALLEL_SHAPES, "caldera-trace-shapes", (from, to) -> {
+            for (int s = from; s < to; s++) {
+                converted[s] = objects.convertUncached(read.shapes().get(s),
+                        rows.get(read.firstRowOfShape().getInt(s)).source());
+            }
+        });
         Made made = new Made(rows.size());
-        made.make(rows, converted, 0, rows.size());
-        made.addEvents(events);
-        return new Trace(podFile.getFileName() + " (recorded times)", events, Arrays.asList(made.pods()),
+        TwoHalves.run(rows.size(), PARALLEL_PODS, "caldera-trace-pods",
+                (from, to) -> made.make(rows, converted, from, to));
+        List<TraceEvent> all = new ArrayList<>(events.size() + 2 * rows.size());
+        all.addAll(events);
+        made.addEvents(all);
+        return new Trace(podFile.getFileName() + " (recorded times)", all, Arrays.asList(made.pods()),
                 workloadMix(read));
     }
 

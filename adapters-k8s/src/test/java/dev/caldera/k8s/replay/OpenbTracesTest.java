@@ -86,6 +86,16 @@ class OpenbTracesTest {
                 .hasMessageEndingWith("n.csv:4: node n1 appears more than once");
     }
 
+    @Test
+    void aBadNodeRowIsReportedBeforeABadPodFileThoughThePodFileIsReadFirstOnAnotherThread() throws IOException {
+        Path nodes = write("n.csv", NODES + "n1,1,1,1,T4\n");
+        Path pods = write("p.csv", HEADER + "p1,1,1,0,0,,LS,Running,1,5,1\np2,1,1,0,0,,\"LS\n");
+        assertThatThrownBy(() -> OpenbTraces.recorded(nodes, pods)).isInstanceOf(ManifestException.class)
+                .hasMessageEndingWith("n.csv:4: node n1 appears more than once");
+        assertThatThrownBy(() -> OpenbTraces.recorded(write("n2.csv", NODES), pods))
+                .isInstanceOf(ManifestException.class).hasMessageContaining("p.csv: cannot read CSV");
+    }
+
     private void assertRefused(Path nodes, String pods, String expected) throws IOException {
         Path p = write("pods.csv", pods);
         assertThatThrownBy(() -> OpenbTraces.recorded(nodes, p)).isInstanceOf(ManifestException.class)

@@ -8,12 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A recorded openb trace makes its events in time order itself: they must be those a stable sort by time of the
- * trace's events in file order (nodes, then each pod's creation and deletion) gives, ties included.
+ * trace's events in file order (nodes, then each pod's creation and deletion) gives, ties included; and its pods,
+ * made on two threads for a long trace, those the one-thread conversion makes.
  */
 class RecordedOrderTest {
     private static final String NODES = "sn,cpu_milli,memory_mib,gpu,model\nn1,32000,131072,2,T4\nn2,64000,262144,8,G2\n";
@@ -34,6 +37,30 @@ class RecordedOrderTest {
         assertThat(describe(t, t.events())).containsExactly("node n1", "node n2", "create b @0", "create e @0",
                 "delete e @0", "create d @3000", "create a @5000", "delete b @5000", "create c @5000", "delete c @5000",
                 "delete a @9000", "create f @9000", "delete f @12000");
+    }
+
+    @Test
+    void aLongRandomTraceIsInTheSortedOrderAndItsPodsAreTheOneThreadConversion() throws IOException {
+        SplittableRandom random = new SplittableRandom(17);
+        StringBuilder rows = new StringBuilder(HEADER);
+        for (int i = 0; i < 10_000; i++) {
+            long created = random.nextInt(500);
+            String deleted = random.nextInt(4) == 0 ? "" : Long.toString(created + random.nextInt(50));
+            String gpu = random.nextBoolean() ? "1," + (1 + random.nextInt(999)) + ",T4" : "0,0,";
+            rows.append("p").append(i).append(',').append(1000 * (1 + random.nextInt(8))).append(",1024,").append(gpu)
+                    .append(",LS,Running,").append(created).append(',').append(deleted).append(",\n");
+        }
+        Trace t = trace(rows.toString());
+
+        assertThat(describe(t, t.events())).isEqualTo(describe(t, stableSort(t)));
+        List<OpenbRows.PodRow> read = OpenbRows.pods(dir.resolve("pods.csv"), Set.of("T4", "G2"), true).rows();
+        TraceObjects one = new TraceObjects();
+        for (int i = 0; i < read.size(); i++) {
+            OpenbRows.PodRow r = read.get(i);
+            ReplayPod p = one.pod(i, r.name(), r.shape(), r.createdS() * 1000,
+                    r.deletedS() < 0 ? -1 : r.deletedS() * 1000, -1, r.source());
+            assertThat(t.pods().get(i)).isEqualTo(p);
+        }
     }
 
     private Trace trace(String pods) throws IOException {
