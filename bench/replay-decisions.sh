@@ -2,7 +2,8 @@
 # Compares the decisions of two caldera.jar builds on the openb default trace: the replay JSON of both protocols
 # (recorded times and the paper's), seeds 42-44 and all six policies (36 replays per jar), every field but the
 # timings and where it ran (wallSeconds, cpuSeconds, eventsPerSecond, eventsPerCpuSecond, schedulingMicrosPerPod,
-# jvm, machine). Prints one line per replay and exits 1 when any differs. A speed change must leave them all
+# startSeconds, readSeconds, processSeconds, eventsPerProcessSecond, jvm, machine; a jar from before the process
+# figures has none of those four, which is no difference). Prints one line per replay and exits 1 when any differs. A speed change must leave them all
 # identical; see perf-results/replay/speed.md.
 set -euo pipefail
 
@@ -40,7 +41,8 @@ PODS="$ROOT/traces/alibaba-openb/openb_pod_list_default.csv"
 strip() {
   python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
-for k in ("wallSeconds", "cpuSeconds", "eventsPerSecond", "eventsPerCpuSecond", "schedulingMicrosPerPod", "jvm", "machine"):
+for k in ("wallSeconds", "cpuSeconds", "eventsPerSecond", "eventsPerCpuSecond", "schedulingMicrosPerPod",
+          "startSeconds", "readSeconds", "processSeconds", "eventsPerProcessSecond", "jvm", "machine"):
     d.pop(k, None)
 print(json.dumps(d, sort_keys=True, indent=1))' "$1"
 }

@@ -105,9 +105,12 @@ final class ReplayCommand implements Callable<Integer> {
     public Integer call() {
         Logging.configure(verbose);
         validate();
+        long startedMs = RunEnvironment.uptimeMs();
+        long readStartNs = System.nanoTime();
         Supplier<Trace> reading = startReading();
         SchedulerConf schedulerConf = ReplayConf.with(loadConf(), policy, seed);
         Trace trace = reading.get();
+        long readNs = System.nanoTime() - readStartNs;
         PrintWriter err = spec.commandLine().getErr();
         ProgressBar bar = noProgress || System.console() == null ? null : new ProgressBar(err);
         long period = Math.max(1, Math.round(periodSeconds * 1000));
@@ -129,11 +132,14 @@ final class ReplayCommand implements Callable<Integer> {
         ReplayResult result = ReplayResult.medianTimings(runs.subList(repeat / 2, repeat));
         ReplayReport.Run run = new ReplayReport.Run(format.name(), protocol.name(), policy, seed, RunEnvironment.jvm(),
                 RunEnvironment.machine());
+        long replayNs = runs.stream().mapToLong(ReplayResult::wallNs).sum();
+        ReplayReport.Process process = new ReplayReport.Process(startedMs, readNs, replayNs,
+                RunEnvironment.uptimeMs(), result.events() * repeat);
         PrintWriter out = spec.commandLine().getOut();
         if (output == Output.json) {
-            ReplayReport.json(result, run, out);
+            ReplayReport.json(result, run, process, out);
         } else {
-            ReplayReport.text(result, run, out);
+            ReplayReport.text(result, run, process, out);
             if (repeat > 1) {
                 out.printf(Locale.ROOT, "timings:    median of runs %d to %d of %d (the runs before warm the JIT up)%n",
                         repeat / 2 + 1, repeat, repeat);

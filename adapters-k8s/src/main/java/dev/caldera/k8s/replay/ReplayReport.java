@@ -22,7 +22,25 @@ public final class ReplayReport {
     public record Run(String format, String protocol, String policy, long seed, String jvm, String machine) {
     }
 
-    public static void json(ReplayResult r, Run run, Writer out) {
+    /**
+     * The whole process, which is what a user waits for: the replay's own figures leave out starting the JVM and
+     * reading the trace.
+     *
+     * @param startedMs      the JVM's uptime when the command began (the JVM's start, the command line's parsing)
+     * @param readNs         from the start of reading the trace until it was read and checked (loading the
+     *                       configuration overlaps it, on the other thread)
+     * @param replayNs       wall time of every replay run
+     * @param uptimeMs       the JVM's uptime at the report
+     * @param eventsReplayed events applied over all runs
+     */
+    public record Process(long startedMs, long readNs, long replayNs, long uptimeMs, long eventsReplayed) {
+        /** Events applied per second of the process. */
+        public double eventsPerSecond() {
+            return uptimeMs <= 0 ? 0 : eventsReplayed * 1e3 / uptimeMs;
+        }
+    }
+
+    public static void json(ReplayResult r, Run run, Process process, Writer out) {
         try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.useDefaultPrettyPrinter();
@@ -51,6 +69,10 @@ public final class ReplayReport {
             number(g, "cpuSeconds", r.cpuNs() / 1e9);
             number(g, "eventsPerCpuSecond", Math.rint(r.eventsPerCpuSecond()));
             number(g, "schedulingMicrosPerPod", Math.rint(r.schedulingMicrosPerPod() * 100) / 100);
+            number(g, "startSeconds", process.startedMs() / 1e3);
+            number(g, "readSeconds", process.readNs() / 1e9);
+            number(g, "processSeconds", process.uptimeMs() / 1e3);
+            number(g, "eventsPerProcessSecond", Math.rint(process.eventsPerSecond()));
             number(g, "meanWaitSeconds", r.meanWaitSeconds());
             number(g, "maxWaitSeconds", r.maxWaitSeconds());
             g.writeArrayFieldStart("allocationCurve");
@@ -81,7 +103,7 @@ public final class ReplayReport {
         }
     }
 
-    public static void text(ReplayResult r, Run run, PrintWriter out) {
+    public static void text(ReplayResult r, Run run, Process process, PrintWriter out) {
         out.printf(Locale.ROOT, "trace:      %s%n", r.trace());
         out.printf(Locale.ROOT, "policy:     %s (seed %d), %s protocol%n", run.policy(), run.seed(), run.protocol());
         out.printf(Locale.ROOT, "cluster:    %d nodes, %d GPUs%n", r.nodes(), r.gpus());
@@ -107,6 +129,9 @@ public final class ReplayReport {
                 + " cpu (%.0f events/s wall, %.0f per cpu second); scheduling %.1f us per placed pod%n", r.events(),
                 r.cycles(), r.virtualSeconds(), r.wallNs() / 1e9, r.cpuNs() / 1e9, r.eventsPerSecond(),
                 r.eventsPerCpuSecond(), r.schedulingMicrosPerPod());
+        out.printf(Locale.ROOT, "process:    %.2f s from the JVM's start to this report (%.0f events/s): %.2f s starting,"
+                + " %.2f s reading the trace (and the configuration, meanwhile), %.2f s replaying%n", process.uptimeMs() / 1e3, process.eventsPerSecond(),
+                process.startedMs() / 1e3, process.readNs() / 1e9, process.replayNs() / 1e9);
         out.printf(Locale.ROOT, "run on:     %s; %s%n", run.jvm(), run.machine());
     }
 

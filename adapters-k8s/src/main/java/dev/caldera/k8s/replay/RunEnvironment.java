@@ -1,6 +1,7 @@
 package dev.caldera.k8s.replay;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,6 +14,14 @@ public final class RunEnvironment {
     /** "OpenJDK 64-Bit Server VM 17.0.x" style. */
     public static String jvm() {
         return System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version", "");
+    }
+
+    /**
+     * Milliseconds since the JVM started (its uptime; the java launcher's few milliseconds before the JVM's
+     * creation are not in it).
+     */
+    public static long uptimeMs() {
+        return ManagementFactory.getRuntimeMXBean().getUptime();
     }
 
     /** The CPU model and the processors the JVM sees. */

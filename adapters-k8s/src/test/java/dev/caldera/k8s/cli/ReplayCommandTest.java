@@ -73,6 +73,8 @@ class ReplayCommandTest {
 
         assertThat(run.status()).as(run.toString()).isZero();
         assertThat(run.out()).contains("recorded protocol", "8152 arrived", "replay:", "cycles over");
+        assertThat(run.out()).containsPattern("process: +[0-9.]+ s from the JVM's start to this report \\(\\d+ events/s\\):"
+                + " [0-9.]+ s starting, [0-9.]+ s reading the trace");
         assertThat(run.out()).containsPattern("\\d+ finished");
     }
 
@@ -87,7 +89,7 @@ class ReplayCommandTest {
         JsonNode a = JSON.readTree(once.out());
         JsonNode b = JSON.readTree(json.out());
         for (String timing : new String[] {"wallSeconds", "cpuSeconds", "eventsPerSecond", "eventsPerCpuSecond",
-                "schedulingMicrosPerPod"}) {
+                "schedulingMicrosPerPod", "startSeconds", "readSeconds", "processSeconds", "eventsPerProcessSecond"}) {
             assertThat(b.get(timing).asDouble()).as(timing).isPositive();
             ((com.fasterxml.jackson.databind.node.ObjectNode) a).remove(timing);
             ((com.fasterxml.jackson.databind.node.ObjectNode) b).remove(timing);
