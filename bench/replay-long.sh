@@ -3,7 +3,8 @@
 # multigpu lists have none) chained one after the other in virtual time (each list's times shifted past the end of
 # the one before, its pods renamed <list>-<name>), about 107,000 pods and 215,000 events on the 1,213 GPU nodes, replayed once by `caldera replay` in a fresh JVM with its
 # recorded arrivals and departures. The figure is the replay's own events per second of wall time with the JIT's
-# warm-up inside it (no --repeat), what a user replaying a long trace sees. It runs through bin/caldera (the jar's
+# warm-up inside it (no --repeat); the process: line (builds from 2026-11-29 10:40 UTC on) adds starting the JVM
+# and reading the trace, what a user replaying a long trace waits for. It runs through bin/caldera (the jar's
 # class-data sharing archive when one lies beside it, C1 only, the parallel collector), the launcher a user runs;
 # --plain runs `java -jar` instead (C2 included: slower over a cold run of a few seconds). The chained CSV is
 # written to a temporary folder and removed (the openb lists hold no quoted fields, so fields are cut at commas).
@@ -65,7 +66,7 @@ echo "# chained $PODS pods of $LISTS lists; $how $JAR; $(java -version 2>&1 | ta
 for ((run = 1; run <= RUNS; run++)); do
   start=$(date +%s%N)
   line=$("${launcher[@]}" replay --no-progress --policy "$POLICY" "$TRACES/openb_node_list_gpu_node.csv" "$CHAINED" \
-    | grep -E '^(pods|replay):' | tr '\n' ' ')
+    | grep -E '^(pods|replay|process):' | tr '\n' ' ')
   end=$(date +%s%N)
   echo "run $run: process $(( (end - start) / 1000000 )) ms; $line"
 done
