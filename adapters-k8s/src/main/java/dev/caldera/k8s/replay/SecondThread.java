@@ -10,9 +10,11 @@ import java.util.function.Supplier;
  * it was: a bad row fails the caller exactly as if it had read the row itself.
  * <p>
  * Threading: started and joined by one thread; the work's writes are visible to it after {@link #join}.
+ * Joined once: the value is not kept (a trace's pod list, tokenized, is tens of megabytes that a reference kept by
+ * the caller for the run's whole length would have the collector copy).
  */
 public final class SecondThread<T> {
-    private final FutureTask<T> task;
+    private FutureTask<T> task;
 
     private SecondThread(Supplier<T> work) {
         this.task = new FutureTask<>(work::get);
@@ -27,8 +29,14 @@ public final class SecondThread<T> {
         return s;
     }
 
-    /** The value, once computed; rethrows what the work threw (unchecked exceptions and errors as they are). */
+    /**
+     * The value, once computed; rethrows what the work threw (unchecked exceptions and errors as they are). Once
+     * only: it lets go of the value.
+     */
     public T join() {
+        if (task == null) {
+            throw new IllegalStateException("joined already");
+        }
         boolean interrupted = false;
         try {
             while (true) {
@@ -48,6 +56,7 @@ public final class SecondThread<T> {
             }
             throw new IllegalStateException(cause);
         } finally {
+            task = null;
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
