@@ -379,22 +379,22 @@ final class ClassView {
     }
 
     /**
-     * After every leaf of the groups was evaluated: weights, histograms, totals and the whole tree. The bits are
-     * written a word (64 leaves) at a time and the histograms a scorer at a time, what {@link #bit} and
-     * {@link #count} of each leaf in turn would write (the largest raw values are taken from the histograms
-     * after).
+     * After every leaf of the groups was evaluated: weights, histograms, totals and the whole tree. Weights and
+     * positions are copied from the groups in bulk, the bits written a word (64 leaves) at a time, and the
+     * histograms (a scorer at a time) and totals taken over the fitting leaves only, found from the fitting bits:
+     * what {@link #bit}, {@link #count} and {@link #total} of each leaf in turn would write (a histogram's counts
+     * are sums, the same whatever leaves they skip that add nothing; the largest raw values are taken after).
      */
     void rebuild(int task) {
         built = groups.leaves();
+        System.arraycopy(groups.weights(), 0, weight, 0, built);
+        System.arraycopy(groups.repPositions(), 0, position, 0, built);
         for (int base = 0; base < built; base += 64) {
             int end = Math.min(built, base + 64);
             long fits = 0;
             long passes = 0;
             for (int l = base; l < end; l++) {
-                int w = groups.weight(l);
-                weight[l] = w;
-                position[l] = groups.repPosition(l);
-                if (w == 0) {
+                if (weight[l] == 0) {
                     fit[l] = NO_FIT;
                 }
                 fits |= fit[l] != NO_FIT ? 1L << l : 0;
@@ -411,22 +411,9 @@ final class ClassView {
                 Arrays.fill(h, 0);
             }
         }
+        int words = (built + 63) >> 6;
         for (int b = 0; b < normalized.length; b++) {
-            int[] column = raw[b];
-            for (int l = 0; l < built; l++) {
-                byte g = fit[l];
-                int w = weight[l];
-                if (g == NO_FIT || w == 0) {
-                    continue;
-                }
-                int v = column[l];
-                int[] h = histogram[g][b];
-                if (v >= h.length) {
-                    h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);
-                    histogram[g][b] = h;
-                }
-                h[v] += w;
-            }
+            countFitting(b, words);
         }
         for (int g = FUTURE; g <= IDLE; g++) {
             for (int b = 0; b < normalized.length; b++) {
@@ -434,10 +421,36 @@ final class ClassView {
             }
         }
         maxStale = false;
-        for (int l = 0; l < built; l++) {
-            total(task, l);
+        for (int w = 0; w < words; w++) {
+            for (long bits = fitting[w] & builtBits(w); bits != 0; bits &= bits - 1) {
+                total(task, w << 6 | Long.numberOfTrailingZeros(bits));
+            }
         }
         buildTree();
+    }
+
+    /** The bits of word {@code w} that are built leaves. */
+    private long builtBits(int w) {
+        int past = built - (w << 6);
+        return past >= 64 ? -1L : (1L << past) - 1;
+    }
+
+    /** Adds the raw values of scorer {@code b} of every fitting built leaf to its fit group's histogram. */
+    private void countFitting(int b, int words) {
+        int[] column = raw[b];
+        for (int w = 0; w < words; w++) {
+            for (long bits = fitting[w] & builtBits(w); bits != 0; bits &= bits - 1) {
+                int l = w << 6 | Long.numberOfTrailingZeros(bits);
+                // a fitting leaf has a weight: rebuild took the fit of weightless ones
+                int v = column[l];
+                int[] h = histogram[fit[l]][b];
+                if (v >= h.length) {
+                    h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);
+                    histogram[fit[l]][b] = h;
+                }
+                h[v] += weight[l];
+            }
+        }
     }
 
     /**

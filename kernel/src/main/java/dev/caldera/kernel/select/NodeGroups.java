@@ -237,6 +237,16 @@ final class NodeGroups {
         return repPosition[leaf];
     }
 
+    /** {@link #weight} of every leaf, for a view's bulk copy (read, never written, by views). */
+    int[] weights() {
+        return weight;
+    }
+
+    /** {@link #repPosition} of every leaf, for a view's bulk copy (read, never written, by views). */
+    int[] repPositions() {
+        return repPosition;
+    }
+
     /** Node row of each leaf's representative (filter workers read it while a view is built). */
     int[] repNodes() {
         return repNode;
