@@ -48,6 +48,7 @@ public final class PluginChain {
     private final BatchNodeScorer[] batchScorers;
     /** How many leading node scorers are {@link NodeScorer#requestOnly()}. */
     private final int requestOnlyScorers;
+    private final boolean predicatesProfileOnly;
     private final BestNode[] bestNode;
     private final VictimTiers preemptable;
     private final VictimTiers reclaimable;
@@ -82,6 +83,11 @@ public final class PluginChain {
             shared++;
         }
         requestOnlyScorers = shared;
+        boolean byProfile = true;
+        for (Predicate f : predicates) {
+            byProfile &= f.profileOnly();
+        }
+        predicatesProfileOnly = byProfile;
         bestNode = flat(byPoint, Point.BEST_NODE, BestNode.class);
         preemptable = new VictimTiers(tiered(byPoint, Point.PREEMPTABLE, Evictable.class, tiers));
         reclaimable = new VictimTiers(tiered(byPoint, Point.RECLAIMABLE, Evictable.class, tiers));
@@ -509,6 +515,14 @@ public final class PluginChain {
         for (Predicate f : predicates) {
             f.beforeNodes(task);
         }
+    }
+
+    /**
+     * True when every predicate's node-local verdicts read the class's profiles only, not its request vector
+     * ({@link Predicate#profileOnly}): one verdict per node then serves every class of a profile. Fixed.
+     */
+    public boolean predicatesProfileOnly() {
+        return predicatesProfileOnly;
     }
 
     /** True when every predicate is node-local: a task class's feasibility on a node depends on that node only. */

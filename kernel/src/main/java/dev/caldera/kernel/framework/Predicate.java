@@ -35,6 +35,18 @@ public interface Predicate extends NodeInputs {
     }
 
     /**
+     * True when the verdict for a task for which {@link #nodeLocal(int)} holds reads nothing of the task but its
+     * class's placement and inter-pod profiles, and the node: not its request vector. Classes of one profile and
+     * different requests then get equal verdicts on a node, and the incremental selector keeps them once per
+     * profile for all of them ({@code PluginChain.predicatesProfileOnly}). Fixed for the predicate's life; the
+     * default promises nothing. A wrong promise gives one class another's verdicts: the selector's differential
+     * properties compare classes of one profile and different requests with the scan.
+     */
+    default boolean profileOnly() {
+        return false;
+    }
+
+    /**
      * Whether this task's verdicts are node-local in the sense of {@link #nodeLocal()} right now (it may change
      * as pods are placed). Scheduling thread.
      */

@@ -300,17 +300,21 @@ final class ClassView {
 
     /**
      * {@link #evaluate} for leaves {@code [from, to)} in batches: the predicates over the range, resources on the
-     * nodes they accept, then the scorers over the nodes that fit, each plugin once per batch. Writes only this
-     * range of the view, of its shape's entries and of {@code buffers}; no allocation. Returns how many leaves took
-     * their fit (and score) from a current entry of the shape.
+     * nodes they accept, then the scorers over the nodes that fit, each plugin once per batch. With
+     * {@code passing}, the bits of the leaves the predicates pass ({@link ProfileVerdicts}), no predicate runs and
+     * the refused leaves are skipped a word at a time. Writes only this range of the view, of its shape's entries
+     * and of {@code buffers}; no allocation. Returns how many leaves took their fit (and score) from a current
+     * entry of the shape.
      */
-    int evaluateAll(int task, int from, int to, EvaluationBuffers buffers) {
+    int evaluateAll(int task, int from, int to, EvaluationBuffers buffers, long[] passing) {
         int[] nodeAt = groups.repNodes();
         int[] codes = buffers.codes;
         int[] candidates = buffers.nodes;
         int[] candidateLeaves = buffers.positions;
         long[] request = session.request(task);
-        plugins.predicateAll(task, nodeAt, from, to, codes);
+        if (passing == null) {
+            plugins.predicateAll(task, nodeAt, from, to, codes);
+        }
         ShapeView s = shape;
         long[] versions = groups.versions();
         int[] unscored = buffers.unscored;
@@ -318,13 +322,12 @@ final class ClassView {
         int end = from;
         int fresh = from;
         int shared = 0;
-        for (int l = from; l < to; l++) {
+        // what a refused leaf gets; a passed one is written over below
+        Arrays.fill(accepted, from, to, (byte) 0);
+        Arrays.fill(fit, from, to, NO_FIT);
+        for (int l = nextPassed(passing, codes, from, to); l < to; l = nextPassed(passing, codes, l + 1, to)) {
             int node = nodeAt[l];
-            accepted[l] = (byte) (codes[l] == FitReason.OK ? 1 : 0);
-            if (codes[l] != FitReason.OK) {
-                fit[l] = NO_FIT;
-                continue;
-            }
+            accepted[l] = 1;
             if (s == null) {
                 fit[l] = resourceFit(task, request, node);
             } else if (s.current(l, versions[l])) {
@@ -371,6 +374,32 @@ final class ClassView {
             }
         }
         return shared;
+    }
+
+    /**
+     * The first leaf of {@code [l, to)} the predicates pass, or {@code to}: from {@code passing}'s bits when there
+     * are some (a word at a time), else from the codes {@code PluginChain.predicateAll} wrote.
+     */
+    private static int nextPassed(long[] passing, int[] codes, int l, int to) {
+        if (passing == null) {
+            while (l < to && codes[l] != FitReason.OK) {
+                l++;
+            }
+            return l;
+        }
+        while (l < to) {
+            long bits = passing[l >> 6] & -1L << l;
+            if (bits != 0) {
+                return Math.min(to, (l & ~63) | Long.numberOfTrailingZeros(bits));
+            }
+            l = (l | 63) + 1;
+        }
+        return to;
+    }
+
+    /** The passed bits of every leaf ({@link ProfileVerdicts#record} copies the built ones). */
+    long[] passedBits() {
+        return passed;
     }
 
     /** NO_FIT, FUTURE or IDLE for a node the predicates accepted. */

@@ -71,6 +71,10 @@ public final class IncrementalSelector implements NodeSelector {
     private final NodePositions positions = new NodePositions();
     private final NodeGroups groups = new NodeGroups();
     private final EvaluationBuffers buffers = new EvaluationBuffers();
+    /** Per profile: the leaves the predicates pass, from the session's first build of a class of it. */
+    private final ProfileVerdicts verdicts = new ProfileVerdicts(groups);
+    /** The mask of the view being built ({@link ProfileVerdicts#passing}), or null: its predicates run. */
+    private long[] buildingMask;
     /** The plugins' state versions at the last session start ({@code PluginChain.stateVersionsHeld}). */
     private final long[] stateVersions;
     /** The cache's live-node array at the last grouping (another array: the node set changed). */
@@ -261,6 +265,7 @@ public final class IncrementalSelector implements NodeSelector {
         boolean held = session.plugins().stateVersionsHeld(stateVersions);
         if (next && held && !byPriority && !wasByPriority && session.liveNodes() == liveNodes
                 && groups.carryOver(session, equivalence)) {
+            verdicts.clear(session.nodeCount());
             // a view's freesAt counts frees in the journal of the session it names (freesSession), so frees
             // counted in another session's journal never pass for this one's: nothing to walk per view here
             carried++;
@@ -279,6 +284,7 @@ public final class IncrementalSelector implements NodeSelector {
         positions.rebuild(session);
         groups.regroup(session, positions, equivalence);
         buffers.ensure(n);
+        verdicts.clear(n);
     }
 
     private ClassView view(int task) {
@@ -413,7 +419,36 @@ public final class IncrementalSelector implements NodeSelector {
         return victim;
     }
 
+    /**
+     * Builds {@code view} for {@code task}'s class: every leaf evaluated, then its totals and tree. When the
+     * predicates' verdicts are one per profile and session ({@link ProfileVerdicts}), a class whose profile had a
+     * view built in this grouping takes the verdicts from there (no predicate runs), and the first one leaves its
+     * own.
+     */
     private void build(ClassView view, int task) {
+        boolean masked = groups.staticVerdicts && session.plugins().predicatesProfileOnly();
+        long profileKey = masked ? profileKey(task) : 0;
+        buildingMask = masked ? verdicts.passing(profileKey) : null;
+        boolean record = masked && buildingMask == null;
+        evaluateAndRebuild(view, task);
+        buildingMask = null;
+        if (record) {
+            verdicts.record(profileKey, view.passedBits(), view.built(), viewLimit());
+        }
+    }
+
+    private long profileKey(int task) {
+        int cls = session.taskTable().taskClass(task);
+        return ProfileVerdicts.key(session.classTable().profile(cls), session.classTable().interPod(cls));
+    }
+
+    /** Views the memory budget holds at this cluster size (at least 2). */
+    private long viewLimit() {
+        long each = ClassView.bytesFor(session.nodeCount(), session.plugins().normalizedScorers().length);
+        return Math.max(2, budgetBytes / Math.max(1, each));
+    }
+
+    private void evaluateAndRebuild(ClassView view, int task) {
         building = view;
         buildingTask = task;
         if (pool != null && pool.shards() > 1 && groups.leaves() >= parallelThreshold) {
@@ -485,7 +520,7 @@ public final class IncrementalSelector implements NodeSelector {
         int n = groups.leaves();
         int from = (int) ((long) n * shard / shards);
         int to = (int) ((long) n * (shard + 1) / shards);
-        int shared = view.evaluateAll(buildingTask, from, to, buffers);
+        int shared = view.evaluateAll(buildingTask, from, to, buffers, buildingMask);
         if (shared > 0) {
             sharedInBuilds.addAndGet(shared);
         }

@@ -131,6 +131,16 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     }
 
     /**
+     * A node-local task's verdict is the memoized placement check of its class's placement profile, the host ports
+     * that profile wants, and the inter-pod filters, which pass a task they do not affect (one of inter-pod
+     * profile 0 that no carrier selects, which is what node-local means here) without reading it: no request.
+     */
+    @Override
+    public boolean profileOnly() {
+        return true;
+    }
+
+    /**
      * For a node-local task the verdict reads the node's placement inputs only (the inter-pod filters pass it
      * without reading the node), unless some profile of the session wants host ports: then also the ports in use,
      * which no key states, so nodes are not taken as alike.
