@@ -525,6 +525,15 @@ public final class PluginChain {
         return predicatesProfileOnly;
     }
 
+    /**
+     * A placement profile whose node-local verdicts are profile {@code profile}'s ({@link Predicate#verdictProfile}
+     * of the only predicate; with several, the profile itself). Valid when {@link #predicatesProfileOnly}; after
+     * open, scheduling thread.
+     */
+    public int verdictProfile(int profile) {
+        return predicates.length == 1 ? predicates[0].verdictProfile(profile) : profile;
+    }
+
     /** True when every predicate is node-local: a task class's feasibility on a node depends on that node only. */
     public boolean predicatesNodeLocal() {
         for (Predicate f : predicates) {

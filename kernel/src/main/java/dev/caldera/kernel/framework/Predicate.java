@@ -47,6 +47,16 @@ public interface Predicate extends NodeInputs {
     }
 
     /**
+     * For a {@link #profileOnly} predicate: a placement profile id whose node-local verdicts are those of profile
+     * {@code profile} on every node (for classes of one inter-pod profile), such as the lowest id of the profiles
+     * alike in everything the checks read; the selector then keeps one set of verdicts for all of them. Scheduling
+     * thread, after open; the default, the profile itself, promises nothing more.
+     */
+    default int verdictProfile(int profile) {
+        return profile;
+    }
+
+    /**
      * Whether this task's verdicts are node-local in the sense of {@link #nodeLocal()} right now (it may change
      * as pods are placed). Scheduling thread.
      */

@@ -439,7 +439,8 @@ public final class IncrementalSelector implements NodeSelector {
 
     private long profileKey(int task) {
         int cls = session.taskTable().taskClass(task);
-        return ProfileVerdicts.key(session.classTable().profile(cls), session.classTable().interPod(cls));
+        int profile = session.plugins().verdictProfile(session.classTable().profile(cls));
+        return ProfileVerdicts.key(profile, session.classTable().interPod(cls));
     }
 
     /** Views the memory budget holds at this cluster size (at least 2). */

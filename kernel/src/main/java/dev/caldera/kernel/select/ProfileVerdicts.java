@@ -8,7 +8,8 @@ import java.util.Arrays;
  * The leaves of the current grouping that the predicates pass, as bits, per (placement profile, inter-pod profile)
  * of the session: taken from the first view built for a profile ({@link #record}) and read by the builds of the
  * other classes of that profile ({@link #passing}), which then call no predicate and skip the refused leaves (half
- * of a build's in the headline) a word at a time.
+ * of a build's in the headline) a word at a time. The placement profile is the chain's {@code
+ * PluginChain.verdictProfile}: profiles alike in everything the predicates read share their masks.
  * <p>
  * Sound only while the predicates' verdicts read nothing of a node that changes in a session
  * ({@link NodeGroups#staticVerdicts}) and nothing of a class but its profiles ({@code
@@ -45,7 +46,10 @@ final class ProfileVerdicts {
         this.groups = groups;
     }
 
-    /** The key of a class's masks: its placement profile and inter-pod profile ids (exact within a session). */
+    /**
+     * The key of a class's masks: its verdict profile ({@code PluginChain.verdictProfile}) and inter-pod profile
+     * ids (exact within a session).
+     */
     static long key(int profile, int interPod) {
         return (long) profile << 32 | interPod & 0xFFFFFFFFL;
     }

@@ -61,6 +61,12 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     private final HostPorts ports = new HostPorts();
     /** The verdict of the placement-only checks per (profile, node), kept across sessions. */
     private final ProfileNodeMemo verdicts = new ProfileNodeMemo();
+    /**
+     * By profile id: the lowest id whose checks are alike ({@link ProfileRules#checked}; {@link #verdictProfile}),
+     * and the rules that was found for, so that it is looked for again only when a profile was compiled again.
+     */
+    private int[] verdictProfiles = new int[0];
+    private ProfileRules[] verdictRules = new ProfileRules[0];
     /** Per task row: the node whose port counts include the task's ports, or -1. */
     private int[] countedNode = new int[0];
     /** Task rows whose {@link #countedNode} is a node (0: every entry -1 and no node holds a port). */
@@ -107,6 +113,7 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
         tasks = s.tasks();
         classes = s.classes();
         rules.refresh(s.profiles(), s.symbols());
+        refreshVerdictProfiles(s.profiles().size());
         allIps = s.symbols().intern(PortKeys.ALL_IPS);
         taints.refresh(s);
         numbers.refresh(s.symbols());
@@ -138,6 +145,41 @@ public final class PredicatesPlugin implements Plugin, Predicate, PrePredicate, 
     @Override
     public boolean profileOnly() {
         return true;
+    }
+
+    /** The lowest profile id whose checks are alike profile {@code profile}'s: so are its verdicts on every node. */
+    @Override
+    public int verdictProfile(int profile) {
+        return profile < verdictProfiles.length ? verdictProfiles[profile] : profile;
+    }
+
+    /**
+     * {@link #verdictProfiles} again when some profile was compiled since the last open: O(profiles x alike
+     * groups); else O(profiles) identity checks, no allocation.
+     */
+    private void refreshVerdictProfiles(int size) {
+        boolean same = verdictRules.length == size;
+        for (int id = 0; id < size && same; id++) {
+            same = verdictRules[id] == rules.get(id);
+        }
+        if (same) {
+            return;
+        }
+        verdictProfiles = new int[size];
+        verdictRules = new ProfileRules[size];
+        for (int id = 0; id < size; id++) {
+            ProfileRules r = rules.get(id);
+            verdictRules[id] = r;
+            verdictProfiles[id] = id;
+            for (int j = 0; j < id && r != null; j++) {
+                ProfileRules o = verdictRules[j];
+                if (verdictProfiles[j] == j && o != null && o.checkedHash == r.checkedHash
+                        && o.checked.equals(r.checked)) {
+                    verdictProfiles[id] = j;
+                    break;
+                }
+            }
+        }
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.caldera.kernel.plugin.match.CompiledTolerations;
 import dev.caldera.kernel.plugin.match.LabelNumbers;
 import dev.caldera.kernel.plugin.match.RequiredNodeAffinity;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -28,19 +29,39 @@ final class ProfileRules {
     final CompiledTolerations tolerations;
     final boolean toleratesUnschedulable;
     final long[] hostPorts;
+    /**
+     * What of the spec the checks read: all of it but the preferred terms and the tolerations of PreferNoSchedule
+     * only (which never tolerate a NoSchedule or NoExecute taint, the only ones checked). Profiles with equal parts
+     * get equal verdicts on every node ({@code PredicatesPlugin.verdictProfile}).
+     */
+    final PlacementSpec checked;
+    final int checkedHash;
 
     private ProfileRules(RequiredNodeAffinity nodeAffinity, CompiledTolerations tolerations,
-                         boolean toleratesUnschedulable, long[] hostPorts) {
+                         boolean toleratesUnschedulable, long[] hostPorts, PlacementSpec checked) {
         this.nodeAffinity = nodeAffinity;
         this.tolerations = tolerations;
         this.toleratesUnschedulable = toleratesUnschedulable;
         this.hostPorts = hostPorts;
+        this.checked = checked;
+        this.checkedHash = checked.hashCode();
     }
 
     static ProfileRules compile(PlacementSpec spec, Names symbols) {
         return new ProfileRules(RequiredNodeAffinity.compile(spec, symbols),
                 CompiledTolerations.compile(spec.tolerations(), symbols),
-                tolerates(spec.tolerations(), UNSCHEDULABLE_TAINT), PortKeys.compile(spec.hostPorts(), symbols));
+                tolerates(spec.tolerations(), UNSCHEDULABLE_TAINT), PortKeys.compile(spec.hostPorts(), symbols),
+                checked(spec));
+    }
+
+    private static PlacementSpec checked(PlacementSpec spec) {
+        List<Toleration> hard = new ArrayList<>();
+        for (Toleration t : spec.tolerations()) {
+            if (t.effect() != TaintEffect.PREFER_NO_SCHEDULE) {
+                hard.add(t);
+            }
+        }
+        return new PlacementSpec(spec.nodeSelector(), spec.requiredTerms(), List.of(), hard, spec.hostPorts());
     }
 
     /** Kube's RequiredNodeAffinity: every nodeSelector label equal, and some required term matching. */

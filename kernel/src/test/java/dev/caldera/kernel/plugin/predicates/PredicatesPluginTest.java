@@ -6,6 +6,7 @@ import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.framework.FitReason;
 import dev.caldera.kernel.placement.HostPort;
 import dev.caldera.kernel.placement.PlacementSpec;
+import dev.caldera.kernel.placement.PreferredTerm;
 import dev.caldera.kernel.placement.SelectorOperator;
 import dev.caldera.kernel.placement.SelectorRequirement;
 import dev.caldera.kernel.placement.SelectorTerm;
@@ -69,6 +70,33 @@ class PredicatesPluginTest {
 
     private int check(SessionView s, String task, String node) {
         return s.plugins().predicate(task(cluster, task), PluginSessions.node(cluster, node));
+    }
+
+    private int verdictProfile(SessionView s, String task) {
+        return s.plugins().verdictProfile(s.classes().profile(s.tasks().taskClass(task(cluster, task))));
+    }
+
+    @Test
+    void profilesThatDifferOnlyInWhatScoresShareTheirVerdictProfile() {
+        labelled("n1", Map.of("zone", "a"));
+        Toleration gpu = new Toleration("gpu", true, "", TaintEffect.NO_SCHEDULE);
+        Toleration soft = new Toleration("maintenance", true, "", TaintEffect.PREFER_NO_SCHEDULE);
+        PreferredTerm zoneA = new PreferredTerm(50, term(in("zone", "a")));
+        pending(cluster, "gpu", SMALL, tolerating(gpu));
+        pending(cluster, "gpu-soft", SMALL, tolerating(gpu, soft));
+        pending(cluster, "gpu-prefers-a", SMALL,
+                new PlacementSpec(Map.of(), List.of(), List.of(zoneA), List.of(gpu), List.of()));
+        pending(cluster, "plain", SMALL, PlacementSpec.NONE);
+        pending(cluster, "soft", SMALL, tolerating(soft));
+        pending(cluster, "in-a", SMALL, selector(Map.of("zone", "a")));
+        SessionView s = PluginSessions.open(cluster, plugin("predicates"));
+
+        assertThat(verdictProfile(s, "gpu-soft")).isEqualTo(verdictProfile(s, "gpu"));
+        assertThat(verdictProfile(s, "gpu-prefers-a")).isEqualTo(verdictProfile(s, "gpu"));
+        assertThat(verdictProfile(s, "soft")).isEqualTo(verdictProfile(s, "plain"));
+        assertThat(verdictProfile(s, "plain")).isNotEqualTo(verdictProfile(s, "gpu"));
+        assertThat(verdictProfile(s, "in-a")).isNotEqualTo(verdictProfile(s, "plain"));
+        assertThat(s.plugins().predicatesProfileOnly()).isTrue();
     }
 
     @Test
