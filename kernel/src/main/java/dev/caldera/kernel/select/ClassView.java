@@ -1054,10 +1054,17 @@ final class ClassView {
         if (used < padded) {
             Arrays.fill(t, leaves + used, leaves + padded, size);
         }
+        int pairs = built >> 1;
         for (int level = leaves >> 1; level >= 1; level >>= 1) {
             used = (used + 1) >> 1;
             padded = (padded + 1) >> 1;
-            for (int k = level; k < level + used; k++) {
+            int k = level;
+            if (level == leaves >> 1) {
+                for (; k < level + pairs; k++) {
+                    t[k] = firstMatch(2 * (k - level));
+                }
+            }
+            for (; k < level + used; k++) {
                 t[k] = better(t[2 * k], t[2 * k + 1]);
             }
             if (used < padded) {
@@ -1065,6 +1072,18 @@ final class ClassView {
             }
         }
         paddedFrom = built;
+    }
+
+    /**
+     * {@link #better} of built leaves {@code a} (even) and {@code a + 1}, from their fitting bits first: when at most
+     * one fits, its bit decides, or the positions when neither does, without reading the fit levels.
+     */
+    private int firstMatch(int a) {
+        int pair = (int) (fitting[a >> 6] >>> a) & 3;
+        if (pair == 0) {
+            return position[a] <= position[a + 1] ? a : a + 1;
+        }
+        return pair == 3 ? better(a, a + 1) : a + (pair >> 1);
     }
 
     /** The better of two leaves: fits idle over fits future over no fit, then higher total, then lower position. */
