@@ -39,8 +39,9 @@ public interface Predicate extends NodeInputs {
      * class's placement and inter-pod profiles, and the node: not its request vector. Classes of one profile and
      * different requests then get equal verdicts on a node, and the incremental selector keeps them once per
      * profile for all of them ({@code PluginChain.predicatesProfileOnly}). Fixed for the predicate's life; the
-     * default promises nothing. A wrong promise gives one class another's verdicts: the selector's differential
-     * properties compare classes of one profile and different requests with the scan.
+     * default promises nothing. A wrong promise gives one class another's verdicts; the selector's differential
+     * properties, whose worlds have classes of one profile and different requests, check the promise only for the
+     * predicates they run (the predicates plugin's).
      */
     default boolean profileOnly() {
         return false;
