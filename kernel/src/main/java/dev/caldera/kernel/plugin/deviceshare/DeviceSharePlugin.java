@@ -399,7 +399,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             if (memo.has(cls, node, key)) {
                 points = memo.get(cls, node);
             } else {
-                points = policy.readsNodeStateOnly() ? sharedScore(cls, node, digest, nodeState)
+                points = policy.readsNodeStateOnly() ? sharedScore(cls, node, digest)
                         : policy.score(state, cls, node) * options.weight();
                 memo.put(cls, node, key, points);
             }
@@ -407,9 +407,9 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             return points + scale * state.jitter(cls, node, nodeState);
         }
 
-        /** The score kept for any node in this state, else computed and kept. */
-        private double sharedScore(int cls, int node, long digest, long nodeState) {
-            long key = StateScores.key(digest, nodeState, state.nodes.count[node]);
+        /** The score kept for any node in this state ({@link GpuState#scoreStateHash}), else computed and kept. */
+        private double sharedScore(int cls, int node, long digest) {
+            long key = StateScores.key(digest, state.scoreStateHash(node), state.nodes.count[node]);
             StateScores.Table table = shared.table();
             if (table.has(key)) {
                 return table.score(key);

@@ -23,9 +23,9 @@ interface GpuPolicy {
     }
 
     /**
-     * True when {@link #score} reads of the node only its state as {@link GpuState#stateHash} digests it (devices'
-     * free units and holders, capacity, model, cpu and memory idle) and its device count, never its name or row,
-     * and of the class only its shape ({@link #readsShapeOnly}), so nodes alike share their scores
+     * True when {@link #score} reads of the node only its state as {@link GpuState#scoreStateHash} digests it
+     * (devices' free units and holders, capacity, model, cpu idle; not its memory) and its device count, never its
+     * name or row, and of the class only its shape ({@link #readsShapeOnly}), so nodes alike share their scores
      * ({@link StateScores}).
      */
     default boolean readsNodeStateOnly() {

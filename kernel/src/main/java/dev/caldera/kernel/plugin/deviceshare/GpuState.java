@@ -138,6 +138,23 @@ final class GpuState {
         return TieBreak.mix(h);
     }
 
+    /**
+     * {@link #stateHash} without the memory idle: what the policies that read only a node's state
+     * ({@link GpuPolicy#readsNodeStateOnly}) read of it, none of them its memory. Their kept scores
+     * ({@link StateScores}) are found under it, so a node whose memory alone differs from a scored one's finds that
+     * score: on the chained openb replay (fgdfill), 13,703 of the 60,754 scores computed under the whole state were
+     * another's in this digest.
+     */
+    long scoreStateHash(int node) {
+        long h = session.idle(Dimensions.CPU, node) * 31;
+        h = h * 1_000_003L + nodes.modelDigest(node) * 7919L + nodes.capacity[node];
+        int base = nodes.first[node];
+        for (int d = 0; d < nodes.count[node]; d++) {
+            h = h * 1_000_003L + nodes.free[base + d] + nodes.holders[base + d];
+        }
+        return TieBreak.mix(h);
+    }
+
     /** The tie-break of the class on the node in [0, 1) (0 when ties go by rank, the kernel's own order). */
     double jitter(int cls, int node, long nodeState) {
         return switch (ties) {

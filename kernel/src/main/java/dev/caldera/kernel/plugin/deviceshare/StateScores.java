@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * Policy scores shared by every node row in the same state: for the policies whose score reads of a node only its
  * state ({@link GpuPolicy#readsNodeStateOnly}: its devices' free units and holders, device count, capacity, GPU
- * model, cpu and memory idle, all digested by {@link GpuState#stateHash}, not its name), two nodes alike score a
+ * model and cpu idle, all digested by {@link GpuState#scoreStateHash}, not its name or memory), two nodes alike
+ * score a
  * class shape alike, so a shape's first view over 1,213 nodes mostly finds the score of an earlier node or cycle
  * (a recorded openb replay scores about 120,000 (shape, node) pairs in 6,300 distinct states; the paper's
  * protocol 114,000 in 26,500). {@link ScoreMemo} keeps a score per node row; this table sits under it, keyed by

@@ -148,8 +148,8 @@ class StateScoresProperties {
                             + scale * state.jitter(cls, node, nodeState);
                     assertThat(plugin.scorer().score(t, node)).as("%s: task %s on node %s", where,
                             s.tasks().key(t), s.nodes().name(node)).isEqualTo(expected);
-                    Integer first = firstNode.putIfAbsent(List.of(state.classes.shapeHash[cls], nodeState,
-                            (long) state.nodes.count[node]), node);
+                    Integer first = firstNode.putIfAbsent(List.of(state.classes.shapeHash[cls],
+                            state.scoreStateHash(node), (long) state.nodes.count[node]), node);
                     shared += first != null && first != node ? 1 : 0;
                 }
             }
