@@ -21,6 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
 
 /**
  * The scheduler's view of the cluster, kept current by an adapter and read by sessions.
@@ -68,6 +69,11 @@ public final class ClusterCache {
     private final JobCache jobCache;
     private final TaskCache taskCache;
     private final boolean[] flag = new boolean[1];
+    /**
+     * The node rows by name, for the topology's refresh: made once, since a bound method reference written at the
+     * call is a new object at every {@link #applyChanges} under C1 (no escape analysis), about 0.3 us a cycle.
+     */
+    private final ToIntFunction<String> nodeRowOf;
     /** How many changes {@link #applyChanges} takes from the queue and looks ahead at before applying them. */
     private static final int AHEAD = 32;
     /**
@@ -150,6 +156,7 @@ public final class ClusterCache {
         queueCache = new QueueCache(queues, dims, growDims);
         jobCache = new JobCache(this, queueCache, growDims);
         taskCache = new TaskCache(this, jobCache, nodeCache, growDims);
+        nodeRowOf = nodeCache::row;
     }
 
     // ---------------------------------------------------------------- adapter side (any thread)
@@ -254,7 +261,7 @@ public final class ClusterCache {
         if (queueCache.takeSetChanged()) {
             jobCache.resolveQueues();
         }
-        topology.refresh(nodes, nodeCache.liveNodes(), symbols, nodeCache::row);
+        topology.refresh(nodes, nodeCache.liveNodes(), symbols, nodeRowOf);
         return applied;
     }
 

@@ -112,6 +112,13 @@ final class JobCache {
 
     private boolean writeRoles(int row, JobSpec spec) {
         int n = spec.minTaskMember().size();
+        if (n == 0) {
+            // most PodGroups: the shared empty lists, without making two empty arrays to compare and drop
+            boolean changed = jobs.roles(row).length != 0;
+            jobs.roles(row, JobTable.noRoles());
+            jobs.roleMin(row, JobTable.noRoles());
+            return changed;
+        }
         int[] roles = new int[n];
         int[] mins = new int[n];
         int i = 0;
@@ -120,8 +127,8 @@ final class JobCache {
             mins[i++] = e.getValue();
         }
         boolean changed = !Arrays.equals(roles, jobs.roles(row));
-        jobs.roles(row, n == 0 ? JobTable.noRoles() : roles);
-        jobs.roleMin(row, n == 0 ? JobTable.noRoles() : mins);
+        jobs.roles(row, roles);
+        jobs.roleMin(row, mins);
         return changed;
     }
 
