@@ -62,6 +62,8 @@ public final class Session implements SessionView {
 
     private final ClusterCache cache;
     private final PluginChain plugins;
+    /** Whether the network-topology plugin is configured: looked up once (a chain's plugins are fixed when built). */
+    private final boolean tracksTopology;
     private final ResourceDimensions dims;
     /** The registry as plugins see it (read only). */
     private final Dimensions dimView;
@@ -128,6 +130,7 @@ public final class Session implements SessionView {
     public Session(ClusterCache cache, PluginChain plugins) {
         this.cache = cache;
         this.plugins = plugins;
+        this.tracksTopology = plugins.has(NETWORK_TOPOLOGY_PLUGIN);
         this.dims = cache.dims();
         this.dimView = new Dimensions(dims);
         this.symbols = cache.symbols();
@@ -402,7 +405,7 @@ public final class Session implements SessionView {
         conditions.open(jobs.capacity());
         sumAllocatable();
         selectJobs();
-        topology.open(this, plugins.has(NETWORK_TOPOLOGY_PLUGIN));
+        topology.open(this, tracksTopology);
         plugins.open(this);
         noteValidJobs();
     }
