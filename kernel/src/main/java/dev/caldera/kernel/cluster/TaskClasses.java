@@ -120,6 +120,14 @@ public final class TaskClasses {
     }
 
     /**
+     * Classes made since this table was built: while it holds, no id has been given to a class (every column, the
+     * request vectors included, is as it was), which lets a reader decoding every class skip an unchanged table.
+     */
+    public long births() {
+        return births;
+    }
+
+    /**
      * A number that tells apart the classes an id has stood for: it changes when the id is freed and given to
      * a class again (what keeps per-class results across sessions must check it).
      */

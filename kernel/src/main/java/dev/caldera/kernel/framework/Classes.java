@@ -12,7 +12,8 @@ import dev.caldera.kernel.cluster.TaskClasses;
  * when the class's array is new.
  * <p>
  * Threading: the scheduling thread and filter workers while it waits. Cost: O(1) getters, no allocation;
- * {@link #refresh} O(classes), allocating a view per new class vector.
+ * {@link #refresh} O(classes) when a class was made since the last one (else O(1)), allocating a view per new class
+ * vector.
  */
 public final class Classes {
     private final TaskClasses classes;
@@ -21,6 +22,8 @@ public final class Classes {
     private int[] profile;
     private int[] interPod;
     private boolean[] bestEffort;
+    /** The table's {@link TaskClasses#births} when the views were last made: none is made again while it holds. */
+    private long viewedBirths = -1;
 
     public Classes(TaskClasses classes) {
         this.classes = classes;
@@ -33,6 +36,17 @@ public final class Classes {
         if (views.length < request.length) {
             views = java.util.Arrays.copyOf(views, request.length);
         }
+        if (classes.births() != viewedBirths) {
+            viewedBirths = classes.births();
+            makeViews();
+        }
+        profile = classes.profileColumn();
+        interPod = classes.interPodColumn();
+        bestEffort = classes.bestEffortColumn();
+    }
+
+    /** A view for each class whose vector is new (a class was made since the last refresh). */
+    private void makeViews() {
         for (int c = 0, n = classes.size(); c < n; c++) {
             long[] vector = request[c];
             if (vector == null) {
@@ -41,13 +55,15 @@ public final class Classes {
                 views[c] = new Request(vector);
             }
         }
-        profile = classes.profileColumn();
-        interPod = classes.interPodColumn();
-        bestEffort = classes.bestEffortColumn();
     }
 
     public int size() {
         return classes.size();
+    }
+
+    /** Classes made so far ({@link TaskClasses#births}): while it holds, every class is as it was. */
+    public long births() {
+        return classes.births();
     }
 
     /** The class's request vector, read only (never changes once the class exists). */

@@ -36,6 +36,11 @@ public final class Profiles<S> {
         return specs.version(id);
     }
 
+    /** Ids given to a spec or freed so far: while it holds, {@link #spec} answers every id as before. */
+    public long changes() {
+        return specs.changes();
+    }
+
     /** One past the highest id ever used. */
     public int size() {
         return specs.size();

@@ -23,6 +23,8 @@ public class SpecInterner<T> {
     private int[] versions = new int[16];
     private int size;
     private int live;
+    /** Ids given to a spec or freed since this interner was built ({@link #changes}). */
+    private long changes;
     private final IntArrayList free = new IntArrayList();
     private final Object2IntOpenHashMap<T> ids = new Object2IntOpenHashMap<>();
     /**
@@ -57,6 +59,7 @@ public class SpecInterner<T> {
             versions[id]++;
             ids.put(spec, id);
             live++;
+            changes++;
         }
         refs[id]++;
         seen[slot] = spec;
@@ -73,6 +76,7 @@ public class SpecInterner<T> {
             specs[id] = null;
             free.add(id);
             live--;
+            changes++;
         }
     }
 
@@ -84,6 +88,14 @@ public class SpecInterner<T> {
     /** Changes whenever the id is given to a different spec. */
     public int version(int id) {
         return versions[id];
+    }
+
+    /**
+     * Ids given to a spec or freed since this interner was built: while it holds, {@link #spec} answers every id as
+     * before (a reader of every id's spec may skip an unchanged table).
+     */
+    public long changes() {
+        return changes;
     }
 
     /** One past the highest id ever used. */
