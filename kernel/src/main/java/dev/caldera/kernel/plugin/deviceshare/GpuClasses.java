@@ -21,11 +21,13 @@ import java.util.Arrays;
  * whatever the cache held before.
  * <p>
  * Threading: {@link #refresh} on the scheduling thread at session open; reads from filter workers.
- * Cost: O(classes) per refresh, plus O(dims) for each class id not decoded yet (a new class, or an id given to
+ * Cost: O(classes) per refresh after a class was made or a profile id given or freed (else O(1)), plus O(dims) for each class id not decoded yet (a new class, or an id given to
  * another class) and the text of each profile not digested yet (it allocates then).
  */
 final class GpuClasses {
     static final long DEFAULT_CPU_MILLI = 100;
+    /** The digest of a freed profile id's spec, the text "null" (what {@code String.valueOf} gives it). */
+    private static final long FREED_PROFILE_DIGEST = TieBreak.ofName(String.valueOf((Object) null));
 
     long[] share = new long[0];
     int[] whole = new int[0];
@@ -51,6 +53,12 @@ final class GpuClasses {
     private int decodedMemoryDim = Integer.MIN_VALUE;
     private int decodedNumberDim = Integer.MIN_VALUE;
     /**
+     * The classes' {@link Classes#births} and the profiles' {@link Profiles#changes} at the last refresh: while both
+     * hold (and the dimensions), every class has the request and profile spec it was decoded from.
+     */
+    private long decodedBirths = -1;
+    private long decodedProfileChanges = -1;
+    /**
      * Moves whenever a refresh rewrites any class's entry (or the arrays are replaced): while it holds, with the
      * same class count, every class's {@link #hash} and {@link #shapeHash} are as at the last refresh, so the score
      * memo need not look its columns up again ({@code ScoreMemo.open}).
@@ -60,6 +68,12 @@ final class GpuClasses {
     void refresh(Classes classes, Dimensions dims, Profiles<PlacementSpec> profiles, int memoryDim,
                  int numberDim) {
         int n = classes.size();
+        if (classes.births() == decodedBirths && profiles.changes() == decodedProfileChanges
+                && memoryDim == decodedMemoryDim && numberDim == decodedNumberDim && dims == digestDims) {
+            return; // the loop below would find every class as it decoded it
+        }
+        decodedBirths = classes.births();
+        decodedProfileChanges = profiles.changes();
         if (share.length < n) {
             int cap = Math.max(n, share.length * 2);
             share = Arrays.copyOf(share, cap);
@@ -121,17 +135,27 @@ final class GpuClasses {
         return h;
     }
 
-    /** A digest of the profile's spec (its text: records of strings, numbers and enum names), kept per id. */
+    /**
+     * A digest of the profile's spec (its text: records of strings, numbers, enum names, lists and a sorted map), kept
+     * per id. An id freed and given to an equal spec (another pod's object with the same rules, the common case as
+     * pods come and go) keeps its digest: equal specs have the same text. A freed id (read for a class no task holds
+     * any more) digests "null" without forgetting the id's last spec.
+     */
     private long profileDigest(Profiles<PlacementSpec> profiles, int id) {
         PlacementSpec spec = profiles.spec(id);
+        if (spec == null) {
+            return FREED_PROFILE_DIGEST;
+        }
         if (id >= digestedSpec.length) {
             int cap = Math.max(id + 1, digestedSpec.length * 2);
             digestedSpec = Arrays.copyOf(digestedSpec, cap);
             profileDigest = Arrays.copyOf(profileDigest, cap);
         }
         if (digestedSpec[id] != spec) {
+            if (!spec.equals(digestedSpec[id])) {
+                profileDigest[id] = TieBreak.ofName(String.valueOf(spec));
+            }
             digestedSpec[id] = spec;
-            profileDigest[id] = TieBreak.ofName(String.valueOf(spec));
         }
         return profileDigest[id];
     }
