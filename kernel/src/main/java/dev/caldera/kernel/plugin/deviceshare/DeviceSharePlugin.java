@@ -59,6 +59,8 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
     private final PolicyScorer scorer = new PolicyScorer();
     /** Nodes whose devices this open empties and accounts again ({@link #emptyChangedNodes}), listed once. */
     private final RowMarks dirty = new RowMarks();
+    /** The live tasks on each node, kept across opens for the incremental pass of {@link #accountPlacedTasks}. */
+    private final NodeTaskLists placed = new NodeTaskLists();
     /** The session of the last open, and the model label and dimensions it laid devices out with. */
     private SessionView openedOn;
     private int openedModelKey = -1;
@@ -138,7 +140,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         }
         WorkloadMix chosen = fixedMix;
         WorkloadMix next = chosen != null ? chosen : MixFromPods.derive(s, state.classes, options.modelLabel());
-        if (!next.equals(mix)) {
+        if (next != mix && !next.equals(mix)) { // the replay's mix is the same object every open
             mix = next;
             typical = mix.typical(options.popularity());
         }
@@ -225,25 +227,22 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
 
     /**
      * Every task on a node takes its devices: the ones it held or its spec names first, the rest by lowest id.
-     * {@code incremental}: only on the {@link #dirty} nodes (the others hold theirs already); a task on no node
-     * loses its assignment as in a full pass.
+     * {@code incremental}: only the tasks of the {@link #dirty} nodes (the others hold theirs already), found through
+     * {@link #placed} instead of every task row; a changed task on no node loses its assignment as in a full pass
+     * (an unchanged one lost it when it left its node). Each node's tasks go in row order either way, so each takes
+     * the devices a full pass would give it (a node's devices depend on its own tasks alone).
      */
     private void accountPlacedTasks(SessionView s, boolean incremental) {
         assignments.ensure(s.tasks().capacity());
         unknown.clear();
-        for (int t = 0; t < s.tasks().rows(); t++) {
-            int node = s.nodeOf(t);
-            if (incremental && node >= 0 && !dirty.has(node)) {
-                continue;
-            }
-            if (!s.tasks().live(t) || node < 0 || !s.onNode(t)
-                    || !state.classes.wantsGpu(s.tasks().taskClass(t))) {
-                assignments.clear(t);
-                continue;
-            }
-            long known = assignments.valid(t, s.tasks().uid(t), node) ? assignments.mask[t] : s.tasks().gpuDevices(t);
-            if (!take(t, node, known)) {
-                unknown.add(t);
+        if (incremental) {
+            accountDirtyNodes(s);
+        } else {
+            placed.clear(s.nodes().capacity(), s.tasks().capacity());
+            for (int t = 0; t < s.tasks().rows(); t++) {
+                int node = s.tasks().live(t) ? s.nodeOf(t) : -1;
+                placed.place(t, node);
+                account(s, t, node);
             }
         }
         for (int i = 0; i < unknown.size(); i++) {
@@ -251,6 +250,44 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             int node = s.nodeOf(t);
             take(t, node, DeviceChoice.lowest(state, s.tasks().taskClass(t), node));
         }
+    }
+
+    /** The incremental pass: the changed tasks listed where they are now, then each dirty node's tasks accounted. */
+    private void accountDirtyNodes(SessionView s) {
+        int rows = s.tasks().rows();
+        for (int i = 0; i < s.changedTaskCount(); i++) {
+            int t = s.changedTask(i);
+            if (t < rows) {
+                int node = s.tasks().live(t) ? s.nodeOf(t) : -1;
+                placed.place(t, node);
+                if (node < 0) {
+                    assignments.clear(t);
+                }
+            }
+        }
+        for (int i = 0; i < dirty.size(); i++) {
+            int node = dirty.row(i);
+            for (int t = placed.first(node); t >= 0; t = placed.next(t)) {
+                account(s, t, node);
+            }
+        }
+    }
+
+    /** Task {@code t} (on {@code node}, -1 if none or dead) takes the devices it held or names, else waits in unknown. */
+    private void account(SessionView s, int t, int node) {
+        if (node < 0 || !s.onNode(t) || !state.classes.wantsGpu(s.tasks().taskClass(t))) {
+            assignments.clear(t);
+            return;
+        }
+        long known = assignments.valid(t, s.tasks().uid(t), node) ? assignments.mask[t] : s.tasks().gpuDevices(t);
+        if (!take(t, node, known)) {
+            unknown.add(t);
+        }
+    }
+
+    /** Which devices each task row holds, as kept across sessions (tests compare them row by row). */
+    DeviceAssignments assignments() {
+        return assignments;
     }
 
     /** Takes {@code mask} for the task when it fits; otherwise records nothing and answers false. */

@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * same cycles (gangs that fail and discard, pods bound with the devices the scheduler chose or with none named,
  * pods finishing, pods arriving, nodes rewritten, now and then with other GPUs, added or removed), one opening
  * incrementally, the other made to copy every row at each open; after every cycle both have the same free units
- * and holders on every device and the same devices for every task, and they bound the same pods to the same nodes.
+ * and holders on every device, the same devices for every task and the same entry kept for every task row (pending
+ * and dead ones too), and they bound the same pods to the same nodes.
  */
 class IncrementalDeviceOpenProperties {
     private static final String[] POLICIES = {null, "bestfit", "gpupacking", "dotprod", "random", "fgd", "fgdfill"};
@@ -183,6 +184,14 @@ class IncrementalDeviceOpenProperties {
                 if (s.tasks().live(t) && plugin.devices(t) != 0) {
                     out.append(s.tasks().key(t)).append('@').append(Long.toBinaryString(plugin.devices(t))).append('\n');
                 }
+            }
+            // every row's entry as kept for the next session, dead and pending rows too (an incremental open clears
+            // only the changed ones of those: the others must be clear already)
+            DeviceAssignments a = plugin.assignments();
+            for (int t = 0; t < s.tasks().rows(); t++) {
+                String node = a.node[t] < 0 ? "-" : s.nodes().name(a.node[t]);
+                out.append('#').append(t).append(' ').append(node).append(' ').append(Long.toBinaryString(a.mask[t]))
+                        .append(a.kept[t] ? " kept" : "").append(a.uid[t] == null ? "" : " " + a.uid[t]).append('\n');
             }
             return out.toString();
         }
