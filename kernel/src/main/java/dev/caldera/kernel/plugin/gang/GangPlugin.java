@@ -5,6 +5,7 @@ import dev.caldera.kernel.cluster.JobPhase;
 import dev.caldera.kernel.cluster.JobState;
 import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginFlag;
+import dev.caldera.kernel.framework.AllocateListener;
 import dev.caldera.kernel.framework.Extensions;
 import dev.caldera.kernel.framework.FitErrors;
 import dev.caldera.kernel.framework.JobValid;
@@ -24,7 +25,8 @@ import java.util.Arrays;
  * go first. A victim may be taken only while its job keeps more than minMember ready tasks. At close,
  * every job that is not ready gets an Unschedulable condition with the reason.
  * <p>
- * All checks read the session's status counters: O(roles), no allocation.
+ * All checks read the session's status counters: O(roles), no allocation. Close looks again only at the jobs that
+ * got a condition at the last close or changed since (O(those), and a flag per other job of the session).
  */
 public final class GangPlugin implements Plugin {
     public static final String NAME = "gang";
@@ -36,6 +38,13 @@ public final class GangPlugin implements Plugin {
     private int[] occupied = new int[0];
     private GangReason[] reasons = new GangReason[0];
     private final IntArrayList touched = new IntArrayList();
+    /**
+     * Jobs whose close, in the last cycle of {@link #settledOn}, gave them no condition, and nothing of theirs moved
+     * since (the session's changed jobs at open, the tasks placed or unplaced in this session): what close reads of
+     * a job (its counts, minimums, tasks and sub-groups) is as it was then, so it would give none again.
+     */
+    private boolean[] settled = new boolean[0];
+    private SessionView settledOn;
 
     @Override
     public String name() {
@@ -64,6 +73,17 @@ public final class GangPlugin implements Plugin {
         ext.jobStarving(this::starving);
         ext.preemptable(this::victims);
         ext.reclaimable(this::victims);
+        ext.allocateListener(new AllocateListener() {
+            @Override
+            public void allocated(int task) {
+                unsettle(session.jobOf(task));
+            }
+
+            @Override
+            public void deallocated(int task) {
+                unsettle(session.jobOf(task));
+            }
+        });
     }
 
     @Override
@@ -73,20 +93,48 @@ public final class GangPlugin implements Plugin {
             occupied = new int[s.jobs().capacity()];
             Arrays.fill(occupied, -1);
         }
+        openSettled(s);
+    }
+
+    /** Forgets the settled jobs that changed since the last close (all of them after a whole open or another session). */
+    private void openSettled(SessionView s) {
+        if (settled.length < s.jobs().capacity()) {
+            settled = Arrays.copyOf(settled, s.jobs().capacity());
+        }
+        if (s != settledOn || s.openedWhole()) {
+            Arrays.fill(settled, false);
+            settledOn = s;
+            return;
+        }
+        for (int i = 0; i < s.changedJobCount(); i++) {
+            unsettle(s.changedJob(i));
+        }
+    }
+
+    private void unsettle(int job) {
+        if (job >= 0 && job < settled.length) {
+            settled[job] = false;
+        }
     }
 
     /**
      * Current Volcano's {@code OnSessionClose}: every job of the session that has tasks and is not ready - an
      * invalid one too, which stays in the session - gets the Unschedulable condition (reason NotEnoughResources),
      * unless its scheduled pods, counting terminating ones still on a node, already reach minMember and none is
-     * Pending or Pipelined ({@code shouldSkipUnschedulableForReleasing}).
+     * Pending or Pipelined ({@code shouldSkipUnschedulableForReleasing}). A {@link #settled} job is passed over: it
+     * would get none again.
      */
     @Override
     public void close(SessionView s) {
         for (int i = 0; i < s.jobCount(); i++) {
             int job = s.job(i);
+            if (settled[job]) {
+                continue;
+            }
             if (s.jobs().taskCount(job) > 0 && !ready(job) && !releasingHoldTheGang(s, job)) {
                 s.conditions().unschedulable(job, "NotEnoughResources", message(job));
+            } else {
+                settled[job] = true;
             }
         }
     }
