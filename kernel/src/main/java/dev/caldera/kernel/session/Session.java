@@ -119,6 +119,13 @@ public final class Session implements SessionView {
     private final RowMarks openedNodes = new RowMarks();
     private final RowMarks openedTasks = new RowMarks();
     private final RowMarks openedJobs = new RowMarks();
+    /**
+     * Per job row: the last close computed the job's phase without writing it, in this session or in the cache. While
+     * nothing of the job moves (it is not among the changed jobs at open nor written in the session since), the next
+     * close would compute the same phase again: it reads the job's counts and minMember, its phase, and whether it
+     * was found unschedulable in the session, which gang decides from those same rows.
+     */
+    private boolean[] phaseKept = new boolean[0];
     /** The cache's live-node array at the last open (a new array means the node set changed). */
     private int[] nodeListAtOpen;
 
@@ -504,7 +511,8 @@ public final class Session implements SessionView {
     }
 
     /**
-     * Closes plugins, computes PodGroup phases and writes them back to the cache and the status sink, and drops
+     * Closes plugins, computes PodGroup phases (of the jobs whose phase may have moved, {@link #phaseKept}) and writes
+     * them back to the cache and the status sink, and drops
      * the nominations of pods this cycle did not place (a bound pod's went at commit), so that no nomination
      * holds room for longer than the pod keeps failing to get it.
      */
@@ -512,15 +520,26 @@ public final class Session implements SessionView {
         plugins.close(this);
         cache.nominations().dropUnplaced(taskState, nodes.rows());
         topology.close(this);
+        if (phaseKept.length < jobs.capacity()) {
+            phaseKept = Arrays.copyOf(phaseKept, jobs.capacity());
+        }
+        boolean whole = openedWhole();
         for (int i = 0; i < jobList.size(); i++) {
             int job = jobList.getInt(i);
+            if (!whole && phaseKept[job] && !openedJobs.has(job) && !jobState.changed().has(job)) {
+                continue;
+            }
             byte phase = PodGroupPhase.of(this, job);
+            boolean kept = true;
             if (phase != jobState.phase(job)) {
                 jobState.phase(job, phase);
+                kept = false;
             }
             if (phase != cache.jobState().phase(job)) {
                 cache.jobState().phase(job, phase);
+                kept = false;
             }
+            phaseKept[job] = kept;
         }
     }
 

@@ -17,6 +17,12 @@ import dev.caldera.kernel.select.IncrementalSelector;
 import dev.caldera.kernel.statement.Statement;
 import dev.caldera.kernel.testing.RandomChanges;
 import dev.caldera.kernel.testing.RandomClusters;
+import dev.caldera.kernel.cluster.JobPhase;
+import dev.caldera.kernel.testing.Clusters;
+import dev.caldera.kernel.testing.PluginCluster;
+import dev.caldera.kernel.testing.PluginRun;
+import dev.caldera.kernel.testing.Pod;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -32,8 +38,8 @@ import java.util.TreeSet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A reused session's close looks again only at the jobs whose gang condition may have moved (gang's settled
- * jobs); it must close exactly as one that looks at every job. Two identical
+ * A reused session's close looks again only at the jobs whose phase or gang condition may have moved (the session's
+ * {@code phaseKept}, gang's settled jobs); it must close exactly as one that looks at every job. Two identical
  * clusters go through the same cycles ({@link RandomChanges}: nodes, pods, PodGroups with and without sub-groups,
  * queues, HyperNodes; every action of a full configuration, see {@link #conf}; binds echoed back now and then), one opening
  * incrementally, the other made to open whole at every cycle (another reader takes the cache's snapshot first);
@@ -51,6 +57,30 @@ class IncrementalCloseProperties {
             incremental.cycle();
             whole.cycle();
             assertThat(incremental.closed()).as("seed %d cycle %d", seed, c).isEqualTo(whole.closed());
+        }
+    }
+
+    /**
+     * A Pending group held back by its closed queue is kept at close (Pending in session and cache); when the queue
+     * opens, nothing of the job changed, but enqueue admits it in the session: close must take the session's own
+     * writes as changes and write Inqueue to the cache.
+     */
+    @Example
+    void aGroupAdmittedInTheSessionIsClosedInqueueThoughItsRowsDidNotChangeBefore() {
+        PluginCluster cluster = new PluginCluster();
+        cluster.node("n1", Clusters.cpuMem(4000, 4 * Clusters.GI), Map.of(), List.of(), false);
+        cluster.upsertQueue("q", 1, null, null, null, true, null, 0, "Closed", 0);
+        cluster.upsertJob("ns", "a", "q", 1, Map.of(), null, Clusters.cpuMem(1000, Clusters.GI), "Pending", 0);
+        cluster.upsertTask(Pod.builder("ns", "a-0").job("a").request(Clusters.cpuMem(1000, Clusters.GI)).build());
+        try (PluginRun run = cluster.scheduler(List.of("enqueue", "allocate"),
+                List.of(List.of(PluginOption.of("proportion"), PluginOption.of("gang"))))) {
+            run.runOnce();
+            run.runOnce();
+            int job = cluster.jobRow("ns/a");
+            assertThat(cluster.phase(job)).as("held back by the closed queue").isEqualTo(JobPhase.PENDING);
+            cluster.openQueue("q", 1);
+            run.runOnce();
+            assertThat(cluster.phase(job)).as("admitted once the queue is open").isEqualTo(JobPhase.INQUEUE);
         }
     }
 
