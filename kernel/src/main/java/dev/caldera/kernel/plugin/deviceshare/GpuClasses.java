@@ -6,6 +6,8 @@ import dev.caldera.kernel.framework.Dimensions;
 import dev.caldera.kernel.framework.Request;
 import dev.caldera.kernel.placement.PlacementSpec;
 
+import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
+
 import java.util.Arrays;
 
 /**
@@ -26,6 +28,9 @@ import java.util.Arrays;
  */
 final class GpuClasses {
     static final long DEFAULT_CPU_MILLI = 100;
+    /** Spec values whose digest {@link #digestOf} keeps at most (a live scheduler may meet ever new ones). */
+    private static final int MAX_KEPT_SPECS = 4096;
+    private static final long NO_DIGEST = Long.MIN_VALUE;
     /** The digest of a freed profile id's spec, the text "null" (what {@code String.valueOf} gives it). */
     private static final long FREED_PROFILE_DIGEST = TieBreak.ofName(String.valueOf((Object) null));
 
@@ -40,6 +45,8 @@ final class GpuClasses {
     /** Each profile id's digest, valid while the id still holds {@code digestedSpec[id]} (the same object). */
     private long[] profileDigest = new long[0];
     private Object[] digestedSpec = new Object[0];
+    /** Digests by spec value ({@link #digestOf}). */
+    private final Object2LongOpenHashMap<PlacementSpec> digestsBySpec = new Object2LongOpenHashMap<>();
 
     /**
      * {@code shapeHash[class]} digests only what the policies other than {@code random} read of a class (its cpu,
@@ -64,6 +71,10 @@ final class GpuClasses {
      * memo need not look its columns up again ({@code ScoreMemo.open}).
      */
     long version;
+
+    GpuClasses() {
+        digestsBySpec.defaultReturnValue(NO_DIGEST);
+    }
 
     void refresh(Classes classes, Dimensions dims, Profiles<PlacementSpec> profiles, int memoryDim,
                  int numberDim) {
@@ -137,9 +148,9 @@ final class GpuClasses {
 
     /**
      * A digest of the profile's spec (its text: records of strings, numbers, enum names, lists and a sorted map), kept
-     * per id. An id freed and given to an equal spec (another pod's object with the same rules, the common case as
-     * pods come and go) keeps its digest: equal specs have the same text. A freed id (read for a class no task holds
-     * any more) digests "null" without forgetting the id's last spec.
+     * per id while the id holds the same spec object, and per spec value in {@link #digestsBySpec}: as pods come and
+     * go an id is freed and given to other specs, each another pod's object, but the values recur (equal specs have
+     * the same text, so the same digest). A freed id (read for a class no task holds any more) digests "null".
      */
     private long profileDigest(Profiles<PlacementSpec> profiles, int id) {
         PlacementSpec spec = profiles.spec(id);
@@ -152,12 +163,24 @@ final class GpuClasses {
             profileDigest = Arrays.copyOf(profileDigest, cap);
         }
         if (digestedSpec[id] != spec) {
-            if (!spec.equals(digestedSpec[id])) {
-                profileDigest[id] = TieBreak.ofName(String.valueOf(spec));
-            }
             digestedSpec[id] = spec;
+            profileDigest[id] = digestOf(spec);
         }
         return profileDigest[id];
+    }
+
+    /** The digest of the spec's text, kept by value (forgotten when {@link #MAX_KEPT_SPECS} values are kept). */
+    private long digestOf(PlacementSpec spec) {
+        long kept = digestsBySpec.getLong(spec);
+        if (kept != NO_DIGEST || digestsBySpec.containsKey(spec)) {
+            return kept;
+        }
+        if (digestsBySpec.size() >= MAX_KEPT_SPECS) {
+            digestsBySpec.clear();
+        }
+        long digest = TieBreak.ofName(String.valueOf(spec));
+        digestsBySpec.put(spec, digest);
+        return digest;
     }
 
     /** True when the class asks for any GPU device. */

@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A class's digest is its content's: a profile id freed and given to another spec object digests that spec's text,
- * whether the refresh reuses the id's last digest (an equal spec) or not (another spec), as a fresh decoder would.
+ * whether the refresh reuses a digest kept for an equal value or not (another spec), as a fresh decoder would.
  */
 class GpuClassesTest {
     private final PluginCluster cluster = new PluginCluster();
