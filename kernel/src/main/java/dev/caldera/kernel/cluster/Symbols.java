@@ -9,13 +9,20 @@ import java.util.List;
  * Interns strings (label keys and values, taint keys, namespaces, task roles) to dense int ids so that
  * the kernel compares ints, never strings. Ids are never reused.
  * <p>
- * Threading: NOT thread safe; owned by the scheduling thread. Cost: one hash lookup per call.
+ * Threading: NOT thread safe; owned by the scheduling thread. Cost: one hash lookup per call, none when the string is
+ * the one (the same object) interned last.
  */
 public final class Symbols {
     public static final int NONE = -1;
 
     private final Object2IntOpenHashMap<String> ids = new Object2IntOpenHashMap<>();
     private final List<String> strings = new ArrayList<>();
+    /**
+     * The string {@link #intern} was last asked for (by reference) and its id: an adapter hands the same namespace
+     * object pod after pod, and each asks for it twice (the pod's namespace, its job's).
+     */
+    private String lastInterned;
+    private int lastId;
 
     public Symbols() {
         ids.defaultReturnValue(NONE);
@@ -26,12 +33,17 @@ public final class Symbols {
         if (s == null) {
             return NONE;
         }
+        if (s == lastInterned) {
+            return lastId;
+        }
         int id = ids.getInt(s);
         if (id == NONE) {
             id = strings.size();
             strings.add(s);
             ids.put(s, id);
         }
+        lastInterned = s;
+        lastId = id;
         return id;
     }
 

@@ -29,7 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * path keeps the id (the contracts, "changes whenever the id is given to a different spec", hold either way). Also left out: the specs each cache last wrote per pod
  * (the same objects on both sides, but the image writes an object met twice as a reference to where it was met
  * first, and which of two equal placement specs a profile interned differs when one side freed and took it again),
- * and the ids each interner last found per spec object (a memo of look-ups, which the two sides make in another order).
+ * and the ids each interner last found per spec object and the cache's other memos of a last lookup
+ * ({@link CacheImage#MEMOS}), which the two sides make in another order.
  */
 class PodMovesProperties {
     private static final Set<String> SKIPPED = Set.of("changes", "rejections", "rejectedChanges", "problemSink",
@@ -38,7 +39,7 @@ class PodMovesProperties {
     /** The version counters, and the ids last found per spec object (a look-up memo, not state). */
     private static final Set<String> INTERNER_SKIPPED = Set.of("versions", "seen", "seenId", "seenVersion");
     private static final ObjectImage IMAGE = new ObjectImage(type -> false,
-            f -> SKIPPED.contains(f.getName()) || f.getType() == Runnable.class
+            f -> SKIPPED.contains(f.getName()) || CacheImage.MEMOS.contains(f.getName()) || f.getType() == Runnable.class
                     || f.getType().getName().startsWith("java.util.function.")
                     || f.getDeclaringClass() == SpecInterner.class && INTERNER_SKIPPED.contains(f.getName())
                     || f.getDeclaringClass() == TaskClasses.class && BIRTHS.contains(f.getName()));
