@@ -9,6 +9,7 @@ import dev.caldera.kernel.topology.TopologyCache;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * The cache's jobs (PodGroups): {@link JobTable} rows by {@code namespace/name}, which exist as soon as a pod names
@@ -32,6 +33,10 @@ final class JobCache {
     /** The spec {@link #check} passed last and its key, for the {@link #upsert} that follows it at once. */
     private JobSpec checkedSpec;
     private String checkedKey;
+    /** The namespace and name whose key {@code namespace/name} was joined last, and that key (see {@link #keyed}). */
+    private String keyedNamespace;
+    private String keyedName;
+    private String keyedKey;
     /** PodGroups written since the last {@link #resolvePriorities} (a row may be listed twice). */
     private final IntArrayList unresolved = new IntArrayList();
     /** The priority classes' version at the last {@link #resolvePriorities}. */
@@ -64,7 +69,17 @@ final class JobCache {
 
     /** The row of job {@code namespace/name}, made (named by tasks, no PodGroup yet) when there is none. */
     int rowFor(String namespace, String name) {
-        return rowForKey(namespace, namespace + "/" + name);
+        if (name == null || !name.equals(keyedName) || !Objects.equals(namespace, keyedNamespace)) {
+            keyed(namespace, name, namespace + "/" + name);
+        }
+        return rowForKey(namespace, keyedKey);
+    }
+
+    /** Remembers the key last joined (a pod's PodGroup comes just before it, a job's pods one after the other). */
+    private void keyed(String namespace, String name, String key) {
+        keyedNamespace = namespace;
+        keyedName = name;
+        keyedKey = key;
     }
 
     /** {@link #rowFor(String, String)} with the job's key {@code namespace/name} already joined. */
@@ -89,6 +104,7 @@ final class JobCache {
         String key = spec == checkedSpec ? checkedKey : spec.key();
         checkedSpec = null;
         checkedKey = null;
+        keyed(spec.namespace(), spec.name(), key);
         int row = rowForKey(spec.namespace(), key);
         long[] before = jobs.minResources(row);
         jobs.hasSpec(row, true);

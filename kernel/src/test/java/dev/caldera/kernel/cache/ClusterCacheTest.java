@@ -64,6 +64,21 @@ class ClusterCacheTest {
         assertThat(idleCpu("n1")).isEqualTo(small.nodeUsage().idle(ResourceDimensions.CPU, small.nodeRow("n1")));
     }
 
+    /** A job's key is joined once for a PodGroup and the pods after it, but only for the same namespace and name. */
+    @Test
+    void podsJoinTheJobOfTheirOwnNamespaceAndName() {
+        cache.upsertJob(new JobSpec("a", "job", "q", 1, Map.of(), null, null, "Inqueue", 0));
+        cache.upsertTask(TaskSpec.builder("a", "p1").job("job").request(cpuMem(1000, GI)).build());
+        cache.upsertTask(TaskSpec.builder("b", "p2").job("job").request(cpuMem(1000, GI)).build());
+        cache.upsertTask(TaskSpec.builder("b", "p3").job("other").request(cpuMem(1000, GI)).build());
+        cache.upsertTask(TaskSpec.builder("a", "p4").job("job").request(cpuMem(1000, GI)).build());
+        cache.applyChanges();
+        assertThat(cache.jobs().tasks(cache.jobRow("a/job")).toIntArray()).containsExactly(cache.taskRow("a/p1"),
+                cache.taskRow("a/p4"));
+        assertThat(cache.jobs().tasks(cache.jobRow("b/job")).toIntArray()).containsExactly(cache.taskRow("b/p2"));
+        assertThat(cache.jobs().tasks(cache.jobRow("b/other")).toIntArray()).containsExactly(cache.taskRow("b/p3"));
+    }
+
     @Test
     void aRunningTaskTakesItsNodesIdleAndAnUpdateDoesNotCountItTwice() {
         node(cache, "n1", 4000, 8 * GI);
