@@ -86,6 +86,8 @@ public final class ClusterCache {
     private long rejectedChanges;
     /** The session that took the last copy of the state tables ({@link #snapshotBy}). */
     private Object snapshotReader;
+    /** The dimension count {@link #growDims} last gave the tables room for. */
+    private int grownDims = -1;
 
 
     // ------------------------------------------------------------------ the tables (written by the entity caches)
@@ -449,7 +451,12 @@ public final class ClusterCache {
         }
     }
 
+    /** Gives the dimension columns room for every dimension; the entity caches call it after each write that may add one. */
     private void growDims() {
+        if (dims.count() == grownDims) {
+            return; // every pod and PodGroup write asks; a new dimension is rare
+        }
+        grownDims = dims.count();
         nodes.ensureDims(dims.count());
         nodeUsage.ensureDims(dims.count());
         jobState.requests().ensureDims(dims.count());

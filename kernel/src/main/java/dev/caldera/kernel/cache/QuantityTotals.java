@@ -22,6 +22,8 @@ final class QuantityTotals {
 
     private final String what;
     private long[] sum = new long[0];
+    /** The dimension of each resource of the list {@link #check} checks, looked up once by the names' check. */
+    private int[] found = new int[8];
 
     /** {@code what}: the kind of quantity in messages, e.g. {@code "nodes' allocatable"}. */
     QuantityTotals(String what) {
@@ -39,10 +41,13 @@ final class QuantityTotals {
         if (now == null) {
             return;
         }
-        checkNames(now, dims, kind, namespace, name, field);
+        if (found.length < now.size()) {
+            found = new int[Math.max(now.size(), found.length * 2)];
+        }
+        checkNames(now, dims, kind, namespace, name, field, found);
         for (int i = 0; i < now.size(); i++) {
             String resource = now.name(i);
-            int d = dims.find(resource);
+            int d = found[i];
             long next = d >= 0 && d < sum.length ? sum[d] : 0;
             next -= d >= 0 && old != null && d < old.length ? old[d] : 0;
             long amount = onePod && d == ResourceDimensions.PODS ? 1 : now.amount(i);
@@ -78,14 +83,24 @@ final class QuantityTotals {
      */
     static void checkNames(ResourceList list, ResourceDimensions dims, String kind, String namespace, String name,
                            String field) {
+        checkNames(list, dims, kind, namespace, name, field, null);
+    }
+
+    /** {@link #checkNames}, keeping each resource's dimension (-1: none yet) in {@code found} when not null. */
+    private static void checkNames(ResourceList list, ResourceDimensions dims, String kind, String namespace,
+                                   String name, String field, int[] found) {
         int fresh = 0;
         for (int i = 0; i < list.size(); i++) {
             String resource = list.name(i);
             if (resource == null || resource.isEmpty()) {
                 throw new RejectedChange(kind, key(namespace, name), field, "a resource name is empty");
             }
-            if (dims.find(resource) < 0) {
+            int d = dims.find(resource);
+            if (d < 0) {
                 fresh++;
+            }
+            if (found != null) {
+                found[i] = d;
             }
         }
         if (dims.count() + fresh > MAX_DIMENSIONS) {
