@@ -556,8 +556,8 @@ public final class Session implements SessionView {
 
     /**
      * The jobs taking part: those with a PodGroup whose queue exists, in row order; the others with a PodGroup are
-     * left out with the QueueNotFound condition. Only changed jobs are looked at again; the list is rebuilt when
-     * one of them joined or left.
+     * left out with the QueueNotFound condition. Only changed jobs are looked at again, and one that joined or left is
+     * moved in the lists by itself; they are rebuilt after a whole open or when the job rows grew.
      */
     private void selectJobs() {
         boolean grown = membership.length < jobs.capacity();
@@ -567,17 +567,21 @@ public final class Session implements SessionView {
             leftOutMessage = Arrays.copyOf(leftOutMessage, jobs.capacity());
             leftOutQueue = Arrays.copyOf(leftOutQueue, jobs.capacity());
         }
-        boolean moved = false;
+        boolean rebuild = grown;
         if (openedJobs.all()) {
             for (int j = 0; j < jobs.capacity(); j++) {
-                moved |= classify(j);
+                rebuild |= classify(j);
             }
         } else {
             for (int i = 0; i < openedJobs.size(); i++) {
-                moved |= classify(openedJobs.row(i));
+                int j = openedJobs.row(i);
+                byte was = membership[j];
+                if (classify(j) && !grown) {
+                    relist(j, was);
+                }
             }
         }
-        if (moved || grown) {
+        if (rebuild) {
             jobList.clear();
             leftOut.clear();
             for (int j = 0; j < jobs.rows(); j++) {
@@ -591,6 +595,21 @@ public final class Session implements SessionView {
         for (int i = 0; i < leftOut.size(); i++) {
             int j = leftOut.getInt(i);
             conditions.invalid(j, "QueueNotFound", leftOutMessage[j]);
+        }
+    }
+
+    /**
+     * Moves job row {@code j} from the list of its membership {@code was} to that of its membership now, each list in
+     * row order: what rebuilding both from every row would give, for a few changed jobs.
+     */
+    private void relist(int j, byte was) {
+        IntArrayList from = was == IN ? jobList : was == LEFT_OUT ? leftOut : null;
+        IntArrayList to = membership[j] == IN ? jobList : membership[j] == LEFT_OUT ? leftOut : null;
+        if (from != null) {
+            from.removeInt(Arrays.binarySearch(from.elements(), 0, from.size(), j));
+        }
+        if (to != null) {
+            to.add(-Arrays.binarySearch(to.elements(), 0, to.size(), j) - 1, j);
         }
     }
 
