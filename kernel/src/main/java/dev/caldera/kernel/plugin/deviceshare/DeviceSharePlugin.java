@@ -449,7 +449,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             long key = StateScores.key(digest, state.scoreStateHash(node), state.nodes.count[node]);
             StateScores.Table table = shared.table();
             if (table.has(key)) {
-                return table.score(key);
+                return table.get(key);
             }
             double points = policy.score(state, cls, node) * options.weight();
             table.put(key, points);

@@ -180,7 +180,7 @@ final class FillFragmentation {
         sums.use(mix);
         long key = FillSums.key(model, cap, cpu, total, idle, copiesOf, mix.groups);
         if (sums.has(key)) {
-            return sums.sum(key);
+            return sums.get(key);
         }
         double frag = walk(mix, model, cap, cpu, total, idle, copiesOf);
         sums.put(key, frag);

@@ -1,7 +1,5 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import java.util.Arrays;
-
 /**
  * {@link FillFragmentation}'s weighted sums kept under a 64-bit digest of everything a sum reads besides its
  * {@link MixTable}: the node's GPU model and device capacity, the cpu left, the free units, the idle devices and
@@ -11,26 +9,26 @@ import java.util.Arrays;
  * costs O(distinct shares). A digest collision would reuse a wrong sum; at 2^-64 per pair it is not guarded
  * against (as in {@link StateScores}).
  * <p>
- * Storage: direct-mapped, {@value #SLOTS} slots of a key and the sum's bits side by side (one cache line per
- * look-up, 1 MB), a newer input taking the slot of an older one; emptied when used with another table or table
- * version ({@link #use}). Threading: one per thread, in its {@link FillFragmentation.Counts}. Allocation: the
- * slots, at the thread's first sum.
+ * Storage: a {@link KeptDoubles} of {@value #SLOTS} slots (1 MB), a newer input taking the slot of an older one;
+ * emptied when used with another table or table version ({@link #use}). Threading: one per thread, in its
+ * {@link FillFragmentation.Counts}. Allocation: the slots, at the thread's first sum.
  */
-final class FillSums {
+final class FillSums extends KeptDoubles {
     static final int SLOTS = 1 << 16;
-    private static final int SHIFT = Long.SIZE - Integer.numberOfTrailingZeros(SLOTS);
 
-    /** Key at {@code 2 * slot}, the sum's raw bits at {@code 2 * slot + 1}. */
-    private final long[] slots = new long[2 * SLOTS];
     private MixTable table;
     private long version;
     /** Sums computed because no slot held them (tests). */
     long computed;
 
+    FillSums() {
+        super(SLOTS);
+    }
+
     /** Before reading sums against {@code mix}: forgets every kept sum when they were taken against another table. */
     void use(MixTable mix) {
         if (mix != table || mix.version != version) {
-            Arrays.fill(slots, 0);
+            forgetAll();
             table = mix;
             version = mix.version;
         }
@@ -49,23 +47,10 @@ final class FillSums {
         return h | 1;
     }
 
-    /** True when a sum is kept under {@code key}; read it with {@link #sum}. */
-    boolean has(long key) {
-        return slots[slot(key)] == key;
-    }
-
-    double sum(long key) {
-        return Double.longBitsToDouble(slots[slot(key) + 1]);
-    }
-
+    /** Keeps a sum computed because no slot held it. */
+    @Override
     void put(long key, double sum) {
-        int s = slot(key);
-        slots[s] = key;
-        slots[s + 1] = Double.doubleToRawLongBits(sum);
+        super.put(key, sum);
         computed++;
-    }
-
-    private static int slot(long key) {
-        return (int) (key >>> SHIFT) << 1;
     }
 }

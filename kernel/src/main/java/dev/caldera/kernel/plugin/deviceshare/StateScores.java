@@ -1,7 +1,5 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
-import java.util.Arrays;
-
 /**
  * Policy scores shared by every node row in the same state: for the policies whose score reads of a node only its
  * state ({@link GpuPolicy#readsNodeStateOnly}: its devices' free units and holders, device count, capacity, GPU
@@ -14,9 +12,8 @@ import java.util.Arrays;
  * at 2^-64 per pair it is not guarded against (as in {@link ScoreMemo}). {@link #clear} drops everything (a new
  * workload mix or other devices, when the scores' tables changed).
  * <p>
- * Storage: direct-mapped, {@value #SLOTS} slots of one key and one score side by side (2 MB; a look-up reads one
- * cache line), so a newer state takes the slot of an older one; one table per thread (filter workers score
- * concurrently), made on the thread's first look-up; the last thread's table is found without its
+ * Storage: a {@link KeptDoubles} of {@value #SLOTS} slots (2 MB), so a newer state takes the slot of an older one;
+ * one table per thread (filter workers score concurrently), made on the thread's first look-up; the last thread's table is found without its
  * {@code ThreadLocal} (a replay scores on one thread, 291,000 look-ups for the chained openb trace). With
  * 2^15 slots a replay of the 13 timed openb lists chained ({@code bench/replay-long.sh}) computed 71,451 scores for
  * 56,286 distinct keys, 15,165 of them again after their slot was taken; with 2^17, 60,754 (4,468 again).
@@ -25,32 +22,14 @@ import java.util.Arrays;
  */
 final class StateScores {
     static final int SLOTS = 1 << 17;
-    private static final int SHIFT = Long.SIZE - Integer.numberOfTrailingZeros(SLOTS);
 
-    /** One thread's slots; valid while its {@code generation} is the owner's. */
-    static final class Table {
-        /** Key at {@code 2 * slot}, the score's raw bits at {@code 2 * slot + 1}. */
-        private final long[] slots = new long[2 * SLOTS];
+    /** One thread's scores; valid while its {@code generation} is the owner's. */
+    static final class Table extends KeptDoubles {
         private final Thread thread = Thread.currentThread();
         private long generation;
 
-        /** True when a score is kept under {@code key}; read it with {@link #score}. */
-        boolean has(long key) {
-            return slots[slot(key)] == key;
-        }
-
-        double score(long key) {
-            return Double.longBitsToDouble(slots[slot(key) + 1]);
-        }
-
-        void put(long key, double score) {
-            int slot = slot(key);
-            slots[slot] = key;
-            slots[slot + 1] = Double.doubleToRawLongBits(score);
-        }
-
-        private static int slot(long key) {
-            return (int) (key >>> SHIFT) << 1;
+        Table() {
+            super(SLOTS);
         }
     }
 
@@ -67,7 +46,7 @@ final class StateScores {
             last = t;
         }
         if (t.generation != generation) {
-            Arrays.fill(t.slots, 0);
+            t.forgetAll();
             t.generation = generation;
         }
         return t;

@@ -25,7 +25,7 @@ class StateScoresTest {
         assertThat(theirs.get().has(StateScores.key(1, 2, 3))).isFalse();
         // the worker asked last: this thread still finds its own table, with its score
         assertThat(shared.table()).isSameAs(mine);
-        assertThat(Double.doubleToRawLongBits(mine.score(StateScores.key(1, 2, 3))))
+        assertThat(Double.doubleToRawLongBits(mine.get(StateScores.key(1, 2, 3))))
                 .isEqualTo(Double.doubleToRawLongBits(0.1 + 0.2));
     }
 
