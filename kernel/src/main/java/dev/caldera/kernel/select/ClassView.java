@@ -4,6 +4,7 @@ import dev.caldera.kernel.framework.FitReason;
 import dev.caldera.kernel.framework.NormalizedScorer;
 import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.util.Bits;
 
 import java.util.Arrays;
 
@@ -390,7 +391,7 @@ final class ClassView {
         while (l < to) {
             long bits = passing[l >> 6] & -1L << l;
             if (bits != 0) {
-                return Math.min(to, (l & ~63) | lowestBit(bits));
+                return Math.min(to, (l & ~63) | Bits.lowest(bits));
             }
             l = (l | 63) + 1;
         }
@@ -452,29 +453,10 @@ final class ClassView {
         maxStale = false;
         for (int w = 0; w < words; w++) {
             for (long bits = fitting[w] & builtBits(w); bits != 0; bits &= bits - 1) {
-                total(task, w << 6 | lowestBit(bits));
+                total(task, w << 6 | Bits.lowest(bits));
             }
         }
         buildTree();
-    }
-
-    /**
-     * {@code Long.numberOfTrailingZeros} of a non-zero word, by a de Bruijn multiply: C1, which bin/caldera runs,
-     * does not make that call one instruction on JDK 17 but runs its Java code (a third of the fitting-leaf loops'
-     * samples in the 5,000-node dump's builds), while this is four operations and a table read on either compiler.
-     */
-    static int lowestBit(long bits) {
-        return LOWEST[(int) ((bits & -bits) * DE_BRUIJN >>> 58)];
-    }
-
-    private static final long DE_BRUIJN = 0x03F79D71B4CB0A89L;
-    /** By the top six bits of a single bit times {@link #DE_BRUIJN}: that bit's index (each top is another). */
-    private static final byte[] LOWEST = new byte[64];
-
-    static {
-        for (int i = 0; i < 64; i++) {
-            LOWEST[(int) ((1L << i) * DE_BRUIJN >>> 58)] = (byte) i;
-        }
     }
 
     /** The bits of word {@code w} that are built leaves. */
@@ -488,7 +470,7 @@ final class ClassView {
         int[] column = raw[b];
         for (int w = 0; w < words; w++) {
             for (long bits = fitting[w] & builtBits(w); bits != 0; bits &= bits - 1) {
-                int l = w << 6 | lowestBit(bits);
+                int l = w << 6 | Bits.lowest(bits);
                 // a fitting leaf has a weight: rebuild took the fit of weightless ones
                 int v = column[l];
                 int[] h = histogram[fit[l]][b];

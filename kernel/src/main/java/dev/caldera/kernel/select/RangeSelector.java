@@ -7,6 +7,7 @@ import dev.caldera.kernel.framework.NormalizedScorer;
 import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.session.NodeJournal;
 import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.util.Bits;
 
 import java.util.Arrays;
 
@@ -231,7 +232,7 @@ public final class RangeSelector {
             long m = shortMask[p];
             if (m != 0) {
                 while (m != 0) {
-                    int d = Long.numberOfTrailingZeros(m);
+                    int d = Bits.lowest(m);
                     errors.count(FitReason.insufficient(d));
                     m &= m - 1;
                 }

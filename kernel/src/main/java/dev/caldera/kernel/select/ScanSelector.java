@@ -4,6 +4,7 @@ import dev.caldera.kernel.framework.FitErrors;
 import dev.caldera.kernel.framework.FitReason;
 import dev.caldera.kernel.framework.PluginChain;
 import dev.caldera.kernel.session.Session;
+import dev.caldera.kernel.util.Bits;
 
 /**
  * The straightforward selector: filters and scores every live node for every task. Over node shards on
@@ -142,7 +143,7 @@ public final class ScanSelector implements NodeSelector {
     private static void countShortages(FitErrors err, long mask) {
         long m = mask;
         while (m != 0) {
-            int d = Long.numberOfTrailingZeros(m);
+            int d = Bits.lowest(m);
             err.count(FitReason.insufficient(d));
             m &= m - 1;
         }

@@ -512,9 +512,8 @@ public final class Session implements SessionView {
 
     /**
      * Closes plugins, computes PodGroup phases (of the jobs whose phase may have moved, {@link #phaseKept}) and writes
-     * them back to the cache and the status sink, and drops
-     * the nominations of pods this cycle did not place (a bound pod's went at commit), so that no nomination
-     * holds room for longer than the pod keeps failing to get it.
+     * them back to the cache and the status sink, and drops the nominations of pods this cycle did not place (a bound
+     * pod's went at commit), so that no nomination holds room for longer than the pod keeps failing to get it.
      */
     public void close() {
         plugins.close(this);

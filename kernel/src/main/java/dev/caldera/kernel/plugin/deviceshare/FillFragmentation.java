@@ -1,5 +1,7 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
+import dev.caldera.kernel.util.Bits;
+
 /**
  * Caldera's fragmentation measure, a look-ahead form of FGD's: for each shape of the workload mix, the free GPU
  * units the node could <em>not</em> use if it were filled with pods of that shape, as many as its devices and
@@ -102,7 +104,7 @@ final class FillFragmentation {
         int idle = c.idle;
         boolean small = small(mix, cap, units);
         for (long rest = taken; rest != 0; rest &= rest - 1) {
-            int d = Long.numberOfTrailingZeros(rest);
+            int d = Bits.lowest(rest);
             if (d >= g.count[node]) {
                 break; // counts() looks at the node's devices only
             }

@@ -1,5 +1,7 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
+import dev.caldera.kernel.util.Bits;
+
 /**
  * A node's expected GPU fragmentation against a workload mix, as defined by FGD (Weng et al., USENIX ATC'23,
  * section 4): for each shape of the mix, the free GPU units the shape could not use on this node, weighted
@@ -86,7 +88,7 @@ final class Fragmentation {
         int base = g.first[node];
         long[] need = mix.groupShare;
         for (long rest = taken; rest != 0; rest &= rest - 1) {
-            int d = Long.numberOfTrailingZeros(rest);
+            int d = Bits.lowest(rest);
             if (d >= g.count[node]) {
                 break; // counts() looks at the node's devices only
             }

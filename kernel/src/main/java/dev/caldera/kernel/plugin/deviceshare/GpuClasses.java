@@ -23,8 +23,9 @@ import java.util.Arrays;
  * whatever the cache held before.
  * <p>
  * Threading: {@link #refresh} on the scheduling thread at session open; reads from filter workers.
- * Cost: O(classes) per refresh after a class was made or a profile id given or freed (else O(1)), plus O(dims) for each class id not decoded yet (a new class, or an id given to
- * another class) and the text of each profile not digested yet (it allocates then).
+ * Cost: O(classes) per refresh after a class was made or a profile id given or freed (else O(1)), plus O(dims) for
+ * each class id not decoded yet (a new class, or an id given to another class) and the text of each profile not
+ * digested yet (it allocates then).
  */
 final class GpuClasses {
     static final long DEFAULT_CPU_MILLI = 100;

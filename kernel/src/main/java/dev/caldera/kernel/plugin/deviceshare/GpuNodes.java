@@ -2,6 +2,7 @@ package dev.caldera.kernel.plugin.deviceshare;
 
 import dev.caldera.kernel.framework.Nodes;
 import dev.caldera.kernel.framework.Names;
+import dev.caldera.kernel.util.Bits;
 
 import java.util.Arrays;
 
@@ -227,7 +228,7 @@ public final class GpuNodes {
         int base = first[node];
         long used = whole ? capacity[node] : units;
         for (long m = mask; m != 0; m &= m - 1) {
-            int slot = base + Long.numberOfTrailingZeros(m);
+            int slot = base + Bits.lowest(m);
             free[slot] -= used;
             holders[slot]++;
             totalFree[node] -= used;
@@ -239,7 +240,7 @@ public final class GpuNodes {
         int base = first[node];
         long used = whole ? capacity[node] : units;
         for (long m = mask; m != 0; m &= m - 1) {
-            int slot = base + Long.numberOfTrailingZeros(m);
+            int slot = base + Bits.lowest(m);
             free[slot] += used;
             holders[slot]--;
             totalFree[node] += used;
@@ -253,7 +254,7 @@ public final class GpuNodes {
         }
         int base = first[node];
         for (long m = mask; m != 0; m &= m - 1) {
-            int slot = base + Long.numberOfTrailingZeros(m);
+            int slot = base + Bits.lowest(m);
             if (whole ? holders[slot] != 0 : free[slot] < units) {
                 return false;
             }

@@ -13,8 +13,9 @@ package dev.caldera.kernel.plugin.deviceshare;
  * workload mix or other devices, when the scores' tables changed).
  * <p>
  * Storage: a {@link KeptDoubles} of {@value #SLOTS} slots (2 MB), so a newer state takes the slot of an older one;
- * one table per thread (filter workers score concurrently), made on the thread's first look-up; the last thread's table is found without its
- * {@code ThreadLocal} (a replay scores on one thread, 291,000 look-ups for the chained openb trace). With
+ * one table per thread (filter workers score concurrently), made on the thread's first look-up; the last thread's
+ * table is found without its {@code ThreadLocal} (a replay scores on one thread, 291,000 look-ups for the chained
+ * openb trace). With
  * 2^15 slots a replay of the 13 timed openb lists chained ({@code bench/replay-long.sh}) computed 71,451 scores for
  * 56,286 distinct keys, 15,165 of them again after their slot was taken; with 2^17, 60,754 (4,468 again).
  * Threading: {@link #clear} on the scheduling thread at session open (workers see it as they see the rest of the

@@ -96,7 +96,10 @@ public final class GangPlugin implements Plugin {
         openSettled(s);
     }
 
-    /** Forgets the settled jobs that changed since the last close (all of them after a whole open or another session). */
+    /**
+     * Forgets the settled jobs that changed since the last close (all of them after a whole open or another
+     * session).
+     */
     private void openSettled(SessionView s) {
         if (settled.length < s.jobs().capacity()) {
             settled = Arrays.copyOf(settled, s.jobs().capacity());
