@@ -7,7 +7,6 @@ import dev.caldera.kernel.plugin.deviceshare.WorkloadMix;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +28,6 @@ import java.util.function.Supplier;
  * its typical shapes (the most frequent, covering 95% of the pods, as FGD's simulator chooses them).
  */
 public final class OpenbTraces {
-    /** Below this many pods a recorded trace's pods are made on one thread: a second would not pay. */
-    private static final int PARALLEL_PODS = 4096;
     /** Below this many distinct pod shapes they are converted on one thread. */
     private static final int PARALLEL_SHAPES = 64;
 
@@ -104,17 +101,18 @@ public final class OpenbTraces {
      * The nodes are converted while the pod list is still being tokenized, their error kept until the pod rows
      * are checked; each distinct pod shape is converted once, the shapes in two halves at once (a conversion
      * error names the shape's first row, and the lower half's error comes first, as converting pod by pod would
-     * meet them); the pods are then made from them, also in two halves (no two pods share anything but their
-     * shape's conversion). The events come in time order (for equal times: nodes, then by pod in file order, a
-     * pod's creation before its deletion), the order {@link Trace} would sort them in.
+     * meet them). Everything that can refuse the trace is done when this returns; the pods are then made from
+     * their shapes' conversions and handed over with their events, in time order, by a thread of their own
+     * ({@link Maker}) while the replay runs: making a pod cannot fail.
      */
     private static Trace recorded(Path nodeFile, Path podFile, SecondThread<CsvTable> podTable) {
         List<NodeRow> nodes = OpenbRows.nodes(nodeFile);
         TraceObjects objects = new TraceObjects();
         List<TraceEvent> events = new ArrayList<>(nodes.size());
         ManifestException nodeError = null;
+        long capacity = 0;
         try {
-            addNodes(nodes, objects, events);
+            capacity = addNodes(nodes, objects, events);
         } catch (ManifestException e) {
             nodeError = e;
         }
@@ -130,35 +128,64 @@ public final class OpenbTraces {
                         rows.get(read.firstRowOfShape().getInt(s)).source());
             }
         });
-        Made made = new Made(rows.size());
-        TwoHalves.run(rows.size(), PARALLEL_PODS, "caldera-trace-pods",
-                (from, to) -> made.make(rows, converted, from, to));
-        List<TraceEvent> all = new ArrayList<>(events.size() + 2 * rows.size());
-        all.addAll(events);
-        made.addEvents(all);
-        return new Trace(podFile.getFileName() + " (recorded times)", all, Arrays.asList(made.pods()),
-                workloadMix(read));
+        int eventCount = events.size() + rows.size();
+        long lastMs = 0;
+        for (PodRow r : rows) {
+            eventCount += r.deletedS() >= 0 ? 1 : 0;
+            lastMs = Math.max(lastMs, 1000 * Math.max(r.createdS(), r.deletedS()));
+        }
+        Maker maker = new Maker(rows, converted, events, eventCount);
+        Thread t = new Thread(maker, "caldera-trace-events");
+        t.setDaemon(true);
+        t.start();
+        return Trace.streamed(podFile.getFileName() + " (recorded times)", maker.out, eventCount, maker.pods,
+                workloadMix(read), capacity, nodes.size(), lastMs);
     }
 
-    /** The pods of a recorded trace and their times, by pod index. */
-    private record Made(ReplayPod[] pods, long[] createdMs, long[] deletedMs) {
-        Made(int n) {
-            this(new ReplayPod[n], new long[n], new long[n]);
+    /**
+     * Makes the pods of a recorded trace and hands their events over in time order, after the nodes' (for equal
+     * times: nodes, then by pod in file order, a pod's creation before its deletion: the order {@link Trace}
+     * would sort them in). Runs on a thread of its own; what it throws (it has nothing to refuse) fails the hand-off.
+     */
+    private static final class Maker implements Runnable {
+        private final List<PodRow> rows;
+        private final TraceObjects.Converted[] converted;
+        private final List<TraceEvent> nodeEvents;
+        private final ReplayPod[] pods;
+        private final long[] createdMs;
+        private final long[] deletedMs;
+        final HandOff<TraceEvent> out;
+
+        Maker(List<PodRow> rows, TraceObjects.Converted[] converted, List<TraceEvent> nodeEvents, int eventCount) {
+            this.rows = rows;
+            this.converted = converted;
+            this.nodeEvents = nodeEvents;
+            this.pods = new ReplayPod[rows.size()];
+            this.createdMs = new long[rows.size()];
+            this.deletedMs = new long[rows.size()];
+            this.out = new HandOff<>(eventCount);
         }
 
-        /** Makes the pods of rows {@code from} to {@code to}. */
-        void make(List<PodRow> rows, TraceObjects.Converted[] converted, int from, int to) {
-            for (int i = from; i < to; i++) {
-                PodRow r = rows.get(i);
-                createdMs[i] = r.createdS() * 1000;
-                deletedMs[i] = r.deletedS() < 0 ? -1 : r.deletedS() * 1000;
-                pods[i] = TraceObjects.pod(i, r.name(), r.shape(), converted[r.shapeId()], createdMs[i], deletedMs[i],
-                        -1, r.source());
+        @Override
+        public void run() {
+            try {
+                for (TraceEvent e : nodeEvents) {
+                    out.add(e);
+                }
+                for (int i = 0; i < rows.size(); i++) {
+                    PodRow r = rows.get(i);
+                    createdMs[i] = r.createdS() * 1000;
+                    deletedMs[i] = r.deletedS() < 0 ? -1 : r.deletedS() * 1000;
+                }
+                addEvents();
+                out.finish();
+            } catch (Throwable t) {
+                out.fail(t);
             }
         }
 
         /** The pods' creations and deletions, merged in time order (ties: by pod, a creation before a deletion). */
-        void addEvents(List<TraceEvent> events) {
+        private void addEvents() {
             int n = pods.length;
             int[] creations = TimeOrder.of(createdMs);
             int[] deletions = TimeOrder.of(deletedMs);
@@ -168,12 +195,19 @@ public final class OpenbTraces {
                 if (d == n || c < n && TimeOrder.before(createdMs[creations[c]], creations[c],
                         deletedMs[deletions[d]], deletions[d])) {
                     int i = creations[c++];
-                    events.add(new TraceEvent.CreatePod(createdMs[i], pods[i]));
+                    out.add(new TraceEvent.CreatePod(createdMs[i], make(i)));
                 } else {
                     int i = deletions[d++];
-                    events.add(new TraceEvent.DeletePod(deletedMs[i], i));
+                    out.add(new TraceEvent.DeletePod(deletedMs[i], i));
                 }
             }
+        }
+
+        private ReplayPod make(int i) {
+            PodRow r = rows.get(i);
+            pods[i] = TraceObjects.pod(i, r.name(), r.shape(), converted[r.shapeId()], createdMs[i], deletedMs[i], -1,
+                    r.source());
+            return pods[i];
         }
     }
 

@@ -2,8 +2,6 @@ package dev.caldera.k8s.replay;
 
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 
-import java.util.List;
-
 /**
  * Where every pod of a replay is, by pod index: not yet arrived, waiting, running, finished or dropped; each
  * arrived pod is in exactly one of the last four, and the counters are kept with every move so conservation
@@ -32,16 +30,13 @@ final class PodStates {
     private final Object2IntOpenHashMap<String> waitingByUid = new Object2IntOpenHashMap<>();
     private int placedEver;
 
-    PodStates(List<ReplayPod> pods) {
-        int n = pods.size();
+    /** {@code n} pods, none arrived. */
+    PodStates(int n) {
         state = new byte[n];
         node = new String[n];
         placedAtMs = new long[n];
         devices = new long[n];
         uid = new String[n];
-        for (ReplayPod p : pods) {
-            uid[p.index()] = p.uid();
-        }
         waitingByUid.defaultReturnValue(-1);
         counts[NOT_ARRIVED] = n;
     }
@@ -49,6 +44,12 @@ final class PodStates {
     /** The pod index of a waiting pod's uid, or -1 when no waiting pod has that uid. */
     int waitingIndex(String uid) {
         return waitingByUid.getInt(uid);
+    }
+
+    /** Pod {@code pod}, of uid {@code uid}, arrives: it waits. */
+    void arrive(int pod, String uid) {
+        this.uid[pod] = uid;
+        move(pod, WAITING);
     }
 
     void move(int pod, byte to) {

@@ -25,6 +25,9 @@ import java.util.List;
  * {@link Options#dropUnplaced} (the FGD paper's protocol) a pod still waiting after the cycle that saw it
  * arrive is dropped.
  * <p>
+ * A streamed trace's events ({@link Trace#streamed}) are taken as they are made; a pod is read from its creation
+ * event, never from {@link Trace#pods} (which waits for them all).
+ * <p>
  * The same trace, configuration and seed give the same run. Threading: one thread; not reusable.
  */
 public final class ReplayEngine implements AutoCloseable {
@@ -54,6 +57,11 @@ public final class ReplayEngine implements AutoCloseable {
     private final Scheduler scheduler;
     private final DeviceSharePlugin gpu;
     private final PodStates pods;
+    /**
+     * The pods arrived so far, by index: what the replay reads of a pod after its arrival, taken from its creation
+     * event rather than from {@link Trace#pods}, which a streamed trace fills only as fast as it is made.
+     */
+    private final ReplayPod[] arrived;
     private final ReplayRecorder recorder;
     private final IntArrayList waiting = new IntArrayList();
     private final IntArrayList stillWaiting = new IntArrayList();
@@ -68,12 +76,13 @@ public final class ReplayEngine implements AutoCloseable {
 
     /** With scheduler tuning (filter workers, the incremental selector), which must not change any decision. */
     public ReplayEngine(Trace trace, SchedulerConf conf, Options options, SchedulerOptions tuning) {
-        if (trace.pods().size() >= 1 << POD_BITS) {
+        if (trace.podCount() >= 1 << POD_BITS) {
             throw new IllegalArgumentException("a trace holds at most " + ((1 << POD_BITS) - 1) + " pods");
         }
         this.trace = trace;
         this.options = options;
-        this.pods = new PodStates(trace.pods());
+        this.pods = new PodStates(trace.podCount());
+        this.arrived = new ReplayPod[trace.podCount()];
         Sinks sinks = new Sinks((uid, key, node) -> bound(uid, node), (uid, key, reason) -> true,
                 (job, phase, reason) -> { });
         this.scheduler = new Scheduler(cache, conf, PluginRegistry.defaults(), tuning, sinks);
@@ -82,7 +91,7 @@ public final class ReplayEngine implements AutoCloseable {
         if (gpu != null) {
             gpu.workloadMix(trace.mix());
         }
-        this.recorder = new ReplayRecorder(trace, pods, gpu);
+        this.recorder = new ReplayRecorder(trace, pods, arrived, gpu);
         cache.upsertQueue(QueueSpec.open("default", 1));
     }
 
@@ -146,11 +155,12 @@ public final class ReplayEngine implements AutoCloseable {
         if (pods.state[i] != PodStates.NOT_ARRIVED) {
             return;
         }
+        arrived[i] = p;
         if (p.group() != null) {
             cache.upsertJob(p.group());
         }
         cache.upsertTask(p.task());
-        pods.move(i, PodStates.WAITING);
+        pods.arrive(i, p.uid());
         waiting.add(i);
         recorder.arrived(p);
         changed = true;
@@ -163,7 +173,7 @@ public final class ReplayEngine implements AutoCloseable {
         if (s != PodStates.WAITING && s != PodStates.RUNNING) {
             return;
         }
-        ReplayPod p = trace.pods().get(i);
+        ReplayPod p = arrived[i];
         forget(p);
         if (s == PodStates.RUNNING) {
             pods.move(i, PodStates.FINISHED);
@@ -203,7 +213,7 @@ public final class ReplayEngine implements AutoCloseable {
                 continue;
             }
             if (options.dropUnplaced()) {
-                forget(trace.pods().get(i));
+                forget(arrived[i]);
                 pods.move(i, PodStates.DROPPED);
             } else {
                 stillWaiting.add(i);
@@ -219,7 +229,7 @@ public final class ReplayEngine implements AutoCloseable {
         if (i < 0) {
             return false;
         }
-        ReplayPod p = trace.pods().get(i);
+        ReplayPod p = arrived[i];
         long devices = gpu == null ? 0 : gpu.devices(cache.taskRow(uid));
         pods.move(i, PodStates.RUNNING);
         pods.node[i] = node;

@@ -24,6 +24,8 @@ final class ReplayRecorder {
 
     private final Trace trace;
     private final PodStates pods;
+    /** The pods arrived so far, by index (the engine's). */
+    private final ReplayPod[] arrived;
     private final DeviceSharePlugin gpu;
     private final long capacityMilli;
     private final AllocationCurve curve;
@@ -45,15 +47,15 @@ final class ReplayRecorder {
     private long waitMaxMs;
     private int nodes;
 
-    ReplayRecorder(Trace trace, PodStates pods, DeviceSharePlugin gpu) {
+    ReplayRecorder(Trace trace, PodStates pods, ReplayPod[] arrived, DeviceSharePlugin gpu) {
         this.trace = trace;
         this.pods = pods;
+        this.arrived = arrived;
         this.gpu = gpu;
         this.capacityMilli = trace.gpuCapacityMilli();
         this.curve = new AllocationCurve(capacityMilli);
-        this.arrivedAt = new long[trace.pods().size()];
-        List<TraceEvent> events = trace.events();
-        this.spanMs = events.isEmpty() ? 0 : events.get(events.size() - 1).timeMs() - events.get(0).timeMs();
+        this.arrivedAt = new long[trace.podCount()];
+        this.spanMs = trace.spanMs();
     }
 
     void nodeAdded(ReplayNode node) {
@@ -104,7 +106,7 @@ final class ReplayRecorder {
             long allocated = allocatedMilli - placedMilli(arrivedSinceCycle);
             for (int k = 0; k < arrivedSinceCycle.size(); k++) {
                 int i = arrivedSinceCycle.getInt(k);
-                long milli = trace.pods().get(i).gpuMilli();
+                long milli = arrived[i].gpuMilli();
                 curveArrivedMilli += milli;
                 if (pods.state[i] == PodStates.RUNNING) {
                     allocated += milli;
@@ -124,7 +126,7 @@ final class ReplayRecorder {
         for (int k = 0; k < arrivals.size(); k++) {
             int i = arrivals.getInt(k);
             if (pods.state[i] == PodStates.RUNNING) {
-                sum += trace.pods().get(i).gpuMilli();
+                sum += arrived[i].gpuMilli();
             }
         }
         return sum;

@@ -3,26 +3,79 @@ package dev.caldera.k8s.replay;
 import dev.caldera.kernel.plugin.deviceshare.WorkloadMix;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A whole trace, read and checked: events in time order (stable for equal times), the pods they refer to
  * by index, and the workload mix fragmentation is measured against (the trace's typical pod shapes).
  * <p>
- * Immutable after construction.
+ * A trace is either made whole ({@link #Trace}) or {@linkplain #streamed streamed}: checked whole, its nodes
+ * and its pods' shapes converted, but its pods and their events still being made, in time order, on another
+ * thread; {@link #events()} then waits for an event not yet made (a replay that overtakes the maker), and
+ * {@link #pods()} for every pod. What a replay needs before its first event (how many pods and events, the GPU
+ * capacity, the span of time, the mix) is known either way.
+ * <p>
+ * Immutable after construction (a streamed trace's lists only fill up); any thread.
  */
 public final class Trace {
     private final String name;
     private final List<TraceEvent> events;
-    private final List<ReplayPod> pods;
+    private final Supplier<List<ReplayPod>> pods;
+    private final int podCount;
     private final WorkloadMix mix;
+    private final long gpuCapacityMilli;
+    private final int nodeCount;
+    private final long spanMs;
 
     public Trace(String name, List<TraceEvent> events, List<ReplayPod> pods, WorkloadMix mix) {
         this.name = name;
         this.events = inTimeOrder(events) ? List.copyOf(events) : sorted(events);
-        this.pods = List.copyOf(pods);
+        List<ReplayPod> all = List.copyOf(pods);
+        this.pods = () -> all;
+        this.podCount = all.size();
         this.mix = mix;
+        long capacity = 0;
+        int nodes = 0;
+        for (TraceEvent e : this.events) {
+            if (e instanceof TraceEvent.AddNode a) {
+                capacity += 1000L * a.node().gpus();
+                nodes++;
+            }
+        }
+        this.gpuCapacityMilli = capacity;
+        this.nodeCount = nodes;
+        int n = this.events.size();
+        this.spanMs = n == 0 ? 0 : this.events.get(n - 1).timeMs() - this.events.get(0).timeMs();
+    }
+
+    private Trace(String name, List<TraceEvent> events, Supplier<List<ReplayPod>> pods, int podCount,
+                  WorkloadMix mix, long gpuCapacityMilli, int nodeCount, long spanMs) {
+        this.name = name;
+        this.events = events;
+        this.pods = pods;
+        this.podCount = podCount;
+        this.mix = mix;
+        this.gpuCapacityMilli = gpuCapacityMilli;
+        this.nodeCount = nodeCount;
+        this.spanMs = spanMs;
+    }
+
+    /**
+     * A trace whose {@code eventCount} events (in time order) and {@code podCount} pods are being made on another
+     * thread: the events as {@code events} hands them over, the pods (by index) once {@code events} is finished.
+     *
+     * @param spanMs virtual time from the first event to the last
+     */
+    static Trace streamed(String name, HandOff<TraceEvent> events, int eventCount, ReplayPod[] pods, WorkloadMix mix,
+                          long gpuCapacityMilli, int nodeCount, long spanMs) {
+        List<ReplayPod> all = Arrays.asList(pods);
+        return new Trace(name, events.asList(eventCount), () -> {
+            events.awaitAll();
+            return all;
+        }, pods.length, mix, gpuCapacityMilli, nodeCount, spanMs);
     }
 
     /** True when no event comes before an earlier one (readers that make their events in order skip the sort). */
@@ -45,12 +98,19 @@ public final class Trace {
         return name;
     }
 
+    /** The events in time order; an event not made yet (streamed) is waited for. */
     public List<TraceEvent> events() {
         return events;
     }
 
+    /** Every pod by index; a streamed trace's once all are made. */
     public List<ReplayPod> pods() {
-        return pods;
+        return pods.get();
+    }
+
+    /** How many pods {@link #pods} holds, known before they are made. */
+    public int podCount() {
+        return podCount;
     }
 
     public WorkloadMix mix() {
@@ -59,20 +119,15 @@ public final class Trace {
 
     /** GPUs of the nodes the trace adds, in thousandths. */
     public long gpuCapacityMilli() {
-        long sum = 0;
-        for (TraceEvent e : events) {
-            if (e instanceof TraceEvent.AddNode a) {
-                sum += 1000L * a.node().gpus();
-            }
-        }
-        return sum;
+        return gpuCapacityMilli;
     }
 
     public int nodeCount() {
-        int n = 0;
-        for (TraceEvent e : events) {
-            n += e instanceof TraceEvent.AddNode ? 1 : 0;
-        }
-        return n;
+        return nodeCount;
+    }
+
+    /** Virtual time from the first event to the last. */
+    public long spanMs() {
+        return spanMs;
     }
 }

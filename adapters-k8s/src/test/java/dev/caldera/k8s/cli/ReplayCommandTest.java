@@ -119,6 +119,31 @@ class ReplayCommandTest {
         assertThat(run.err()).startsWith("caldera: " + bad + ":3: column gpu_spec names GPU type 'H100'");
     }
 
+    /**
+     * A recorded trace's pods are made and handed to the replay while it runs (docs/REPLAY.md, "Reading beside the
+     * replay"); every row is still checked before the first event is replayed, the last ones too.
+     */
+    @Test
+    void aBadRowLateInALongTraceIsRefusedBeforeAnythingIsReplayed() throws IOException {
+        Path pods = dir.resolve("long.csv");
+        StringBuilder csv = new StringBuilder("name,cpu_milli,memory_mib,num_gpu,gpu_milli,creation_time,deletion_time\n");
+        int rows = 40_000;
+        for (int i = 0; i < rows; i++) {
+            long created = 10L * i;
+            long deleted = i == rows - 3 ? created - 1 : created + 500;
+            csv.append("p").append(i).append(",4000,8192,1,").append(i % 2 == 0 ? 500 : 1000).append(',')
+                    .append(created).append(',').append(deleted).append('\n');
+        }
+        Files.writeString(pods, csv);
+        CliRun run = CliRun.of("replay", "--output", "json", nodes(), pods.toString());
+
+        assertThat(run.status()).as(run.toString()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err().lines()).hasSize(1);
+        assertThat(run.err()).startsWith("caldera: " + pods + ":" + (rows - 1) + ": column deletion_time is before"
+                + " creation_time " + 10L * (rows - 3));
+    }
+
     @Test
     void usageErrorsSayWhat() {
         assertThat(CliRun.of("replay", "--policy", "tetris", nodes(), pods("default")).err())
