@@ -52,7 +52,7 @@ final class HandOff<T> {
         finished = true;
     }
 
-    /** Writer: making the items failed; readers waiting for an item not made throw {@code cause}. */
+    /** Writer: making the items failed; readers waiting for an item not made throw {@code cause}, as it was. */
     void fail(Throwable cause) {
         failure = cause;
     }
@@ -105,10 +105,17 @@ final class HandOff<T> {
         }
     }
 
+    /** Throws what the writer failed with, as it was (a checked throwable wrapped). */
     private void check() {
         Throwable t = failure;
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
         if (t != null) {
-            throw new IllegalStateException("making the trace's events failed: " + t, t);
+            throw new IllegalStateException(t);
         }
     }
 

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
@@ -28,8 +30,6 @@ import java.util.function.Supplier;
  * its typical shapes (the most frequent, covering 95% of the pods, as FGD's simulator chooses them).
  */
 public final class OpenbTraces {
-    /** Below this many distinct pod shapes they are converted on one thread. */
-    private static final int PARALLEL_SHAPES = 64;
 
     private OpenbTraces() {
     }
@@ -40,15 +40,15 @@ public final class OpenbTraces {
     }
 
     /**
-     * {@link #paper}, its pod list tokenized on a second thread from now on (while the caller does other work);
-     * the supplier finishes the trace on the caller's thread and throws what {@link #paper} would.
+     * {@link #paper}, its node and pod lists read and checked on a second thread from now on (while the caller does
+     * other work); the supplier finishes the trace on the caller's thread and throws what {@link #paper} would.
      */
     public static Supplier<Trace> startPaper(Path nodeFile, Path podFile, long seed, double tune) {
         if (!(tune > 0)) {
             throw new IllegalArgumentException("tune must be above 0, got " + tune);
         }
-        SecondThread<CsvTable> podTable = startReading(podFile, false);
-        return () -> paper(nodeFile, podFile, podTable, seed, tune);
+        Reading reading = new Reading(nodeFile, podFile, false);
+        return () -> paper(podFile, reading, seed, tune);
     }
 
     /** The trace's own timing: creation and deletion columns, in seconds. */
@@ -56,19 +56,61 @@ public final class OpenbTraces {
         return startRecorded(nodeFile, podFile).get();
     }
 
-    /** {@link #recorded}, its pod list tokenized on a second thread from now on, as {@link #startPaper}. */
+    /** {@link #recorded}, its lists read on a second thread from now on, as {@link #startPaper}. */
     public static Supplier<Trace> startRecorded(Path nodeFile, Path podFile) {
-        SecondThread<CsvTable> podTable = startReading(podFile, true);
-        return () -> recorded(nodeFile, podFile, podTable);
+        Reading reading = new Reading(nodeFile, podFile, true);
+        return () -> recorded(podFile, reading);
     }
 
-    private static SecondThread<CsvTable> startReading(Path podFile, boolean needTimes) {
-        return SecondThread.start("caldera-trace-reader", () -> CsvTable.read(podFile, OpenbRows.podColumns(needTimes)));
+    /**
+     * The rows of both lists, read and checked on a thread of their own: the node list's first, handed over as soon
+     * as they are (the caller converts the nodes meanwhile), then the pod list's, checked against the nodes' GPU
+     * models. A node list's error is thrown by {@link #nodes}, a pod list's by {@link #pods}: the caller asks for
+     * the nodes first, so errors come in the order of reading one list after the other.
+     */
+    private static final class Reading {
+        private final CompletableFuture<List<NodeRow>> nodes = new CompletableFuture<>();
+        private final SecondThread<OpenbRows.Pods> pods;
+
+        Reading(Path nodeFile, Path podFile, boolean needTimes) {
+            pods = SecondThread.start("caldera-trace-reader", () -> {
+                List<NodeRow> n;
+                try {
+                    n = OpenbRows.nodes(nodeFile);
+                } catch (RuntimeException | Error e) {
+                    nodes.completeExceptionally(e);
+                    throw e;
+                }
+                nodes.complete(n);
+                return OpenbRows.pods(CsvTable.read(podFile, OpenbRows.podColumns(needTimes)), OpenbRows.models(n),
+                        needTimes);
+            });
+        }
+
+        /** The node list's rows; throws what reading them threw, as it was. */
+        List<NodeRow> nodes() {
+            try {
+                return nodes.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw e;
+            }
+        }
+
+        /** The pod list's rows, once read; throws what reading them threw. Once only. */
+        OpenbRows.Pods pods() {
+            return pods.join();
+        }
     }
 
-    private static Trace paper(Path nodeFile, Path podFile, SecondThread<CsvTable> podTable, long seed, double tune) {
-        List<NodeRow> nodes = OpenbRows.nodes(nodeFile);
-        OpenbRows.Pods read = OpenbRows.pods(podTable.join(), OpenbRows.models(nodes), false);
+    private static Trace paper(Path podFile, Reading reading, long seed, double tune) {
+        List<NodeRow> nodes = reading.nodes();
+        OpenbRows.Pods read = reading.pods();
         List<PodRow> rows = read.rows();
         TraceObjects objects = new TraceObjects();
         List<TraceEvent> events = new ArrayList<>();
@@ -96,17 +138,14 @@ public final class OpenbTraces {
     }
 
     /**
-     * The recorded trace, made on two threads where it pays, with the errors of reading it on one: the node
-     * list's rows, the pod list's (CSV, then rows), the nodes' conversion, then the pod shapes' in file order.
-     * The nodes are converted while the pod list is still being tokenized, their error kept until the pod rows
-     * are checked; each distinct pod shape is converted once, the shapes in two halves at once (a conversion
-     * error names the shape's first row, and the lower half's error comes first, as converting pod by pod would
-     * meet them). Everything that can refuse the trace is done when this returns; the pods are then made from
-     * their shapes' conversions and handed over with their events, in time order, by a thread of their own
-     * ({@link Maker}) while the replay runs: making a pod cannot fail.
+     * The recorded trace, as soon as the replay can start: the node and pod lists' rows read and checked on the
+     * reader's thread ({@link Reading}) while this one converts the nodes (their error kept until the pod rows are
+     * checked, the order of reading one list after the other). Every row is checked when this returns; the pods are
+     * then made, their shapes converted as they first come, and handed over with their events in time order by a
+     * thread of their own ({@link Maker}) while the replay runs.
      */
-    private static Trace recorded(Path nodeFile, Path podFile, SecondThread<CsvTable> podTable) {
-        List<NodeRow> nodes = OpenbRows.nodes(nodeFile);
+    private static Trace recorded(Path podFile, Reading reading) {
+        List<NodeRow> nodes = reading.nodes();
         TraceObjects objects = new TraceObjects();
         List<TraceEvent> events = new ArrayList<>(nodes.size());
         ManifestException nodeError = null;
@@ -116,25 +155,18 @@ public final class OpenbTraces {
         } catch (ManifestException e) {
             nodeError = e;
         }
-        OpenbRows.Pods read = OpenbRows.pods(podTable.join(), OpenbRows.models(nodes), true);
+        OpenbRows.Pods read = reading.pods();
         if (nodeError != null) {
             throw nodeError;
         }
         List<PodRow> rows = read.rows();
-        TraceObjects.Converted[] converted = new TraceObjects.Converted[read.shapes().size()];
-        TwoHalves.run(converted.length, PARALLEL_SHAPES, "caldera-trace-shapes", (from, to) -> {
-            for (int s = from; s < to; s++) {
-                converted[s] = objects.convertUncached(read.shapes().get(s),
-                        rows.get(read.firstRowOfShape().getInt(s)).source());
-            }
-        });
         int eventCount = events.size() + rows.size();
         long lastMs = 0;
         for (PodRow r : rows) {
             eventCount += r.deletedS() >= 0 ? 1 : 0;
             lastMs = Math.max(lastMs, 1000 * Math.max(r.createdS(), r.deletedS()));
         }
-        Maker maker = new Maker(rows, converted, events, eventCount);
+        Maker maker = new Maker(read, objects, events, eventCount);
         Thread t = new Thread(maker, "caldera-trace-events");
         t.setDaemon(true);
         t.start();
@@ -145,10 +177,18 @@ public final class OpenbTraces {
     /**
      * Makes the pods of a recorded trace and hands their events over in time order, after the nodes' (for equal
      * times: nodes, then by pod in file order, a pod's creation before its deletion: the order {@link Trace}
-     * would sort them in). Runs on a thread of its own; what it throws (it has nothing to refuse) fails the hand-off.
+     * would sort them in). Each distinct pod shape is converted when its first pod is made. Runs on a thread of
+     * its own; what it throws fails the hand-off, and the replay taking the events throws it.
+     * <p>
+     * A shape the converters refuse (a row can pass its checks and still ask for more than the kernel's units
+     * hold) is found only when its first pod is made, which may be well into the replay: then the shapes are
+     * converted in file order up to it, and the first refused one's error is thrown, naming its first row, as
+     * converting them all before the replay would have; the replay stops there, before any report is written.
      */
     private static final class Maker implements Runnable {
         private final List<PodRow> rows;
+        private final OpenbRows.Pods read;
+        private final TraceObjects objects;
         private final TraceObjects.Converted[] converted;
         private final List<TraceEvent> nodeEvents;
         private final ReplayPod[] pods;
@@ -156,9 +196,11 @@ public final class OpenbTraces {
         private final long[] deletedMs;
         final HandOff<TraceEvent> out;
 
-        Maker(List<PodRow> rows, TraceObjects.Converted[] converted, List<TraceEvent> nodeEvents, int eventCount) {
-            this.rows = rows;
-            this.converted = converted;
+        Maker(OpenbRows.Pods read, TraceObjects objects, List<TraceEvent> nodeEvents, int eventCount) {
+            this.rows = read.rows();
+            this.read = read;
+            this.objects = objects;
+            this.converted = new TraceObjects.Converted[read.shapes().size()];
             this.nodeEvents = nodeEvents;
             this.pods = new ReplayPod[rows.size()];
             this.createdMs = new long[rows.size()];
@@ -205,9 +247,30 @@ public final class OpenbTraces {
 
         private ReplayPod make(int i) {
             PodRow r = rows.get(i);
-            pods[i] = TraceObjects.pod(i, r.name(), r.shape(), converted[r.shapeId()], createdMs[i], deletedMs[i], -1,
+            pods[i] = TraceObjects.pod(i, r.name(), r.shape(), converted(r.shapeId()), createdMs[i], deletedMs[i], -1,
                     r.source());
             return pods[i];
+        }
+
+        /** Shape {@code s} converted, once; if the converters refuse it, the first refusal in file order. */
+        private TraceObjects.Converted converted(int s) {
+            if (converted[s] == null) {
+                try {
+                    converted[s] = convert(s);
+                } catch (ManifestException refused) {
+                    for (int before = 0; before < s; before++) {
+                        if (converted[before] == null) {
+                            converted[before] = convert(before);
+                        }
+                    }
+                    throw refused;
+                }
+            }
+            return converted[s];
+        }
+
+        private TraceObjects.Converted convert(int s) {
+            return objects.convertUncached(read.shapes().get(s), rows.get(read.firstRowOfShape().getInt(s)).source());
         }
     }
 

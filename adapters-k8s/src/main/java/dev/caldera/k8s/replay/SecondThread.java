@@ -10,7 +10,7 @@ import java.util.function.Supplier;
  * it was: a bad row fails the caller exactly as if it had read the row itself.
  * <p>
  * Threading: started and joined by one thread; the work's writes are visible to it after {@link #join}.
- * Joined once: the value is not kept (a trace's pod list, tokenized, is tens of megabytes that a reference kept by
+ * Joined once: the value is not kept (a trace's pod rows, read, are tens of megabytes that a reference kept by
  * the caller for the run's whole length would have the collector copy).
  */
 public final class SecondThread<T> {

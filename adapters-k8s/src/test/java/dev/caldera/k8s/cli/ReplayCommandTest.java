@@ -144,6 +144,34 @@ class ReplayCommandTest {
                 + " creation_time " + 10L * (rows - 3));
     }
 
+    /**
+     * A pod shape the converters refuse (a row that passes its checks but asks for more CPU than the kernel's units
+     * hold) is found when its first pod is made, during the replay: the replay stops, nothing is reported, and the
+     * error names the first such row in file order, even when a later row's refused shape arrives earlier in time.
+     */
+    @Test
+    void aShapeTheConvertersRefuseStopsTheReplayWithItsFirstRowInFileOrder() throws IOException {
+        Path pods = dir.resolve("refused.csv");
+        StringBuilder csv = new StringBuilder("name,cpu_milli,memory_mib,num_gpu,gpu_milli,creation_time,deletion_time\n");
+        int rows = 40_000;
+        String huge = "9223372036854775807";
+        for (int i = 0; i < rows; i++) {
+            long created = i == rows - 2 ? 3 : 10L * i;
+            String cpu = i == rows - 5 || i == rows - 2 ? huge : "4000";
+            String memory = i == rows - 2 ? "4096" : "8192";
+            csv.append("p").append(i).append(',').append(cpu).append(',').append(memory).append(",0,0,")
+                    .append(created).append(',').append(created + 500).append('\n');
+        }
+        Files.writeString(pods, csv);
+        CliRun run = CliRun.of("replay", "--output", "json", nodes(), pods.toString());
+
+        assertThat(run.status()).as(run.toString()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err().lines()).hasSize(1);
+        assertThat(run.err()).startsWith("caldera: " + pods + ":" + (rows - 3) + ": Pod default/shape:")
+                .contains("'" + huge + "m' is too large");
+    }
+
     @Test
     void usageErrorsSayWhat() {
         assertThat(CliRun.of("replay", "--policy", "tetris", nodes(), pods("default")).err())
