@@ -99,16 +99,26 @@ final class DocumentCuts {
     static final int NOT_CUTTABLE = 1;
     /** {@link #check}: the bytes are not all ASCII. */
     static final int NOT_ASCII = 2;
+    /**
+     * {@link #check}: the bytes hold an ASCII control character other than a tab, a line feed or a carriage
+     * return (or DEL), which SnakeYAML's reader refuses.
+     */
+    static final int NOT_PRINTABLE = 4;
 
     /**
-     * {@link #NOT_CUTTABLE} and {@link #NOT_ASCII} as they apply to {@code b[from, to)}, in one pass that looks
-     * closer only at bytes below 14 (line breaks, bytes of multi-byte characters) and at {@code %}.
+     * {@link #NOT_CUTTABLE}, {@link #NOT_ASCII} and {@link #NOT_PRINTABLE} as they apply to {@code b[from, to)}, in
+     * one pass that looks closer only at bytes below 32 (line breaks, control characters, bytes of multi-byte
+     * characters), at DEL and at {@code %}.
      */
     static int check(byte[] b, int from, int to) {
         int flags = 0;
         for (int p = from; p < to; p++) {
             byte c = b[p];
-            if (c >= 14 && c != '%' || c == '\n') {
+            if (c >= ' ' && c != '%' && c != 0x7F || c == '\n' || c == '\t') {
+                continue;
+            }
+            if (c >= 0 && c != '%' && c != '\r') {
+                flags |= NOT_PRINTABLE;
                 continue;
             }
             if (c == '\r' || c == '%' && (p == from || b[p - 1] == '\n')) {

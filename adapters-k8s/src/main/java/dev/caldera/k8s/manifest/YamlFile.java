@@ -350,6 +350,8 @@ final class YamlFile {
          */
         boolean ascii = true;
         boolean cuttable = true;
+        /** Whether the part's bytes are all printable ASCII (checked by parts of multi-document files only). */
+        boolean printable;
         /** The part needs the composer, or is not well-formed YAML on its own. */
         boolean needsWholeInput;
         ManifestException error;
@@ -385,6 +387,7 @@ final class YamlFile {
             if (fileFrom >= 0) {
                 int check = DocumentCuts.check(bytes, from, to);
                 ascii = (check & DocumentCuts.NOT_ASCII) == 0;
+                printable = (check & (DocumentCuts.NOT_ASCII | DocumentCuts.NOT_PRINTABLE)) == 0;
                 cuttable = (check & DocumentCuts.NOT_CUTTABLE) == 0;
                 if (!cuttable) {
                     return;
@@ -392,7 +395,8 @@ final class YamlFile {
                 lineOffset = DocumentCuts.newlines(bytes, fileFrom, from);
             }
             // no exact columns: a part with a syntax error is read again whole, whose error is reported
-            YamlTokens t = new YamlTokens(reader(bytes, from, to, ascii), null, name, lineOffset);
+            YamlTokens t = printable ? YamlTokens.printableAscii(bytes, from, to, name, lineOffset)
+                    : new YamlTokens(reader(bytes, from, to, ascii), null, name, lineOffset);
             try {
                 ObjectReader<R> reader = new ObjectReader<>(handler, name);
                 if (!items) {

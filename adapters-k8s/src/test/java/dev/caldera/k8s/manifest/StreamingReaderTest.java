@@ -273,6 +273,21 @@ class StreamingReaderTest {
         assertThat(catchThrowable(() -> read(bytes, 3))).hasMessage(one.getMessage());
     }
 
+    /**
+     * A part read in place ({@code AsciiMarks}) must hold only what SnakeYAML's reader takes: a control character
+     * in a later part is refused as one thread refuses it, and the parts around it still read in place.
+     */
+    @Test
+    void aControlCharacterInALaterPartIsRefusedAsOnOneThread() {
+        String text = new String(documents(3_000, -1, ""), StandardCharsets.UTF_8);
+        byte[] bytes = text.replace("name: n2700", "name: n2700\u0007").getBytes(StandardCharsets.UTF_8);
+        Throwable one = catchThrowable(() -> read(bytes, 1));
+        assertThat(one).isInstanceOf(ManifestException.class).hasMessageContaining("special characters are not allowed");
+        assertThat(catchThrowable(() -> read(bytes, 3))).hasMessage(one.getMessage());
+        assertThat(DocumentCuts.check(bytes, 0, bytes.length)).isEqualTo(DocumentCuts.NOT_PRINTABLE);
+        assertThat(DocumentCuts.check(bytes, 0, bytes.length / 2)).isZero();
+    }
+
     @Test
     void textThatIsNotUtf8IsRefusedBeforeAnEarlierPartsError() {
         String text = new String(documents(3_000, 500, "apiVersion: scheduling.volcano.sh/v1beta1\nkind: PodGroup\n"

@@ -63,7 +63,20 @@ public final class YamlTokens implements Tokens {
      * does not report it).
      */
     public YamlTokens(Reader reader, Supplier<Reader> again, String source, int lineOffset) {
-        this.parser = new ParserImpl(new LineMarks(reader), options());
+        this(new LineMarks(reader), reader, again, source, lineOffset);
+    }
+
+    /**
+     * Tokens of {@code bytes[from, to)}, which hold only printable ASCII (tab, line feed, carriage return, {@code
+     * 0x20..0x7E}), read in place ({@link AsciiMarks}); as the other constructor with no text to read again: a
+     * syntax error's line is exact, its columns are not.
+     */
+    public static YamlTokens printableAscii(byte[] bytes, int from, int to, String source, int lineOffset) {
+        return new YamlTokens(new AsciiMarks(bytes, from, to), Reader.nullReader(), null, source, lineOffset);
+    }
+
+    private YamlTokens(StreamReader text, Reader reader, Supplier<Reader> again, String source, int lineOffset) {
+        this.parser = new ParserImpl(text, options());
         this.reader = reader;
         this.again = again;
         this.source = source;
