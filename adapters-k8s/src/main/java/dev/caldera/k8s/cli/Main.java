@@ -32,6 +32,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        if (!"off".equals(System.getProperty("caldera.warmup"))) {
+            SimulateWarmUp.startFor(args);
+        }
         PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
                 new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16));
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
