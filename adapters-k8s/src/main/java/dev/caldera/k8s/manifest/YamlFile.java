@@ -333,6 +333,8 @@ final class YamlFile {
      * multi-document file first checks its bytes and counts the lines before it.
      */
     private static final class Part<R> implements Runnable {
+        private static final int NOT_IN_PLACE = DocumentCuts.NOT_CUTTABLE | DocumentCuts.NOT_ASCII
+                | DocumentCuts.NOT_PRINTABLE;
         final byte[] bytes;
         final int from;
         final int to;
@@ -350,7 +352,11 @@ final class YamlFile {
          */
         boolean ascii = true;
         boolean cuttable = true;
-        /** Whether the part's bytes are all printable ASCII (checked by parts of multi-document files only). */
+        /**
+         * Whether the part's bytes are all printable ASCII, read in place ({@link YamlTokens#printableAscii}); a part
+         * of a List's items checks its own bytes for it (a carriage return or a {@code %} at a line start in an item
+         * leaves it to the other reader too).
+         */
         boolean printable;
         /** The part needs the composer, or is not well-formed YAML on its own. */
         boolean needsWholeInput;
@@ -393,6 +399,8 @@ final class YamlFile {
                     return;
                 }
                 lineOffset = DocumentCuts.newlines(bytes, fileFrom, from);
+            } else if (items && ascii) {
+                printable = (DocumentCuts.check(bytes, from, to) & NOT_IN_PLACE) == 0;
             }
             // no exact columns: a part with a syntax error is read again whole, whose error is reported
             YamlTokens t = printable ? YamlTokens.printableAscii(bytes, from, to, name, lineOffset)

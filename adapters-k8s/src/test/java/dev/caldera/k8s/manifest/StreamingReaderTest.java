@@ -275,17 +275,20 @@ class StreamingReaderTest {
 
     /**
      * A part read in place ({@code AsciiMarks}) must hold only what SnakeYAML's reader takes: a control character
-     * in a later part is refused as one thread refuses it, and the parts around it still read in place.
+     * in a later part (of documents, of a List's items) is refused as one thread refuses it.
      */
     @Test
     void aControlCharacterInALaterPartIsRefusedAsOnOneThread() {
-        String text = new String(documents(3_000, -1, ""), StandardCharsets.UTF_8);
-        byte[] bytes = text.replace("name: n2700", "name: n2700\u0007").getBytes(StandardCharsets.UTF_8);
-        Throwable one = catchThrowable(() -> read(bytes, 1));
-        assertThat(one).isInstanceOf(ManifestException.class).hasMessageContaining("special characters are not allowed");
-        assertThat(catchThrowable(() -> read(bytes, 3))).hasMessage(one.getMessage());
-        assertThat(DocumentCuts.check(bytes, 0, bytes.length)).isEqualTo(DocumentCuts.NOT_PRINTABLE);
-        assertThat(DocumentCuts.check(bytes, 0, bytes.length / 2)).isZero();
+        for (byte[] clean : List.of(documents(3_000, -1, ""), list(3_000, -1, "", "List"))) {
+            byte[] bytes = new String(clean, StandardCharsets.UTF_8).replace("name: n2700", "name: n2700\u0007")
+                    .getBytes(StandardCharsets.UTF_8);
+            Throwable one = catchThrowable(() -> read(bytes, 1));
+            assertThat(one).isInstanceOf(ManifestException.class)
+                    .hasMessageContaining("special characters are not allowed");
+            assertThat(catchThrowable(() -> read(bytes, 3))).hasMessage(one.getMessage());
+            assertThat(DocumentCuts.check(bytes, 0, bytes.length)).isEqualTo(DocumentCuts.NOT_PRINTABLE);
+            assertThat(DocumentCuts.check(bytes, 0, bytes.length / 2)).isZero();
+        }
     }
 
     @Test
