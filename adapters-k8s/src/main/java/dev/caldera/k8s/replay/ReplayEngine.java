@@ -1,6 +1,7 @@
 package dev.caldera.k8s.replay;
 
 import dev.caldera.kernel.bind.Sinks;
+import dev.caldera.kernel.bind.StatusSink;
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cache.QueueSpec;
 import dev.caldera.kernel.cluster.TaskStatus;
@@ -83,9 +84,9 @@ public final class ReplayEngine implements AutoCloseable {
         this.options = options;
         this.pods = new PodStates(trace.podCount());
         this.arrived = new ReplayPod[trace.podCount()];
-        Sinks sinks = new Sinks((uid, key, node) -> bound(uid, node), (uid, key, reason) -> true,
-                (job, phase, reason) -> { });
-        this.scheduler = new Scheduler(cache, conf, PluginRegistry.defaults(), tuning, sinks);
+        Sinks sinks = new Sinks((uid, key, node) -> bound(uid, node), (uid, key, reason) -> true, StatusSink.IGNORE);
+        // the recorder reads a cycle's duration alone
+        this.scheduler = new Scheduler(cache, conf, PluginRegistry.defaults(), tuning.withoutCycleDetail(), sinks);
         scheduler.clock(() -> clockMs);
         this.gpu = scheduler.session().plugins().plugin(DeviceSharePlugin.class);
         if (gpu != null) {

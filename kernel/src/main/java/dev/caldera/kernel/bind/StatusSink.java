@@ -8,5 +8,8 @@ package dev.caldera.kernel.bind;
  */
 @FunctionalInterface
 public interface StatusSink {
+    /** Takes no status: the scheduler, seeing it, does not walk the PodGroups to publish theirs. */
+    StatusSink IGNORE = (jobKey, phase, reason) -> { };
+
     void status(String jobKey, String phase, CharSequence reason);
 }

@@ -68,6 +68,44 @@ class SchedulerTest {
         }
     }
 
+    @Test
+    void withoutCycleDetailACycleMeasuresOnlyItsDurationAndDecidesTheSame() {
+        List<String> detailed = new ArrayList<>();
+        List<String> lean = new ArrayList<>();
+        CycleStats full = bindAGang(SchedulerOptions.DEFAULT, detailed);
+        assertThat(full.actionNs(0)).isPositive();
+        long pluginsNs = 0;
+        for (int i = 0; i < full.pluginCount(); i++) {
+            pluginsNs += full.pluginOpenNs(i) + full.pluginCloseNs(i);
+        }
+        assertThat(pluginsNs).isPositive();
+        assertThat(full.pendingTasks()).isEqualTo(3);
+        CycleStats stats = bindAGang(SchedulerOptions.DEFAULT.withoutCycleDetail(), lean);
+        assertThat(lean).isEqualTo(detailed).hasSize(3);
+        assertThat(stats.cycle()).isEqualTo(1);
+        assertThat(stats.cycleNs()).isPositive();
+        assertThat(stats.openNs() + stats.actionNs(0) + stats.pendingTasks() + stats.placed())
+                .isZero();
+        for (int i = 0; i < stats.pluginCount(); i++) {
+            assertThat(stats.pluginOpenNs(i) + stats.pluginCloseNs(i)).isZero();
+        }
+    }
+
+    /** Runs one cycle binding a gang of 3, the binds into {@code binds}; answers its stats. */
+    private static CycleStats bindAGang(SchedulerOptions options, List<String> binds) {
+        ClusterCache cache = new ClusterCache();
+        node(cache, "n1", 4000, 8 * GI);
+        node(cache, "n2", 4000, 8 * GI);
+        queue(cache, "default", 1);
+        gang(cache, "ns", "job", "default", 3, 3, cpuMem(2000, GI), "Inqueue");
+        Sinks sinks = new Sinks((uid, key, node) -> binds.add(key + "@" + node), (u, k, r) -> true, Sinks.NONE.status());
+        try (Scheduler s = new Scheduler(cache, conf("allocate"), PluginRegistry.defaults(), options, sinks)) {
+            CycleStats stats = s.runOnce();
+            assertThat(s.metrics().cycles().getTotalCount()).isEqualTo(options.cycleDetail() ? 1 : 0);
+            return stats;
+        }
+    }
+
     /** Volcano: pkg/scheduler/util.go UnmarshalSchedulerConf refuses an unknown action ("failed to find Action"). */
     @Test
     void unknownActionsAreAllRefusedBeforeAnythingIsBuilt() {
