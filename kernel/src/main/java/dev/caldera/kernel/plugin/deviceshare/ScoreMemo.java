@@ -31,6 +31,10 @@ final class ScoreMemo {
     private final Long2IntOpenHashMap columnOfDigest = new Long2IntOpenHashMap();
     /** The column of each class id in this session, or -1. */
     private int[] column = new int[0];
+    /** The digest each class id's column was looked up for, valid for the ids below {@link #looked}. */
+    private long[] lookedDigest = new long[0];
+    /** Class ids whose column is the one their {@link #lookedDigest} has, since the last {@link #clear}. */
+    private int looked;
     private int columns;
     private int rows;
     private long bytes;
@@ -65,10 +69,17 @@ final class ScoreMemo {
         openedVersion = version;
         openedClasses = classes;
         if (column.length < classes) {
-            column = new int[Math.max(classes, column.length * 2)];
+            int cap = Math.max(classes, column.length * 2);
+            column = Arrays.copyOf(column, cap);
+            lookedDigest = Arrays.copyOf(lookedDigest, cap);
         }
         columnOfDigest.defaultReturnValue(-1);
         for (int c = 0; c < classes; c++) {
+            if (c < looked && lookedDigest[c] == digests[c]) {
+                // the column it found then: a digest's column stays until clear, and one that had none past the
+                // budget would find none again (the bytes only grow until clear)
+                continue;
+            }
             int col = columnOfDigest.get(digests[c]);
             if (col < 0 && bytes + 16L * rows <= budgetBytes) {
                 col = columns++;
@@ -80,7 +91,9 @@ final class ScoreMemo {
                 columnOfDigest.put(digests[c], col);
             }
             column[c] = col;
+            lookedDigest[c] = digests[c];
         }
+        looked = Math.max(looked, classes);
     }
 
     void clear() {
@@ -90,6 +103,7 @@ final class ScoreMemo {
         columns = 0;
         bytes = 0;
         openedDigests = null;
+        looked = 0;
     }
 
     /** The column class {@code cls} reads and writes, or -1 (tests). */

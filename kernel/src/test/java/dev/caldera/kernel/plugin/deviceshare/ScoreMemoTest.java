@@ -49,4 +49,28 @@ class ScoreMemoTest {
         assertThat(memo.column(1)).isNotNegative().isNotEqualTo(memo.column(0));
         assertThat(memo.column(2)).isEqualTo(memo.column(0));
     }
+
+    @Test
+    void aClassPastTheBudgetKeepsNoColumnUntilAClear() {
+        ScoreMemo memo = new ScoreMemo(16L * 4); // one column of 4 node rows
+        long[] digests = {10, 20};
+        memo.open(digests, 1, 2, 4);
+        assertThat(memo.column(0)).isEqualTo(0);
+        assertThat(memo.column(1)).isEqualTo(-1);
+        // class 1 takes class 0's digest: it shares its column; back to its own, none again
+        digests[1] = 10;
+        memo.open(digests, 2, 2, 4);
+        assertThat(memo.column(1)).isEqualTo(0);
+        digests[1] = 20;
+        memo.open(digests, 3, 2, 4);
+        assertThat(memo.column(1)).isEqualTo(-1);
+        assertThat(memo.has(1, 0, 1)).isFalse();
+        memo.put(1, 0, 1, 1.0);
+        assertThat(memo.has(1, 0, 1)).isFalse();
+        // after a clear, digest 20 is looked up first: it has the one column now
+        memo.clear();
+        memo.open(new long[] {20, 10}, 3, 2, 4);
+        assertThat(memo.column(0)).isEqualTo(0);
+        assertThat(memo.column(1)).isEqualTo(-1);
+    }
 }
