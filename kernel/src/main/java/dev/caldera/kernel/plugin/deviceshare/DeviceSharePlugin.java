@@ -56,7 +56,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
     private final ScoreMemo memo = new ScoreMemo();
     /** Scores shared by nodes in the same state, under {@link #memo}, for the policies that read only that. */
     private final StateScores shared = new StateScores();
-    private final PolicyScorer scorer = new PolicyScorer();
+    private final PolicyScorer scorer;
     /** Nodes whose devices this open empties and accounts again ({@link #emptyChangedNodes}), listed once. */
     private final RowMarks dirty = new RowMarks();
     /** The live tasks on each node, kept across opens for the incremental pass of {@link #accountPlacedTasks}. */
@@ -82,6 +82,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
     public DeviceSharePlugin(Arguments arguments) {
         this.options = DeviceShareOptions.from(new PluginArguments(NAME, arguments));
         this.policy = options.policy().create();
+        this.scorer = new PolicyScorer(policy);
         state.seed = options.seed();
         state.ties = options.ties();
     }
@@ -403,7 +404,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
 
     /** What the policy's scores are kept under per class: its shape when the policy reads no more of it. */
     private long[] scoreDigests() {
-        return policy != null && policy.readsShapeOnly() ? state.classes.shapeHash : state.classes.hash;
+        return scorer.shapeDigests ? state.classes.shapeHash : state.classes.hash;
     }
 
     /** The devices of every node and what is free on them, as of this session. */
@@ -426,6 +427,20 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
      * that state), plus the tie-break (below one point, so it reorders only nodes of equal score).
      */
     private final class PolicyScorer implements NodeScorer {
+        /**
+         * What the policy answers of itself, asked once: each score would ask again through an interface call,
+         * which C1, bin/caldera's only compiler, does not inline.
+         */
+        final boolean shapeDigests;
+        private final boolean nodeStateOnly;
+        private final double tieScale;
+
+        PolicyScorer(GpuPolicy policy) {
+            shapeDigests = policy != null && policy.readsShapeOnly();
+            nodeStateOnly = policy != null && policy.readsNodeStateOnly();
+            tieScale = policy == null || policy.integerScores() ? 1 : 1e-9;
+        }
+
         @Override
         public double score(int task, int node) {
             int cls = state.classOf(task);
@@ -436,12 +451,11 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             if (memo.has(cls, node, key)) {
                 points = memo.get(cls, node);
             } else {
-                points = policy.readsNodeStateOnly() ? sharedScore(cls, node, digest)
+                points = nodeStateOnly ? sharedScore(cls, node, digest)
                         : policy.score(state, cls, node) * options.weight();
                 memo.put(cls, node, key, points);
             }
-            double scale = policy.integerScores() ? 1 : 1e-9;
-            return points + scale * state.jitter(cls, node, nodeState);
+            return points + tieScale * state.jitter(cls, node, nodeState);
         }
 
         /** The score kept for any node in this state ({@link GpuState#scoreStateHash}), else computed and kept. */
