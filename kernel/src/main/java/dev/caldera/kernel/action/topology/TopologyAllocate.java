@@ -27,7 +27,8 @@ public final class TopologyAllocate {
     private final FlatPlacement flat;
     private final JobSearch search;
     private final Int2ObjectOpenHashMap<Worksheet> worksheets = new Int2ObjectOpenHashMap<>();
-    private NetworkTopologyAwarePlugin plugin;
+    /** Looked up once: a session's plugin chain is fixed when built (the look-up walked it at every open). */
+    private final NetworkTopologyAwarePlugin plugin;
 
     public TopologyAllocate(Session session) {
         this.session = session;
@@ -35,12 +36,12 @@ public final class TopologyAllocate {
         this.flat = new FlatPlacement(session);
         SubJobSearch sub = new SubJobSearch(session, flat, new Statement(session), pool, report);
         this.search = new JobSearch(session, sub, new Statement(session), pool);
+        this.plugin = session.plugins().plugin(NetworkTopologyAwarePlugin.class);
     }
 
     /** Forgets the previous action's worksheets. */
     public void open() {
         worksheets.clear();
-        plugin = session.plugins().plugin(NetworkTopologyAwarePlugin.class);
     }
 
     /** Whether this path places {@code job} (it has a network topology or sub-group policies). */
