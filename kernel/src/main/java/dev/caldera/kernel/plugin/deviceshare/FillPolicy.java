@@ -24,6 +24,20 @@ final class FillPolicy implements GpuPolicy {
     static final int FGD_POINTS = 35;
 
     private final FgdPolicy fgd = new FgdPolicy(FGD_POINTS);
+    /**
+     * The device {@link #bestDevice} chose for a share, kept under the key of {@link StateScores} for the class's
+     * shape and the node's state as the choice reads it (its cpu left, credited back): the choice reads of the node
+     * what that state digests (devices' free units, capacity, model, cpu left) and of the class its cpu and share,
+     * which its shape digests, and the workload table, whose version empties it. Nodes alike, given pods of one
+     * shape, choose alike; a digest collision would reuse a wrong choice, at 2^-64 per pair not guarded against (as
+     * in {@link StateScores}). Choices are made on the scheduling thread only (allocate events).
+     */
+    private final KeptDoubles chosen = new KeptDoubles(CHOSEN_SLOTS);
+    private MixTable chosenTable;
+    private long chosenVersion;
+
+    /** {@link #chosen}'s slots (256 KB). */
+    static final int CHOSEN_SLOTS = 1 << 14;
 
     @Override
     public double score(GpuState s, int cls, int node) {
@@ -80,6 +94,29 @@ final class FillPolicy implements GpuPolicy {
 
     @Override
     public long choose(GpuState s, int cls, int node) {
+        long share = s.classes.share[cls];
+        if (share == 0) {
+            return DeviceChoice.idle(s.nodes, node, s.classes.whole[cls]);
+        }
+        long cpuLeft = s.cpuLeft(node);
+        if (s.workload != chosenTable || s.workload.version != chosenVersion) {
+            chosen.forgetAll();
+            chosenTable = s.workload;
+            chosenVersion = s.workload.version;
+        }
+        long key = StateScores.key(s.classes.shapeHash[cls], s.scoreStateHash(node, cpuLeft), s.nodes.count[node]);
+        int d;
+        if (chosen.has(key)) {
+            d = (int) chosen.get(key);
+        } else {
+            d = bestDevice(s, cls, node, cpuLeft - s.classes.cpu[cls]);
+            chosen.put(key, d);
+        }
+        return d < 0 ? 0 : 1L << d;
+    }
+
+    /** {@link #choose} without the kept choices (tests compare the two). */
+    long chooseAfresh(GpuState s, int cls, int node) {
         long share = s.classes.share[cls];
         if (share == 0) {
             return DeviceChoice.idle(s.nodes, node, s.classes.whole[cls]);

@@ -146,7 +146,12 @@ final class GpuState {
      * another's in this digest.
      */
     long scoreStateHash(int node) {
-        long h = session.idle(Dimensions.CPU, node) * 31;
+        return scoreStateHash(node, session.idle(Dimensions.CPU, node));
+    }
+
+    /** {@link #scoreStateHash} with {@code cpuLeft} in place of the node's cpu idle. */
+    long scoreStateHash(int node, long cpuLeft) {
+        long h = cpuLeft * 31;
         h = h * 1_000_003L + nodes.modelDigest(node) * 7919L + nodes.capacity[node];
         int base = nodes.first[node];
         for (int d = 0; d < nodes.count[node]; d++) {

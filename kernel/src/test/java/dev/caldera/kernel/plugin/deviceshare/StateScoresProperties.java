@@ -31,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * each cycle every live task's score on every node it fits is compared with {@code policy.score} times the weight
  * plus the tie-break, computed directly, and every node's fragment in GPUs ({@link DeviceSharePlugin#fragmentGpus},
  * kept per node state) with FGD's {@link Fragmentation#of} counted from scratch. The workload mix is fixed in most tries (kept scores then live across
- * cycles) and derived from the pods in the others (a new mix each cycle forgets them). Coverage: over the tries,
+ * cycles) and derived from the pods in the others (a new mix each cycle forgets them). With fgdfill, the devices its
+ * choice keeps per node state for a shape are compared with those chosen from scratch too. Coverage: over the tries,
  * nodes in the state of another node are scored for the same shape, which is what {@link StateScores} shares.
  */
 class StateScoresProperties {
@@ -148,6 +149,12 @@ class StateScoresProperties {
                             + scale * state.jitter(cls, node, nodeState);
                     assertThat(plugin.scorer().score(t, node)).as("%s: task %s on node %s", where,
                             s.tasks().key(t), s.nodes().name(node)).isEqualTo(expected);
+                    if (policy instanceof FillPolicy fill) {
+                        // the device kept for a shape on a node in this state (by a bind or by this loop) is the one
+                        // chosen from scratch
+                        assertThat(fill.choose(state, cls, node)).as("%s: devices of task %s on node %s", where,
+                                s.tasks().key(t), s.nodes().name(node)).isEqualTo(fill.chooseAfresh(state, cls, node));
+                    }
                     Integer first = firstNode.putIfAbsent(List.of(state.classes.shapeHash[cls],
                             state.scoreStateHash(node), (long) state.nodes.count[node]), node);
                     shared += first != null && first != node ? 1 : 0;
