@@ -87,6 +87,13 @@ final class ClassView {
     private final double[] total;
     private final int[] position;
     private final int[] weight;
+    /**
+     * The tournament tree: entry {@code k} names the winner of its subtree (the leaves at {@code leaves + leaf},
+     * the root at 1). Where a leaf of the subtree fits, that is the best one; where none does, it is one of them or
+     * the padding leaf, whichever: a leaf that does not fit loses every match to one that fits, and {@link #best}
+     * names none that does not fit. So a leaf that does not fit before a refresh nor after it changes no match
+     * that matters and does not climb, and a new leaf that does not fit is made without one ({@link #pad}).
+     */
     private final int[] tree;
     /**
      * The tree's padding: every leaf entry from {@code paddedFrom} on, and every match above them that no leaf
@@ -494,7 +501,7 @@ final class ClassView {
      * that read no usage ({@link #reevaluate}). A change from an earlier session ({@code acrossSessions}) may have
      * moved anything of the node: no shortcut. A leaf that comes out with the fit level, total (bit for bit, where
      * it fits) and position it had does not climb: the tree's matches ({@link #better}) read nothing else, so each
-     * would name the same winner as before.
+     * would name the same winner as before; nor does one that fits neither before nor after ({@link #tree}).
      */
     void refresh(int task, int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions, boolean batch) {
         boolean added = pad(leaf);
@@ -514,7 +521,8 @@ final class ClassView {
             }
         }
         replay(task, leaf, from, evaluate, shrinkOnly, acrossSessions, null);
-        if (!fitted && fit[leaf] == NO_FIT && !added && position[leaf] == oldPosition) {
+        if (!fitted && fit[leaf] == NO_FIT) {
+            // nothing to count, and no match that names a leaf that fits reads it ({@link #tree})
             return;
         }
         if (!countsAgain(leaf, oldFit, oldWeight, oldRaws)) {
@@ -651,7 +659,7 @@ final class ClassView {
             }
         }
         replay(task, leaf, from, evaluate, shrinkOnly, acrossSessions, part);
-        if (!fitted && fit[leaf] == NO_FIT && !added && position[leaf] == oldPosition) {
+        if (!fitted && fit[leaf] == NO_FIT) {
             return;
         }
         byte g = fit[leaf];
@@ -862,13 +870,24 @@ final class ClassView {
     }
 
     /**
-     * True when {@link #refresh} of a leaf the view has built, with these arguments, would change nothing: it
-     * does not fit and {@link #staysNoFit} (the refresh would only copy its own passed bit onto itself). The
-     * selector asks before calling it, so that the leaves the class's predicates refuse (half of a catch-up's in
-     * the headline) cost two bit reads each and no call. Reads two bits.
+     * Does {@link #refresh}'s work, and is true, when the change leaves the leaf without a fit as it found it
+     * ({@link #staysNoFit}): a leaf the view has built is left as it is (the refresh would only copy its own passed
+     * bit onto itself), a new one is made ({@link #pad}) with its group's passed bit. False, with nothing done,
+     * otherwise: the caller refreshes the leaf. The selector asks first, so that the leaves the class's predicates
+     * refuse (half of a catch-up's in the headline, and a third of its new leaves) cost two bit reads each and no
+     * call of the refresh. Reads two bits, or a new leaf's origin and two bits.
      */
-    boolean unchangedBy(int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions) {
-        return leaf < built && staysNoFit(leaf, evaluate, shrinkOnly, acrossSessions);
+    boolean refreshedNoFit(int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions) {
+        if (leaf < built) {
+            return staysNoFit(leaf, evaluate, shrinkOnly, acrossSessions);
+        }
+        int from = groups.origin(leaf);
+        if (!staysNoFit(from, evaluate, shrinkOnly, acrossSessions)) {
+            return false;
+        }
+        pad(leaf);
+        bit(passed, leaf, bit(passed, from));
+        return true;
     }
 
     /**

@@ -561,7 +561,7 @@ public final class IncrementalSelector implements NodeSelector {
                 boolean evaluate = (change & 1) != 0;
                 boolean across = s < sessionStart;
                 boolean shrinking = shrinkOnly && !across;
-                if (!view.unchangedBy(leaf, evaluate, shrinking, across)) {
+                if (!view.refreshedNoFit(leaf, evaluate, shrinking, across)) {
                     view.refresh(task, leaf, evaluate, shrinking, across, batch);
                 }
             }
