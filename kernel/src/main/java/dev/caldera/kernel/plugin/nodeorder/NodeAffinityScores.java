@@ -2,6 +2,8 @@ package dev.caldera.kernel.plugin.nodeorder;
 
 import dev.caldera.kernel.framework.NormalizedScorer;
 
+import java.util.Arrays;
+
 /**
  * nodeorder's nodeaffinity score as current Volcano runs it: kube-scheduler's NodeAffinity plugin among the batch
  * score plugins ({@code plugins/nodeorder/nodeorder.go}, {@code BatchNodeOrderFn};
@@ -26,6 +28,19 @@ final class NodeAffinityScores implements NormalizedScorer {
     @Override
     public int raw(int task, int node) {
         return (int) Math.max(0, Math.min(plugin.affinityScore(task, node), Integer.MAX_VALUE / 100));
+    }
+
+    /**
+     * The batch form: 0 on every node for a task whose profile has no preferred term (most tasks), without a
+     * look-up per node; else {@link #raw} per node.
+     */
+    @Override
+    public void rawAll(int task, int[] nodes, int from, int to, int[] raw) {
+        if (plugin.prefersNoNode(task)) {
+            Arrays.fill(raw, from, to, 0);
+            return;
+        }
+        NormalizedScorer.super.rawAll(task, nodes, from, to, raw);
     }
 
     /** The node's labels named by preferred terms (placement inputs). */

@@ -121,6 +121,11 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
         return nodes;
     }
 
+    /** True when the task's profile has no preferred node affinity term: {@link #affinityScore} is 0 everywhere. */
+    boolean prefersNoNode(int task) {
+        return preferences.get(profileOf(task)).terms.length == 0;
+    }
+
     /** Sum of the weights of the task's preferred node affinity terms the node matches. */
     long affinityScore(int task, int node) {
         int profile = profileOf(task);

@@ -13,11 +13,13 @@ import dev.caldera.kernel.placement.Taint;
 import dev.caldera.kernel.placement.TaintEffect;
 import dev.caldera.kernel.placement.Toleration;
 import dev.caldera.kernel.resource.ResourceList;
+import dev.caldera.kernel.framework.NormalizedScorer;
 import dev.caldera.kernel.framework.SessionView;
 import dev.caldera.kernel.testing.PluginSessions;
 import dev.caldera.kernel.testing.Sessions;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -190,6 +192,38 @@ class NodeOrderPluginTest {
         // without "both" among the candidates zone-only has the largest raw value
         assertThat(batch(s, "p", "zone-only", "neither")).containsExactly(200.0, 0.0);
         assertThat(batch(s, "p", "neither")).as("largest raw 0: every node 0").containsExactly(0.0);
+    }
+
+    /**
+     * The node affinity scorer's batch raw values are its per-node ones: for a pod with preferred terms (15, 5, 0)
+     * and for one without (0 everywhere, which the batch form writes without a look-up per node).
+     */
+    @Test
+    void nodeAffinityRawValuesInABatchAreThePerNodeOnes() {
+        PluginSessions.node(cluster, "both", ResourceList.of("cpu", 1000L, "pods", 10L),
+                Map.of("zone", "a", "disk", "ssd"), List.of(), false);
+        PluginSessions.node(cluster, "zone-only", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of("zone", "a"),
+                List.of(), false);
+        PluginSessions.node(cluster, "neither", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of(), List.of(), false);
+        pending(cluster, "prefers", ResourceList.EMPTY, new PlacementSpec(Map.of(), List.of(), List.of(
+                new PreferredTerm(5, term(new SelectorRequirement("zone", SelectorOperator.IN, List.of("a")))),
+                new PreferredTerm(10, term(new SelectorRequirement("disk", SelectorOperator.IN, List.of("ssd"))))),
+                List.of(), List.of()));
+        pending(cluster, "indifferent", ResourceList.EMPTY, PlacementSpec.NONE);
+        SessionView s = PluginSessions.open(cluster, plugin("nodeorder", "tainttoleration.weight", 0));
+        NormalizedScorer affinity = Arrays.stream(s.plugins().normalizedScorers())
+                .filter(NodeAffinityScores.class::isInstance).findFirst().orElseThrow();
+        int[] rows = {PluginSessions.node(cluster, "both"), PluginSessions.node(cluster, "zone-only"),
+                PluginSessions.node(cluster, "neither")};
+
+        for (String pod : new String[] {"prefers", "indifferent"}) {
+            int t = task(cluster, pod);
+            int[] batch = new int[rows.length];
+            affinity.rawAll(t, rows, 0, rows.length, batch);
+            int[] perNode = Arrays.stream(rows).map(n -> affinity.raw(t, n)).toArray();
+            assertThat(batch).as(pod).containsExactly(perNode);
+        }
+        assertThat(affinity.raw(task(cluster, "prefers"), rows[0])).isEqualTo(15);
     }
 
     /**
