@@ -1,6 +1,7 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
 import dev.caldera.kernel.util.Bits;
+import dev.caldera.kernel.util.PerThread;
 
 /**
  * Caldera's fragmentation measure, a look-ahead form of FGD's: for each shape of the workload mix, the free GPU
@@ -43,8 +44,6 @@ final class FillFragmentation {
      * {@link #counts}.
      */
     static final class Counts {
-        /** The thread whose counts these are (see {@link #mine}). */
-        private final Thread owner = Thread.currentThread();
         long[] copies = new long[0];
         long[] moved = new long[0];
         int idle;
@@ -67,24 +66,8 @@ final class FillFragmentation {
         }
     }
 
-    private static final ThreadLocal<Counts> COUNTS = ThreadLocal.withInitial(Counts::new);
-    /**
-     * The counts of the thread that last asked: found without the {@code ThreadLocal}'s look-up (a native call
-     * under C1, {@code Reference.refersTo}), as a replay asks on one thread only. Written by any thread (a
-     * reference is written whole); a thread that reads another's sees that its {@code owner}, a final field, is
-     * not itself.
-     */
-    private static Counts last;
-
-    /** The calling thread's counts. */
-    private static Counts mine() {
-        Counts c = last;
-        if (c == null || c.owner != Thread.currentThread()) {
-            c = COUNTS.get();
-            last = c;
-        }
-        return c;
-    }
+    /** Each thread's counts (the replay's thread finds its own without the {@code ThreadLocal}'s look-up). */
+    private static final PerThread<Counts> COUNTS = new PerThread<>(Counts::new);
 
     /** The node's fragment after {@code units} are taken from each device of {@code taken} and cpu drops to {@code cpuLeft}. */
     static double after(GpuNodes g, MixTable mix, int node, long cpuLeft, long taken, long units) {
@@ -97,7 +80,7 @@ final class FillFragmentation {
 
     /** The calling thread's counts, sized for {@code groups} distinct shares (contents undefined). */
     static Counts scratch(int groups) {
-        return mine().ensure(groups);
+        return COUNTS.get().ensure(groups);
     }
 
     /** The node's fragment as it is, from its {@link #counts} as it is ({@code taken} 0): {@link #after} with nothing taken. */
@@ -143,7 +126,7 @@ final class FillFragmentation {
      */
     static Counts counts(GpuNodes g, MixTable mix, int node, long taken, long units) {
         int groups = mix.groups;
-        Counts c = mine().ensure(groups);
+        Counts c = COUNTS.get().ensure(groups);
         long[] copies = c.copies;
         long[] need = mix.groupShare;
         java.util.Arrays.fill(copies, 0, groups, 0);

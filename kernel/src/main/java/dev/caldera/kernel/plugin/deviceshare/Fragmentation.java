@@ -1,6 +1,7 @@
 package dev.caldera.kernel.plugin.deviceshare;
 
 import dev.caldera.kernel.util.Bits;
+import dev.caldera.kernel.util.PerThread;
 
 /**
  * A node's expected GPU fragmentation against a workload mix, as defined by FGD (Weng et al., USENIX ATC'23,
@@ -28,8 +29,6 @@ final class Fragmentation {
      * (filter workers measure concurrently), reused: valid until the thread's next {@link #counts}.
      */
     static final class Counts {
-        /** The thread whose counts these are (see {@link #mine}). */
-        private final Thread owner = Thread.currentThread();
         int[] fitting = new int[0];
         long[] tooSmall = new long[0];
         int[] movedFitting = new int[0];
@@ -48,24 +47,8 @@ final class Fragmentation {
         }
     }
 
-    private static final ThreadLocal<Counts> COUNTS = ThreadLocal.withInitial(Counts::new);
-    /**
-     * The counts of the thread that last asked: found without the {@code ThreadLocal}'s look-up (a native call
-     * under C1, {@code Reference.refersTo}), as a replay asks on one thread only. Written by any thread (a
-     * reference is written whole); a thread that reads another's sees that its {@code owner}, a final field, is
-     * not itself.
-     */
-    private static Counts last;
-
-    /** The calling thread's counts. */
-    private static Counts mine() {
-        Counts c = last;
-        if (c == null || c.owner != Thread.currentThread()) {
-            c = COUNTS.get();
-            last = c;
-        }
-        return c;
-    }
+    /** Each thread's counts (the replay's thread finds its own without the {@code ThreadLocal}'s look-up). */
+    private static final PerThread<Counts> COUNTS = new PerThread<>(Counts::new);
 
     /** The node's fragment now. */
     static double of(GpuNodes g, MixTable mix, int node, long cpuLeft) {
@@ -84,7 +67,7 @@ final class Fragmentation {
 
     /** The calling thread's counts, sized for {@code groups} distinct shares (contents undefined). */
     static Counts scratch(int groups) {
-        return mine().ensure(groups);
+        return COUNTS.get().ensure(groups);
     }
 
     /** The node's fragment as it is, from its {@link #counts} as it is ({@code taken} 0): {@link #of}. */
@@ -131,7 +114,7 @@ final class Fragmentation {
      */
     static Counts counts(GpuNodes g, MixTable mix, int node, long taken, long units) {
         int groups = mix.groups;
-        Counts c = mine().ensure(groups);
+        Counts c = COUNTS.get().ensure(groups);
         int[] fitting = c.fitting;
         long[] tooSmall = c.tooSmall;
         long[] need = mix.groupShare;
