@@ -30,7 +30,6 @@ import java.util.function.Supplier;
  * its typical shapes (the most frequent, covering 95% of the pods, as FGD's simulator chooses them).
  */
 public final class OpenbTraces {
-
     private OpenbTraces() {
     }
 
