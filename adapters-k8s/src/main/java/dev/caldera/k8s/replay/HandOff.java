@@ -10,7 +10,8 @@ import java.util.concurrent.locks.LockSupport;
  * Items one thread makes and others take by index, in the order made: an append-only array whose filled length
  * is published after each item, so that a reader can take item {@code i} as soon as it is made and waits only
  * when it overtakes the writer. What lets a replay start while its trace's later events are still being made on
- * the second core.
+ * the second core. The writer keeps at most about {@link #AHEAD} items ahead of the readers ({@link #get} reports
+ * how far it read every 256 items), unless a reader waits for all of them ({@link #awaitAll}).
  * <p>
  * Not a ring: every item is kept (a replay's pods and events are read again by {@code --repeat} and by the
  * report), so the hand-off holds what a list of them held before, no more; its capacity is the number of items
@@ -23,6 +24,10 @@ import java.util.concurrent.locks.LockSupport;
 final class HandOff<T> {
     private static final int SPINS = 200;
     private static final long PARK_NS = 20_000;
+    /** How far the writer may run ahead of the readers' last reported item before it waits. */
+    static final int AHEAD = 1 << 14;
+    /** How often (in items) a reader reports how far it has read. */
+    private static final int REPORT_MASK = 255;
 
     /** Items published: a reader reads this before {@link #items}, which the writer fills before publishing. */
     private final AtomicInteger published = new AtomicInteger();
@@ -31,6 +36,12 @@ final class HandOff<T> {
     private int size;
     private volatile boolean finished;
     private volatile Throwable failure;
+    /** The highest item index a reader reported reading ({@link #get}, every {@link #REPORT_MASK} + 1 items). */
+    private final AtomicInteger taken = new AtomicInteger();
+    /** The writer's last read of {@link #taken}. */
+    private int takenSeen;
+    /** Set by a reader that waits for every item ({@link #awaitAll}): the writer no longer waits for readers. */
+    private volatile boolean draining;
 
     HandOff(int capacity) {
         items = new Object[Math.max(1, capacity)];
@@ -45,6 +56,23 @@ final class HandOff<T> {
         }
         a[size++] = item;
         published.lazySet(size);
+        if (size - takenSeen > AHEAD) {
+            waitForReaders();
+        }
+    }
+
+    /**
+     * Writer: sleeps while it is more than {@link #AHEAD} items ahead of what readers reported reading, unless a
+     * reader waits for them all. Making items far ahead of a replay gains nothing (the replay takes them as they
+     * come) and costs it the second core while that core is wanted most, at the start, when the JIT compiles the
+     * replay's code: paced, the maker's work spreads over the replay.
+     */
+    private void waitForReaders() {
+        takenSeen = taken.get();
+        while (size - takenSeen > AHEAD && !draining) {
+            LockSupport.parkNanos(PARK_NS * 10);
+            takenSeen = taken.get();
+        }
     }
 
     /** Writer: no more items. */
@@ -63,11 +91,20 @@ final class HandOff<T> {
         if (i >= published.get()) {
             await(i);
         }
+        if ((i & REPORT_MASK) == 0) {
+            taken.lazySet(i);
+        }
         return (T) items[i];
+    }
+
+    /** Items made so far. */
+    int made() {
+        return published.get();
     }
 
     /** Waits until the writer finished; returns how many items it made. */
     int awaitAll() {
+        draining = true;
         int spins = 0;
         while (!finished) {
             check();
@@ -95,6 +132,7 @@ final class HandOff<T> {
     }
 
     private void await(int i) {
+        taken.set(i); // the writer may then run up to AHEAD items past it, whatever the readers read before
         int spins = 0;
         while (i >= published.get()) {
             if (finished && i >= published.get()) {

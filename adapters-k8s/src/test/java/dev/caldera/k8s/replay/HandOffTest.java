@@ -1,6 +1,7 @@
 package dev.caldera.k8s.replay;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -77,5 +78,46 @@ class HandOffTest {
         assertThat(h.asList(1)).containsExactly("only");
         assertThatThrownBy(() -> h.get(1)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> h.asList(1).get(1)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void theWriterKeepsWithinAheadOfWhatTheReaderTookAndNeverBlocksAReader() throws InterruptedException {
+        int n = 5 * HandOff.AHEAD;
+        HandOff<Integer> h = new HandOff<>(n);
+        Thread writer = new Thread(() -> {
+            for (int i = 0; i < n; i++) {
+                h.add(i);
+            }
+            h.finish();
+        });
+        writer.setDaemon(true); // a broken pace must fail the test, not keep the JVM
+        writer.start();
+        Thread.sleep(100);
+        assertThat(h.made()).isEqualTo(HandOff.AHEAD + 1);
+        // a reader that jumps far ahead is let through (the writer runs up to it), and so is a sequential one
+        assertThat(h.get(3 * HandOff.AHEAD)).isEqualTo(3 * HandOff.AHEAD);
+        Thread.sleep(100);
+        assertThat(h.made()).isBetween(3 * HandOff.AHEAD + 1, 4 * HandOff.AHEAD + 1);
+        List<Integer> taken = new ArrayList<>(h.asList(n));
+        writer.join();
+        assertThat(taken).hasSize(n).startsWith(0, 1, 2).endsWith(n - 1);
+    }
+
+    @Test
+    @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aReaderWaitingForEveryItemIsNotKeptWaitingByThePace() throws InterruptedException {
+        int n = 3 * HandOff.AHEAD;
+        HandOff<Integer> h = new HandOff<>(n);
+        Thread writer = new Thread(() -> {
+            for (int i = 0; i < n; i++) {
+                h.add(i);
+            }
+            h.finish();
+        });
+        writer.setDaemon(true); // a broken pace must fail the test, not keep the JVM
+        writer.start();
+        assertThat(h.awaitAll()).isEqualTo(n);
+        writer.join();
     }
 }
