@@ -85,14 +85,7 @@ class HandOffTest {
     void theWriterKeepsWithinAheadOfWhatTheReaderTookAndNeverBlocksAReader() throws InterruptedException {
         int n = 5 * HandOff.AHEAD;
         HandOff<Integer> h = new HandOff<>(n);
-        Thread writer = new Thread(() -> {
-            for (int i = 0; i < n; i++) {
-                h.add(i);
-            }
-            h.finish();
-        });
-        writer.setDaemon(true); // a broken pace must fail the test, not keep the JVM
-        writer.start();
+        Thread writer = writing(h, n);
         Thread.sleep(100);
         assertThat(h.made()).isEqualTo(HandOff.AHEAD + 1);
         // a reader that jumps far ahead is let through (the writer runs up to it), and so is a sequential one
@@ -109,15 +102,21 @@ class HandOffTest {
     void aReaderWaitingForEveryItemIsNotKeptWaitingByThePace() throws InterruptedException {
         int n = 3 * HandOff.AHEAD;
         HandOff<Integer> h = new HandOff<>(n);
+        Thread writer = writing(h, n);
+        assertThat(h.awaitAll()).isEqualTo(n);
+        writer.join();
+    }
+
+    /** A daemon thread (a broken pace must fail the test, not keep the JVM) adding 0 to n - 1 to {@code h}. */
+    private static Thread writing(HandOff<Integer> h, int n) {
         Thread writer = new Thread(() -> {
             for (int i = 0; i < n; i++) {
                 h.add(i);
             }
             h.finish();
         });
-        writer.setDaemon(true); // a broken pace must fail the test, not keep the JVM
+        writer.setDaemon(true);
         writer.start();
-        assertThat(h.awaitAll()).isEqualTo(n);
-        writer.join();
+        return writer;
     }
 }
