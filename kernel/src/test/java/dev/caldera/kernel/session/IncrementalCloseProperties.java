@@ -5,9 +5,7 @@ import dev.caldera.kernel.action.ActionContext;
 import dev.caldera.kernel.action.ActionRegistry;
 import dev.caldera.kernel.bind.Sinks;
 import dev.caldera.kernel.cache.ClusterCache;
-import dev.caldera.kernel.cache.ClusterChange;
 import dev.caldera.kernel.cache.TaskSpec;
-import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.conf.Tier;
@@ -113,23 +111,11 @@ class IncrementalCloseProperties {
         }
 
         void cycle() {
-            for (int k = random.nextInt(5); k > 0; k--) {
-                ClusterChange change = changes.valid();
-                if (change instanceof ClusterChange.UpsertTask t) {
-                    pods.put(t.spec().uid(), t.spec());
-                }
-                cache.submit(change);
-            }
+            changes.submitSome(cache, random, pods);
             for (String[] bind : binds) {
-                TaskSpec spec = pods.get(bind[0]);
-                if (spec != null && random.nextInt(3) > 0) { // the informer's echo of a bind, not always yet
-                    TaskSpec echo = spec.toBuilder().status(TaskStatus.RUNNING).nodeName(bind[1]).build();
-                    pods.put(bind[0], echo);
-                    cache.submit(new ClusterChange.UpsertTask(echo));
-                }
                 bound.add(bind[0] + "->" + bind[1]);
             }
-            binds.clear();
+            RandomChanges.echoBinds(binds, cache, random, pods);
             cache.applyChanges();
             cache.resolveJobPriorities();
             if (forceWhole) {

@@ -7,7 +7,6 @@ import dev.caldera.kernel.bind.Sinks;
 import dev.caldera.kernel.cache.ClusterCache;
 import dev.caldera.kernel.cache.ClusterChange;
 import dev.caldera.kernel.cache.TaskSpec;
-import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.conf.PluginOption;
 import dev.caldera.kernel.conf.SchedulerConf;
 import dev.caldera.kernel.conf.Tier;
@@ -115,23 +114,8 @@ class IncrementalOpenProperties {
         SplittableRandom random = new SplittableRandom(seed);
         int placed = 0;
         for (int c = 0; c < cycles; c++) {
-            int n = random.nextInt(5);
-            for (int k = 0; k < n; k++) {
-                ClusterChange change = changes.valid();
-                if (change instanceof ClusterChange.UpsertTask t) {
-                    pods.put(t.spec().uid(), t.spec());
-                }
-                cache.submit(change);
-            }
-            for (String[] bind : binds) {
-                TaskSpec spec = pods.get(bind[0]);
-                if (spec != null && random.nextInt(3) > 0) { // the informer's echo of a bind, not always yet
-                    TaskSpec echo = spec.toBuilder().status(TaskStatus.RUNNING).nodeName(bind[1]).build();
-                    pods.put(bind[0], echo);
-                    cache.submit(new ClusterChange.UpsertTask(echo));
-                }
-            }
-            binds.clear();
+            changes.submitSome(cache, random, pods);
+            RandomChanges.echoBinds(binds, cache, random, pods);
             open(cache, session);
             assertEqualsFresh(session, cache, conf, "cycle " + c);
             for (Action a : actions) {

@@ -282,6 +282,38 @@ public final class RandomChanges {
                 "spec.containers[].resources.requests.memory");
     }
 
+    /**
+     * Submits 0 to 4 valid changes to {@code cache}, the count drawn from {@code random}, noting each pod written in
+     * {@code pods} (by uid): one cycle's worth of informer events for the session properties.
+     */
+    public void submitSome(ClusterCache cache, SplittableRandom random, Map<String, TaskSpec> pods) {
+        for (int k = random.nextInt(5); k > 0; k--) {
+            ClusterChange change = valid();
+            if (change instanceof ClusterChange.UpsertTask t) {
+                pods.put(t.spec().uid(), t.spec());
+            }
+            cache.submit(change);
+        }
+    }
+
+    /**
+     * The informer's echo of each bind ({@code uid, node}) of a known pod, not always yet (two times in three,
+     * drawn from {@code random}): the pod running on that node, written to {@code pods} and submitted. Clears
+     * {@code binds}.
+     */
+    public static void echoBinds(List<String[]> binds, ClusterCache cache, SplittableRandom random,
+                                 Map<String, TaskSpec> pods) {
+        for (String[] bind : binds) {
+            TaskSpec spec = pods.get(bind[0]);
+            if (spec != null && random.nextInt(3) > 0) {
+                TaskSpec echo = spec.toBuilder().status(TaskStatus.RUNNING).nodeName(bind[1]).build();
+                pods.put(bind[0], echo);
+                cache.submit(new ClusterChange.UpsertTask(echo));
+            }
+        }
+        binds.clear();
+    }
+
     private static String uid(int p) {
         return "uid-" + p;
     }
