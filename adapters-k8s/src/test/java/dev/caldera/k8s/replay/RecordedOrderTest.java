@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A recorded openb trace makes its events in time order itself: they must be those a stable sort by time of the
  * trace's events in file order (nodes, then each pod's creation and deletion) gives, ties included; and its pods,
- * made on two threads for a long trace, those the one-thread conversion makes.
+ * made beside the replay on a thread of their own, those the one-thread conversion makes.
  */
 class RecordedOrderTest {
     private static final String NODES = "sn,cpu_milli,memory_mib,gpu,model\nn1,32000,131072,2,T4\nn2,64000,262144,8,G2\n";

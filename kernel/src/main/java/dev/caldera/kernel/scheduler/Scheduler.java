@@ -93,38 +93,37 @@ public final class Scheduler implements AutoCloseable {
         long start = System.nanoTime();
         cache.applyChanges();
         cache.resolveJobPriorities();
-        if (!detail) {
-            session.open();
-            for (int i = 0; i < actions.length; i++) {
-                actions[i].execute(session);
-            }
-            session.close();
-            publishStatus();
-            stats.cycleNs(System.nanoTime() - start);
-            return stats;
-        }
-        long opened = System.nanoTime();
+        long t = detail ? System.nanoTime() : 0;
         session.open();
-        long t = System.nanoTime();
-        stats.openNs(t - opened);
-        stats.pendingTasks(countPending());
+        if (detail) {
+            long now = System.nanoTime();
+            stats.openNs(now - t);
+            t = now;
+            stats.pendingTasks(countPending());
+        }
         for (int i = 0; i < actions.length; i++) {
             actions[i].execute(session);
-            long now = System.nanoTime();
-            stats.actionNs(i, now - t);
-            t = now;
+            if (detail) {
+                long now = System.nanoTime();
+                stats.actionNs(i, now - t);
+                t = now;
+            }
         }
-        stats.placed(session.decisions().bindCount() + countInSession(TaskStatus.PIPELINED));
+        if (detail) {
+            stats.placed(session.decisions().bindCount() + countInSession(TaskStatus.PIPELINED));
+        }
         session.close();
         publishStatus();
         long end = System.nanoTime();
-        stats.closeNs(end - t);
         stats.cycleNs(end - start);
-        for (int i = 0; i < stats.pluginCount(); i++) {
-            stats.pluginOpenNs(i, chain.openNs(i));
-            stats.pluginCloseNs(i, chain.closeNs(i));
+        if (detail) {
+            stats.closeNs(end - t);
+            for (int i = 0; i < stats.pluginCount(); i++) {
+                stats.pluginOpenNs(i, chain.openNs(i));
+                stats.pluginCloseNs(i, chain.closeNs(i));
+            }
+            metrics.record(stats);
         }
-        metrics.record(stats);
         return stats;
     }
 
