@@ -300,8 +300,10 @@ public final class IncrementalSelector implements NodeSelector {
         if (view.syncedAt == Long.MIN_VALUE || view.epoch != groups.epoch || !groups.covers(view.syncedAt)
                 || !view.standsFor(session, cls, born)) {
             // another class with the same key (a digest collision) takes the view over
+            writeShape(view.shape, 1);
             build(view, task);
         } else {
+            writeShape(view.shape, 2);
             catchUp(view, task);
         }
         view.syncedAt = groups.changeSequence();
@@ -310,6 +312,16 @@ public final class IncrementalSelector implements NodeSelector {
         view.freesSession = sessionId;
         view.standFor(session, cls, born);
         return view;
+    }
+
+    /**
+     * Before a build ({@code views} 1) or a catch-up (2): the shape's entries may be written at the groups' newest
+     * version when it has that many views (a catch-up of a shape's only view neither reads nor writes them).
+     */
+    private void writeShape(ShapeView shape, int views) {
+        if (shape != null && shape.views >= views) {
+            shape.writing(groups.newestVersion());
+        }
     }
 
     /** Gives {@code view} the shape {@code shape} (null: none), keeping both shapes' counts of their views. */

@@ -233,6 +233,11 @@ final class NodeGroups {
         return version;
     }
 
+    /** The newest leaf version given out ({@link #versions}): versions only grow. */
+    long newestVersion() {
+        return lastVersion;
+    }
+
     int repPosition(int leaf) {
         return repPosition[leaf];
     }

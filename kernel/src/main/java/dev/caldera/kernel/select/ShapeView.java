@@ -40,6 +40,18 @@ final class ShapeView {
      * where the fit is not NO_FIT).
      */
     private final long[] entries;
+    /**
+     * No entry was computed at a version above this: the groups' newest version ({@link NodeGroups#newestVersion})
+     * when the last build or catch-up that may write entries began (versions only grow).
+     */
+    private long written;
+    /**
+     * {@link #written} before the current build or catch-up: what earlier ones wrote. A leaf whose version is above
+     * it changed after they ran, so its entry is not current, known without reading it (a cache miss each). Entries
+     * written in the current pass are of other leaves (a pass evaluates a leaf once; were one read again it would only
+     * be computed again, never taken stale: {@link #current} still compares the entry's version).
+     */
+    private long readable;
 
     ShapeView(long key, long[] request, int size) {
         this.key = key;
@@ -56,7 +68,18 @@ final class ShapeView {
         key = newKey;
         request = newRequest.clone();
         lastUse = 0;
+        written = 0;
+        readable = 0;
         Arrays.fill(entries, 0);
+    }
+
+    /**
+     * Starts a build or catch-up that may write entries at versions up to {@code newest} (the groups' newest
+     * version). Scheduling thread, before the pass, so that filter workers read what it set.
+     */
+    void writing(long newest) {
+        readable = written;
+        written = Math.max(written, newest);
     }
 
     /** The digest of a request vector: views of classes with equal requests share one shape. O(dims). */
@@ -70,7 +93,7 @@ final class ShapeView {
 
     /** True when leaf {@code leaf}'s entry was computed at {@code version} (the leaf's current one). */
     boolean current(int leaf, long version) {
-        return entries[2 * leaf] >>> 2 == version;
+        return version <= readable && entries[2 * leaf] >>> 2 == version;
     }
 
     /** The entry's fit level (NO_FIT, FUTURE or IDLE). */
