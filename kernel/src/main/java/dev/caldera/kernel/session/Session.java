@@ -819,7 +819,16 @@ public final class Session implements SessionView {
     /** Commit step for an allocated task: Binding in the session and the cache. */
     public void markBinding(int task) {
         int node = taskState.node(task);
-        move(task, TaskStatus.BINDING, node);
+        if (taskState.status(task) == TaskStatus.ALLOCATED && cache.nominations().nodeOf(task) < 0) {
+            // Allocated and Binding take the same from the node: its usage (and so every fit and score on it, and its
+            // HyperNodes' sums) stays as it is, so the node gets no journal record for the selectors to catch up on;
+            // only the task's and its job's counts move. A nominated task goes the long way: its nomination ends
+            taskState.set(task, TaskStatus.BINDING, node);
+            jobState.move(tasks.job(task), cache.roleSlot(task), bestEffort(task), request(task),
+                    TaskStatus.ALLOCATED, TaskStatus.BINDING);
+        } else {
+            move(task, TaskStatus.BINDING, node);
+        }
         cache.markBinding(task, node);
     }
 
