@@ -2,10 +2,16 @@ package dev.caldera.kernel.cluster;
 
 import dev.caldera.kernel.util.RowMarks;
 
+import java.util.Arrays;
+
 /**
  * What the tasks on each node take, per resource dimension: {@code idle}, {@code used}, {@code releasing}
- * and {@code pipelined}, laid out {@code [dim][node]} so a filter over nodes for one dimension is a
- * sequential scan. The cache keeps one instance; each session copies it and works on its copy.
+ * and {@code pipelined}. The cache keeps one instance; each session copies it and works on its copy.
+ * <p>
+ * Layout: node-major, one row of {@code 4 x dims} longs per node (idle, then used, releasing and pipelined, each
+ * {@code dims} long), {@code rows[node * stride + kind * dims + dim]}. Every reader and writer takes a node at a
+ * time (a task placed or moved, a fit check of the node, a node group's key, a changed row copied at session open),
+ * so a node's whole usage lies on two or three cache lines instead of on {@code 4 x dims} columns of their own.
  * <p>
  * Accounting follows Volcano's NodeInfo: a pipelined task adds to {@code pipelined} only; a releasing
  * task takes idle and adds to used and releasing; every other task on a node takes idle and adds to used.
@@ -17,19 +23,23 @@ import dev.caldera.kernel.util.RowMarks;
  * Threading: NOT thread safe. Cost: O(dims) per task, no allocation.
  */
 public final class NodeUsage {
+    private static final int IDLE = 0;
+    private static final int USED = 1;
+    private static final int RELEASING = 2;
+    private static final int PIPELINED = 3;
+    private static final int KINDS = 4;
+
     /** Rows written since the owner last cleared the marks. */
     private final RowMarks changed = new RowMarks();
     private int capacity;
-    private long[][] idle;
-    private long[][] used;
-    private long[][] releasing;
-    private long[][] pipelined;
+    private int dims;
+    /** {@code KINDS * dims}: the longs of one node. */
+    private int stride;
+    private long[] rows = new long[0];
 
     public NodeUsage(int dims) {
-        idle = Columns.column(dims, 0);
-        used = Columns.column(dims, 0);
-        releasing = Columns.column(dims, 0);
-        pipelined = Columns.column(dims, 0);
+        this.dims = dims;
+        this.stride = KINDS * dims;
     }
 
     public void ensureRows(int needed) {
@@ -37,70 +47,74 @@ public final class NodeUsage {
             return;
         }
         int cap = Columns.grow(capacity, needed);
-        idle = Columns.rows(idle, cap);
-        used = Columns.rows(used, cap);
-        releasing = Columns.rows(releasing, cap);
-        pipelined = Columns.rows(pipelined, cap);
+        rows = Arrays.copyOf(rows, cap * stride);
         capacity = cap;
     }
 
     public void ensureDims(int dims) {
-        idle = Columns.dims(idle, dims, capacity);
-        used = Columns.dims(used, dims, capacity);
-        releasing = Columns.dims(releasing, dims, capacity);
-        pipelined = Columns.dims(pipelined, dims, capacity);
+        if (dims <= this.dims) {
+            return;
+        }
+        int newStride = KINDS * dims;
+        long[] out = new long[capacity * newStride];
+        for (int node = 0; node < capacity; node++) {
+            for (int kind = 0; kind < KINDS; kind++) {
+                System.arraycopy(rows, node * stride + kind * this.dims, out, node * newStride + kind * dims,
+                        this.dims);
+            }
+        }
+        rows = out;
+        this.dims = dims;
+        this.stride = newStride;
     }
 
     public int dims() {
-        return idle.length;
+        return dims;
     }
 
     public long futureIdle(int dim, int node) {
-        return idle[dim][node] + releasing[dim][node] - pipelined[dim][node];
+        int b = node * stride + dim;
+        return rows[b] + rows[b + RELEASING * dims] - rows[b + PIPELINED * dims];
     }
 
     /** Accounts a task in {@code status} with {@code request} on {@code node}. */
     public void add(int node, long[] request, byte status) {
         changed.mark(node);
-        if (status == TaskStatus.PIPELINED) {
-            for (int d = 0; d < request.length; d++) {
-                pipelined[d][node] += request[d];
-            }
-            return;
-        }
-        if (!TaskStatus.takesIdle(status)) {
-            return;
-        }
-        for (int d = 0; d < request.length; d++) {
-            idle[d][node] -= request[d];
-            used[d][node] += request[d];
-        }
-        if (status == TaskStatus.RELEASING) {
-            for (int d = 0; d < request.length; d++) {
-                releasing[d][node] += request[d];
-            }
-        }
+        apply(node, request, status, 1);
     }
 
     /** Exactly reverses {@link #add} for the same arguments. */
     public void remove(int node, long[] request, byte status) {
         changed.mark(node);
+        apply(node, request, status, -1);
+    }
+
+    private void apply(int node, long[] request, byte status, int sign) {
+        long[] r = rows;
+        int b = node * stride;
+        int n = dims;
+        if (request.length > n) { // it would write into the next kind's longs instead of failing
+            throw new IllegalArgumentException("request of " + request.length + " dimensions, usage has " + n);
+        }
         if (status == TaskStatus.PIPELINED) {
+            int p = b + PIPELINED * n;
             for (int d = 0; d < request.length; d++) {
-                pipelined[d][node] -= request[d];
+                r[p + d] += sign * request[d];
             }
             return;
         }
         if (!TaskStatus.takesIdle(status)) {
             return;
         }
+        int u = b + USED * n;
         for (int d = 0; d < request.length; d++) {
-            idle[d][node] += request[d];
-            used[d][node] -= request[d];
+            r[b + d] -= sign * request[d];
+            r[u + d] += sign * request[d];
         }
         if (status == TaskStatus.RELEASING) {
+            int rel = b + RELEASING * n;
             for (int d = 0; d < request.length; d++) {
-                releasing[d][node] -= request[d];
+                r[rel + d] += sign * request[d];
             }
         }
     }
@@ -108,11 +122,10 @@ public final class NodeUsage {
     /** Resets a node row to an empty node with {@code allocatable} idle. */
     public void reset(int node, NodeTable table) {
         changed.mark(node);
-        for (int d = 0; d < idle.length; d++) {
-            idle[d][node] = table.allocatable(d, node);
-            used[d][node] = 0;
-            releasing[d][node] = 0;
-            pipelined[d][node] = 0;
+        int b = node * stride;
+        Arrays.fill(rows, b, b + stride, 0);
+        for (int d = 0; d < dims; d++) {
+            rows[b + d] = table.allocatable(d, node);
         }
     }
 
@@ -120,11 +133,18 @@ public final class NodeUsage {
     public void copyFrom(NodeUsage from, int rows) {
         changed.markAll();
         ensureRows(from.capacity);
-        ensureDims(from.dims());
-        Columns.copy(from.idle, idle, rows);
-        Columns.copy(from.used, used, rows);
-        Columns.copy(from.releasing, releasing, rows);
-        Columns.copy(from.pipelined, pipelined, rows);
+        ensureDims(from.dims);
+        if (from.stride == stride) {
+            System.arraycopy(from.rows, 0, this.rows, 0, rows * stride);
+            return;
+        }
+        Arrays.fill(this.rows, 0, rows * stride, 0); // more dimensions here than in from: theirs, then zeros
+        for (int node = 0; node < rows; node++) {
+            for (int kind = 0; kind < KINDS; kind++) {
+                System.arraycopy(from.rows, node * from.stride + kind * from.dims, this.rows,
+                        node * stride + kind * dims, from.dims);
+            }
+        }
     }
 
     /**
@@ -137,35 +157,30 @@ public final class NodeUsage {
         for (int i = 0; i < marks.size(); i++) {
             int r = marks.row(i);
             if (r < rows) {
-                for (int d = 0; d < idle.length; d++) {
-                    idle[d][r] = from.idle[d][r];
-                    used[d][r] = from.used[d][r];
-                    releasing[d][r] = from.releasing[d][r];
-                    pipelined[d][r] = from.pipelined[d][r];
-                }
+                System.arraycopy(from.rows, r * stride, this.rows, r * stride, stride);
             }
         }
     }
 
     public long idle(int d, int node) {
-        return idle[d][node];
+        return rows[node * stride + d];
     }
 
     public void idle(int d, int node, long value) {
         changed.mark(node);
-        idle[d][node] = value;
+        rows[node * stride + d] = value;
     }
 
     public long used(int d, int node) {
-        return used[d][node];
+        return rows[node * stride + USED * dims + d];
     }
 
     public long releasing(int d, int node) {
-        return releasing[d][node];
+        return rows[node * stride + RELEASING * dims + d];
     }
 
     public long pipelined(int d, int node) {
-        return pipelined[d][node];
+        return rows[node * stride + PIPELINED * dims + d];
     }
 
     /** Rows written since the marks were last cleared (every writer of this table marks the row). */
