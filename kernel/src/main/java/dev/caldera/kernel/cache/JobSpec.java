@@ -30,17 +30,34 @@ public record JobSpec(
 
     public JobSpec {
         SpecCheck.required(name, "PodGroup", "metadata.name");
-        String object = "PodGroup " + namespace + "/" + name;
-        SpecCheck.required(namespace, object, "metadata.namespace");
-        SpecCheck.required(queue, object, "spec.queue");
-        SpecCheck.atLeast(minMember, 0, object, "spec.minMember");
-        minTaskMember = minTaskMember == null ? Map.of() : new TreeMap<>(minTaskMember);
-        for (Map.Entry<String, Integer> e : minTaskMember.entrySet()) {
-            SpecCheck.atLeast(e.getValue(), 0, object, "spec.minTaskMember." + e.getKey());
+        // the object's name is joined only for a refusal: a replay builds a spec for every pod's own PodGroup
+        if (namespace == null || namespace.isEmpty() || queue == null || queue.isEmpty() || minMember < 0
+                || anyNegative(minTaskMember) || SpecCheck.firstNegative(minResources) >= 0) {
+            String object = "PodGroup " + namespace + "/" + name;
+            SpecCheck.required(namespace, object, "metadata.namespace");
+            SpecCheck.required(queue, object, "spec.queue");
+            SpecCheck.atLeast(minMember, 0, object, "spec.minMember");
+            for (Map.Entry<String, Integer> e : new TreeMap<>(minTaskMember == null ? Map.of() : minTaskMember)
+                    .entrySet()) {
+                SpecCheck.atLeast(e.getValue(), 0, object, "spec.minTaskMember." + e.getKey());
+            }
+            SpecCheck.nonNegative(minResources, object, "spec.minResources");
         }
-        minTaskMember = Map.copyOf(minTaskMember);
-        minResources = SpecCheck.nonNegative(minResources, object, "spec.minResources");
+        minTaskMember = minTaskMember == null || minTaskMember.isEmpty() ? Map.of()
+                : Map.copyOf(new TreeMap<>(minTaskMember));
         subGroupPolicy = subGroupPolicy == null ? List.of() : List.copyOf(subGroupPolicy);
+    }
+
+    /** Whether a role's minimum is negative ({@code null} is no map, a map without roles none). */
+    private static boolean anyNegative(Map<String, Integer> minTaskMember) {
+        if (minTaskMember != null) {
+            for (Integer min : minTaskMember.values()) {
+                if (min < 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** A job without network topology or sub-groups. */
