@@ -158,7 +158,7 @@ public final class ReplayEngine implements AutoCloseable {
         }
         arrived[i] = p;
         if (p.group() != null) {
-            cache.upsertJob(p.group());
+            cache.upsertJob(p.group(), p.groupKey());
         }
         cache.upsertTask(p.task());
         pods.arrive(i, p.uid());
@@ -189,7 +189,7 @@ public final class ReplayEngine implements AutoCloseable {
     private void forget(ReplayPod p) {
         cache.removeTask(p.uid());
         if (p.group() != null) {
-            cache.removeJob(p.group().key());
+            cache.removeJob(p.groupKey());
         }
     }
 

@@ -152,14 +152,21 @@ public final class TraceObjects {
                 t.role(), t.preemptable(), createdMs, t.status(), null, null, t.placement(), t.critical(),
                 t.preemptNever(), t.schedulingGated(), t.labels(), t.interPod(), 0L);
         JobSpec group = null;
+        String groupKey = null;
         if (c.group() != null) {
             JobSpec g = c.group();
             // an empty minTaskMember passed as null: JobSpec copies a given map into a TreeMap, per pod
             group = new JobSpec(NAMESPACE, job, g.queue(), g.minMember(),
                     g.minTaskMember().isEmpty() ? null : g.minTaskMember(), g.priorityClassName(), g.minResources(),
                     g.phase(), createdMs, g.slaWaitingMs());
+            groupKey = group.key();
+            // the replay's thread looks the pod and its group up by these strings (its uid in the waiting pods and
+            // the cache's tasks, the key in its jobs): String keeps its hash once computed, so computing it here,
+            // on the thread that makes the pods beside the replay, spares the replay that pass over their bytes
+            groupKey.hashCode();
         }
-        return new ReplayPod(index, task, group, shape.gpuMilli(), createdMs, deletedMs, durationMs, source);
+        uid.hashCode();
+        return new ReplayPod(index, task, group, groupKey, shape.gpuMilli(), createdMs, deletedMs, durationMs, source);
     }
 
     /**

@@ -188,6 +188,14 @@ public final class ClusterCache {
         submit(new ClusterChange.UpsertJob(spec));
     }
 
+    /**
+     * {@link #upsertJob(JobSpec)} with the job's {@code namespace/name} joined already ({@link JobSpec#key}: checked
+     * against the spec, not joined again; IllegalArgumentException when it is not the spec's).
+     */
+    public void upsertJob(JobSpec spec, String key) {
+        submit(new ClusterChange.UpsertJob(spec, key));
+    }
+
     public void removeJob(String key) {
         submit(new ClusterChange.RemoveJob(key));
     }
@@ -384,7 +392,7 @@ public final class ClusterCache {
         } else if (change instanceof ClusterChange.UpsertTask c) {
             taskCache.check(c.spec());
         } else if (change instanceof ClusterChange.UpsertJob c) {
-            jobCache.check(c.spec());
+            jobCache.check(c.spec(), c.key());
         } else if (change instanceof ClusterChange.UpsertQueue c) {
             queueCache.check(c.spec());
         }
@@ -400,7 +408,7 @@ public final class ClusterCache {
         } else if (change instanceof ClusterChange.RemoveTask c) {
             taskCache.remove(c.uid());
         } else if (change instanceof ClusterChange.UpsertJob c) {
-            upsertJobRow(c.spec());
+            upsertJobRow(c.spec(), c.key());
         } else if (change instanceof ClusterChange.RemoveJob c) {
             jobCache.remove(c.key());
         } else if (change instanceof ClusterChange.UpsertQueue c) {
@@ -437,8 +445,8 @@ public final class ClusterCache {
         }
     }
 
-    private void upsertJobRow(JobSpec spec) {
-        int row = jobCache.upsert(spec, flag);
+    private void upsertJobRow(JobSpec spec, String key) {
+        int row = jobCache.upsert(spec, key, flag);
         if (flag[0]) {
             taskCache.recount(row);
         }

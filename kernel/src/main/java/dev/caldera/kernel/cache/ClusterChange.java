@@ -1,6 +1,7 @@
 package dev.caldera.kernel.cache;
 
 import dev.caldera.kernel.topology.HyperNodeSpec;
+
 /**
  * One change to the cluster, queued by an adapter thread and applied by the scheduling thread.
  * Immutable; allocation happens on the adapter side only.
@@ -14,7 +15,22 @@ public sealed interface ClusterChange {
 
     record RemoveTask(String uid) implements ClusterChange { }
 
-    record UpsertJob(JobSpec spec) implements ClusterChange { }
+    /**
+     * A PodGroup written; {@code key} is its {@link JobSpec#key} ({@code namespace/name}), which the cache indexes it
+     * by: joined here, on the adapter's thread, or given by a caller that joined it already (checked against the
+     * spec without joining it again; a key that is not the spec's is refused with IllegalArgumentException).
+     */
+    record UpsertJob(JobSpec spec, String key) implements ClusterChange {
+        public UpsertJob {
+            if (!spec.hasKey(key)) {
+                throw new IllegalArgumentException("the key of PodGroup " + spec.key() + " is not " + key);
+            }
+        }
+
+        public UpsertJob(JobSpec spec) {
+            this(spec, spec.key());
+        }
+    }
 
     record RemoveJob(String key) implements ClusterChange { }
 

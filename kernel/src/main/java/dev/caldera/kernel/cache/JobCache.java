@@ -30,9 +30,6 @@ final class JobCache {
     private final Runnable growDims;
     private final RowIndex rows = new RowIndex();
     private final QuantityTotals minResources = new QuantityTotals("PodGroups' minResources");
-    /** The spec {@link #check} passed last and its key, for the {@link #upsert} that follows it at once. */
-    private JobSpec checkedSpec;
-    private String checkedKey;
     /** The namespace and name whose key {@code namespace/name} was joined last, and that key (see {@link #keyed}). */
     private String keyedNamespace;
     private String keyedName;
@@ -57,14 +54,14 @@ final class JobCache {
         return rows.get(key);
     }
 
-    /** Refuses a PodGroup whose minResources would break the cache's quantity limits. Reads only. */
-    void check(JobSpec spec) {
-        String key = spec.key();
+    /**
+     * Refuses a PodGroup whose minResources would break the cache's quantity limits; {@code key} is the spec's
+     * ({@link JobSpec#key}). Reads only.
+     */
+    void check(JobSpec spec, String key) {
         int row = rows.get(key);
         minResources.check(row < 0 ? null : jobs.minResources(row), spec.minResources(), false, dims, "PodGroup",
                 spec.namespace(), spec.name(), "spec.minResources");
-        checkedSpec = spec;
-        checkedKey = key;
     }
 
     /** The row of job {@code namespace/name}, made (named by tasks, no PodGroup yet) when there is none. */
@@ -99,11 +96,11 @@ final class JobCache {
         return row;
     }
 
-    /** Writes a PodGroup; returns its row, and in {@code rolesChanged[0]} whether its minTaskMember roles changed. */
-    int upsert(JobSpec spec, boolean[] rolesChanged) {
-        String key = spec == checkedSpec ? checkedKey : spec.key();
-        checkedSpec = null;
-        checkedKey = null;
+    /**
+     * Writes a PodGroup of key {@code key} ({@link JobSpec#key}); returns its row, and in {@code rolesChanged[0]}
+     * whether its minTaskMember roles changed.
+     */
+    int upsert(JobSpec spec, String key, boolean[] rolesChanged) {
         keyed(spec.namespace(), spec.name(), key);
         int row = rowForKey(spec.namespace(), key);
         long[] before = jobs.minResources(row);

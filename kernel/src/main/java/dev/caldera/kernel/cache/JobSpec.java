@@ -83,4 +83,10 @@ public record JobSpec(
     public String key() {
         return namespace + "/" + name;
     }
+
+    /** Whether {@code key} is this job's {@link #key} (compared without joining one; false for null). */
+    public boolean hasKey(String key) {
+        return key != null && key.length() == namespace.length() + 1 + name.length() && key.startsWith(namespace)
+                && key.charAt(namespace.length()) == '/' && key.startsWith(name, namespace.length() + 1);
+    }
 }

@@ -1,6 +1,7 @@
 package dev.caldera.kernel.cache;
 
 import dev.caldera.kernel.resource.ResourceList;
+import dev.caldera.kernel.testing.CacheImage;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;
@@ -9,7 +10,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** A PodGroup's spec refuses what it cannot be, naming the object and the field. */
+/** A PodGroup's spec refuses what it cannot be, naming the object and the field; its key is namespace/name. */
 class JobSpecTest {
     private static JobSpec job(String namespace, String queue, int minMember, Map<String, Integer> roles,
                                ResourceList minResources) {
@@ -42,5 +43,38 @@ class JobSpecTest {
         JobSpec spec = job("ns", "q", 2, Map.of("worker", 1), ResourceList.of("cpu", 5L));
         assertThat(spec.minTaskMember()).isEqualTo(Map.of("worker", 1));
         assertThat(job("ns", "q", 2, null, null).minTaskMember()).isEmpty();
+    }
+
+    @Test
+    void itsKeyIsNamespaceSlashNameAndNothingElse() {
+        JobSpec spec = new JobSpec("ns", "team/g", "q", 1, null, null, null, null, 0);
+        assertThat(spec.key()).isEqualTo("ns/team/g");
+        assertThat(spec.hasKey("ns/team/g")).isTrue();
+        assertThat(spec.hasKey(new String("ns/team/g"))).isTrue();
+        for (String other : new String[] {"ns/team/h", "nt/team/g", "ns.team/g", "ns/team/g2", "ns/team", null}) {
+            assertThat(spec.hasKey(other)).as(String.valueOf(other)).isFalse();
+        }
+    }
+
+    @Test
+    void aChangeRefusesAKeyThatIsNotItsSpecs() {
+        JobSpec spec = job("ns", "q", 1, null, null);
+        assertThat(new ClusterChange.UpsertJob(spec).key()).isEqualTo("ns/g");
+        assertThat(new ClusterChange.UpsertJob(spec, "ns/g").key()).isEqualTo("ns/g");
+        assertThatThrownBy(() -> new ClusterChange.UpsertJob(spec, "ns/h"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("the key of PodGroup ns/g is not ns/h");
+    }
+
+    @Test
+    void aJobWrittenWithItsKeyJoinedIsTheJobWrittenWithout() {
+        ClusterCache joined = new ClusterCache();
+        ClusterCache given = new ClusterCache();
+        JobSpec spec = job("ns", "q", 3, Map.of("worker", 2), ResourceList.of("cpu", 500L));
+        joined.upsertJob(spec);
+        given.upsertJob(spec, spec.key());
+        joined.applyChanges();
+        given.applyChanges();
+        assertThat(given.jobRow("ns/g")).isEqualTo(joined.jobRow("ns/g")).isNotNegative();
+        assertThat(CacheImage.of(given)).isEqualTo(CacheImage.of(joined));
     }
 }
