@@ -236,7 +236,9 @@ public final class ReplayEngine implements AutoCloseable {
         pods.node[i] = node;
         pods.placedAtMs[i] = clockMs;
         pods.devices[i] = devices;
-        cache.upsertTask(TraceObjects.running(p.task(), node, devices, TaskStatus.RUNNING));
+        // the informer's echo: the pod as created, running on the node with those devices (built by the cache only
+        // if it must rewrite the pod in full)
+        cache.moveTask(p.uid(), TaskStatus.RUNNING, node, devices);
         if (p.durationMs() >= 0) {
             finishes.enqueue((clockMs + p.durationMs()) << POD_BITS | i);
         }

@@ -169,16 +169,6 @@ public final class TraceObjects {
         return new ReplayPod(index, task, group, groupKey, shape.gpuMilli(), createdMs, deletedMs, durationMs, source);
     }
 
-    /**
-     * The task of a placed pod: running on {@code node}, holding the devices of {@code gpuDevices} (what
-     * {@code t.toBuilder()} with those set builds, without the builder: one per bind).
-     */
-    static TaskSpec running(TaskSpec t, String node, long gpuDevices, byte status) {
-        return new TaskSpec(t.uid(), t.namespace(), t.name(), t.job(), t.request(), t.priority(), t.priorityClassName(),
-                t.role(), t.preemptable(), t.creationMs(), status, node, null, t.placement(), t.critical(),
-                t.preemptNever(), t.schedulingGated(), t.labels(), t.interPod(), gpuDevices);
-    }
-
     private static Pod pod(String name, PodShape shape) {
         Map<String, Quantity> requests = new LinkedHashMap<>();
         requests.put("cpu", new Quantity(shape.cpuMilli() + "m"));

@@ -180,6 +180,15 @@ public final class ClusterCache {
         submit(new ClusterChange.UpsertTask(spec));
     }
 
+    /**
+     * The pod of {@code uid} now has {@code status} on {@code nodeName} (null: none), holding {@code gpuDevices}, and
+     * no nominated node; the rest of its spec as last written: what {@link #upsertTask} of that spec does, without the
+     * spec ({@link ClusterChange.MoveTask}).
+     */
+    public void moveTask(String uid, byte status, String nodeName, long gpuDevices) {
+        submit(new ClusterChange.MoveTask(uid, status, nodeName, gpuDevices));
+    }
+
     public void removeTask(String uid) {
         submit(new ClusterChange.RemoveTask(uid));
     }
@@ -391,6 +400,8 @@ public final class ClusterCache {
             nodeCache.check(c.spec());
         } else if (change instanceof ClusterChange.UpsertTask c) {
             taskCache.check(c.spec());
+        } else if (change instanceof ClusterChange.MoveTask c) {
+            taskCache.check(c);
         } else if (change instanceof ClusterChange.UpsertJob c) {
             jobCache.check(c.spec(), c.key());
         } else if (change instanceof ClusterChange.UpsertQueue c) {
@@ -405,6 +416,8 @@ public final class ClusterCache {
             removeNodeRow(c.name());
         } else if (change instanceof ClusterChange.UpsertTask c) {
             taskCache.upsert(c.spec());
+        } else if (change instanceof ClusterChange.MoveTask c) {
+            taskCache.move(c);
         } else if (change instanceof ClusterChange.RemoveTask c) {
             taskCache.remove(c.uid());
         } else if (change instanceof ClusterChange.UpsertJob c) {

@@ -1,5 +1,6 @@
 package dev.caldera.kernel.cache;
 
+import dev.caldera.kernel.cluster.TaskStatus;
 import dev.caldera.kernel.topology.HyperNodeSpec;
 
 /**
@@ -12,6 +13,20 @@ public sealed interface ClusterChange {
     record RemoveNode(String name) implements ClusterChange { }
 
     record UpsertTask(TaskSpec spec) implements ClusterChange { }
+
+    /**
+     * An update of a known pod that only moves it: its last spec with {@code status}, {@code nodeName} (null: none)
+     * and {@code gpuDevices}, and no nominated node. The cache applies it as it would {@link UpsertTask} of that spec
+     * (the informer's echo of a bind) without the spec being built and compared; a uid no pod has is refused.
+     */
+    record MoveTask(String uid, byte status, String nodeName, long gpuDevices) implements ClusterChange {
+        public MoveTask {
+            if (status < 0 || status >= TaskStatus.COUNT) {
+                throw new IllegalArgumentException("Pod " + uid + ": unknown task status " + status);
+            }
+            nodeName = nodeName == null || nodeName.isEmpty() ? null : nodeName; // as TaskSpec has it
+        }
+    }
 
     record RemoveTask(String uid) implements ClusterChange { }
 

@@ -53,7 +53,11 @@ final class TaskCache {
     private String[] nodeName = new String[0];
     /** The nominatedNodeName of each task's last spec, for the nominator's update rule. */
     private String[] specNominated = new String[0];
-    /** Each task's last spec written in full (an update that only moves the pod skips the rewrite). */
+    /**
+     * Each task's last spec written in full (an update that only moves the pod skips the rewrite), or after a
+     * {@link ClusterChange.MoveTask} the one before it, which differs from the pod's spec in its place and devices
+     * alone: every read of it ({@link #sameKey}, its request, {@link #onlyMoves}) looks past those.
+     */
     private TaskSpec[] written = new TaskSpec[0];
     /** The spec {@link #check} passed last and its row, for the {@link #upsert} that follows it at once. */
     private TaskSpec checkedSpec;
@@ -130,11 +134,7 @@ final class TaskCache {
      * would break the cache's quantity limits. Reads only.
      */
     void check(TaskSpec spec) {
-        byte status = spec.status();
-        if (status == TaskStatus.ALLOCATED || status == TaskStatus.PIPELINED || status == TaskStatus.BINDING) {
-            throw new RejectedChange("Pod", spec.key(), "status", TaskStatus.name(status) + " is a state only the"
-                    + " scheduler sets; a pod is Pending, Bound, Running, Releasing, Succeeded, Failed or Unknown");
-        }
+        checkStatus(spec.status(), spec);
         int row = rows.get(spec.uid());
         if (row >= 0 && !sameKey(row, spec)) {
             throw new RejectedChange("Pod", spec.key(), "metadata.uid", spec.uid() + " is already the uid of Pod "
@@ -146,6 +146,26 @@ final class TaskCache {
         } // else the same request in place of itself: every total stays as it is
         checkedSpec = spec;
         checkedRow = row;
+    }
+
+    /**
+     * Refuses a move of a pod the cache does not hold, or to a status only the scheduler sets: the checks of
+     * {@link #check} for the pod's last spec moved, whose uid, key and request are the last spec's own. Reads only.
+     */
+    void check(ClusterChange.MoveTask move) {
+        int row = rows.get(move.uid());
+        if (row < 0) {
+            throw new RejectedChange("Pod", move.uid(), "metadata.uid", "no pod has uid " + move.uid()
+                    + " in the cache: a move changes a pod written before");
+        }
+        checkStatus(move.status(), written[row]);
+    }
+
+    private static void checkStatus(byte status, TaskSpec spec) {
+        if (status == TaskStatus.ALLOCATED || status == TaskStatus.PIPELINED || status == TaskStatus.BINDING) {
+            throw new RejectedChange("Pod", spec.key(), "status", TaskStatus.name(status) + " is a state only the"
+                    + " scheduler sets; a pod is Pending, Bound, Running, Releasing, Succeeded, Failed or Unknown");
+        }
     }
 
     /** Whether the pod of {@code row} is {@code spec}'s namespace/name (from its last spec when there is one). */
@@ -202,15 +222,33 @@ final class TaskCache {
     }
 
     /**
+     * A {@link ClusterChange.MoveTask} {@link #check} passed: what {@link #upsert} of the pod's last spec with that
+     * place and those devices does, the spec built only when that upsert would rewrite the pod in full.
+     */
+    void move(ClusterChange.MoveTask move) {
+        int row = rows.get(move.uid());
+        TaskSpec last = written[row];
+        if (rewriteEveryPod || !onlyMoves(row, last)) {
+            upsert(last.toBuilder().status(move.status()).nodeName(move.nodeName()).nominatedNodeName(null)
+                    .gpuDevices(move.gpuDevices()).build());
+            return;
+        }
+        move(row, move.status(), move.nodeName(), null, move.gpuDevices());
+    }
+
+    /**
      * An update that only moves the pod: what {@link #upsert} does without releasing and interning its class,
      * profiles, labels and job again (the task leaves its job's list and rejoins at the end, as a rewrite does; its
      * devices named are written as a rewrite writes them).
      */
     private void move(int row, TaskSpec spec) {
-        tasks.gpuDevices(row, spec.gpuDevices());
-        byte status = spec.status();
-        String node = spec.nodeName();
-        if (keepsBinding(row, spec)) {
+        written[row] = spec;
+        move(row, spec.status(), spec.nodeName(), spec.nominatedNodeName(), spec.gpuDevices());
+    }
+
+    private void move(int row, byte status, String node, String nominated, long gpuDevices) {
+        tasks.gpuDevices(row, gpuDevices);
+        if (keepsBinding(row, status, node)) {
             status = TaskStatus.BINDING;
             node = nodes.name(state.node(row));
         }
@@ -223,9 +261,8 @@ final class TaskCache {
         removeFromJobList(job, row);
         positionInJob[row] = jobs.tasks(job).size();
         jobs.tasks(job).add(row);
-        written[row] = spec;
         attach(row, status, node);
-        updateNomination(row, spec.nominatedNodeName(), status);
+        updateNomination(row, nominated, status);
     }
 
     /** Removes the task of {@code uid} (nothing when unknown); its job row goes when nothing names it any more. */
@@ -265,8 +302,12 @@ final class TaskCache {
 
     /** An informer echo of a pod we are binding (still Pending without a node) must not undo the bind. */
     private boolean keepsBinding(int row, TaskSpec spec) {
-        return state.status(row) == TaskStatus.BINDING && spec.status() == TaskStatus.PENDING
-                && spec.nodeName() == null && state.node(row) >= 0;
+        return keepsBinding(row, spec.status(), spec.nodeName());
+    }
+
+    private boolean keepsBinding(int row, byte status, String nodeName) {
+        return state.status(row) == TaskStatus.BINDING && status == TaskStatus.PENDING && nodeName == null
+                && state.node(row) >= 0;
     }
 
     private void growRows(int needed) {

@@ -39,6 +39,23 @@ class ClusterCacheRefusalsTest {
     }
 
     @Test
+    void aMoveOfAPodTheCacheDoesNotHoldOrToAStatusOnlyTheSchedulerSetsIsRefused() {
+        String before = CacheImage.of(cache);
+        cache.moveTask("uid-x", TaskStatus.RUNNING, "n1", 0);
+        cache.moveTask("uid-a", TaskStatus.BINDING, "n1", 0);
+        assertThat(cache.applyChanges()).isZero();
+        assertThat(refused).extracting(RuntimeException::getMessage).containsExactly(
+                "Pod uid-x: metadata.uid: no pod has uid uid-x in the cache: a move changes a pod written before",
+                "Pod ns/a: status: Binding is a state only the scheduler sets; a pod is Pending, Bound, Running, "
+                        + "Releasing, Succeeded, Failed or Unknown");
+        assertThat(CacheImage.of(cache)).isEqualTo(before);
+        cache.moveTask("uid-a", TaskStatus.RUNNING, "n1", 0);
+        assertThat(cache.applyChanges()).isEqualTo(1);
+        assertThat(cache.taskState().status(cache.taskRow("uid-a"))).isEqualTo(TaskStatus.RUNNING);
+        assertThat(cache.taskState().node(cache.taskRow("uid-a"))).isEqualTo(cache.nodeRow("n1"));
+    }
+
+    @Test
     void aUidThatNamesAnotherPodIsRefused() {
         cache.upsertTask(TaskSpec.builder("ns", "b").uid("uid-a").job("g").build());
         assertThat(cache.applyChanges()).isZero();
