@@ -53,6 +53,12 @@ public final class InterPodTerms {
                 preferred(anti == null ? null : anti.getPreferredDuringSchedulingIgnoredDuringExecution(), labels,
                         object, ANTI + PREFERRED);
         List<SpreadConstraint> constraints = spread(spread, labels, object);
+        if (requiredAffinity.isEmpty() && requiredAnti.isEmpty() && preferredAffinity.isEmpty()
+                && preferredAnti.isEmpty() && constraints.isEmpty()) {
+            // most pods: the constant the cache's interner knows by identity (as Placements does for PlacementSpec),
+            // not a spec equal to it that it would hash and compare for every pod whose object it has not just seen
+            return InterPodSpec.NONE;
+        }
         return SpecErrors.at(object, "spec", () -> InterPodSpec.of(requiredAffinity, requiredAnti, preferredAffinity,
                 preferredAnti, constraints));
     }

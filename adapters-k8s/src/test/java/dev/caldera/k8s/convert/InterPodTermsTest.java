@@ -42,6 +42,17 @@ class InterPodTermsTest {
     }
 
     @Test
+    void aPodWithoutTermsGetsTheOneConstantTheInternerKnowsByIdentity() {
+        assertThat(terms("")).isSameAs(InterPodSpec.NONE);
+        assertThat(terms("""
+                  affinity:
+                    nodeAffinity:
+                      requiredDuringSchedulingIgnoredDuringExecution:
+                        nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]}]
+                """)).isSameAs(InterPodSpec.NONE);
+    }
+
+    @Test
     void labelsAndRequiredAndPreferredTermsAreRead() {
         TaskSpec t = converter.task(pod("""
                   affinity:
