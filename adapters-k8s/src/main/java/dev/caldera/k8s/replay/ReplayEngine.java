@@ -54,7 +54,8 @@ public final class ReplayEngine implements AutoCloseable {
 
     private final Trace trace;
     private final Options options;
-    private final ClusterCache cache = new ClusterCache();
+    /** Every change is made on the replay's thread, the one that schedules. */
+    private final ClusterCache cache = ClusterCache.oneThread();
     private final Scheduler scheduler;
     private final DeviceSharePlugin gpu;
     private final PodStates pods;

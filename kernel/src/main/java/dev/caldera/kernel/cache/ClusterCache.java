@@ -20,6 +20,8 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayDeque;
+import java.util.Queue;
 import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
 
@@ -29,7 +31,8 @@ import java.util.function.ToIntFunction;
  * Two sides with two threading contracts:
  * <ul>
  *   <li>{@link #submit} and the {@code upsert*}/{@code remove*} helpers may be called from any thread at
- *       any time: they only enqueue an immutable {@link ClusterChange} on a lock-free MPSC queue.</li>
+ *       any time: they only enqueue an immutable {@link ClusterChange} on a lock-free MPSC queue (a cache made by
+ *       {@link #oneThread()} takes them from the scheduling thread only, on a plain queue).</li>
  *   <li>Everything else belongs to the scheduling thread: {@link #applyChanges()} drains the queue into
  *       the struct-of-arrays tables at the start of a cycle; a session then reads the spec tables by
  *       reference and copies only the small mutable state arrays ({@link NodeUsage}, {@link TaskState},
@@ -63,7 +66,11 @@ public final class ClusterCache {
     /** HyperNodes, their tree, and the jobs' network topology (see {@link TopologyCache}). */
     private final TopologyCache topology = new TopologyCache();
 
-    private final MpscUnboundedXaddArrayQueue<ClusterChange> changes = new MpscUnboundedXaddArrayQueue<>(1024);
+    /**
+     * The changes not applied yet: a lock-free MPSC queue when any thread may submit, a plain one when only the
+     * scheduling thread does ({@link #oneThread}).
+     */
+    private final Queue<ClusterChange> changes;
     private final NodeCache nodeCache;
     private final QueueCache queueCache;
     private final JobCache jobCache;
@@ -152,7 +159,22 @@ public final class ClusterCache {
         return topology;
     }
 
+    /** A cache whose changes any thread may submit. */
     public ClusterCache() {
+        this(new MpscUnboundedXaddArrayQueue<>(1024));
+    }
+
+    /**
+     * A cache whose changes only the scheduling thread submits (a replay, which makes every change on the thread
+     * that schedules): they wait in a plain queue, without the atomic operation per change and the chunk handling of
+     * the lock-free one. Submitting from another thread is a bug it does not detect.
+     */
+    public static ClusterCache oneThread() {
+        return new ClusterCache(new ArrayDeque<>(1024));
+    }
+
+    private ClusterCache(Queue<ClusterChange> changes) {
+        this.changes = changes;
         Runnable growDims = this::growDims;
         nodeCache = new NodeCache(nodes, nodeUsage, nominations, dims, symbols, topology, growDims);
         queueCache = new QueueCache(queues, dims, growDims);
@@ -163,7 +185,7 @@ public final class ClusterCache {
 
     // ---------------------------------------------------------------- adapter side (any thread)
 
-    /** Queues a change for the scheduling thread. Thread safe, lock free. */
+    /** Queues a change for the scheduling thread. Thread safe, lock free (but for a {@link #oneThread} cache). */
     public void submit(ClusterChange change) {
         changes.offer(change);
     }
