@@ -20,12 +20,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
  * Reads one YAML input with SnakeYAML's event parser ({@link YamlTokens}), each object going straight into field
  * views. A large multi-document file is cut at document starts ({@link DocumentCuts}), a large {@code kind: List}
- * document between its items ({@link ListCuts}), into parts read on up to {@link #MAX_WORKERS} threads. Results
+ * document between its items ({@link ListCuts}), into parts of about {@link #PART_BYTES} read on up to {@link
+ * #MAX_WORKERS} threads, each thread taking the next part when it is done with one. Results
  * are delivered in file order once the whole input is read, so the outcome (objects, warnings, the first error)
  * is the sequential one: a part that needs SnakeYAML's composer or is not well-formed YAML on its own sends the
  * whole input back to one thread, and input that needs the composer
@@ -40,6 +42,13 @@ final class YamlFile {
     /** Smaller inputs are read on one thread: starting another costs more than it saves. */
     static final int PARALLEL_MIN_BYTES = 1 << 20;
     static final int MAX_WORKERS = 4;
+    /**
+     * A large file is cut into parts of about this size (at least one per worker, at most {@link #MAX_PARTS}):
+     * small enough that the threads finish within a part's reading of each other (about 30 ms of CPU on the
+     * 5,000-node dump), large enough that a part's set-up (a parser, a wait for the lines before it) is noise.
+     */
+    static final int PART_BYTES = 512 << 10;
+    static final int MAX_PARTS = 512;
     /** A file is read this much at a time (the size of the direct buffer a channel reads it through). */
     private static final int READ_CHUNK_BYTES = 1 << 20;
 
@@ -62,14 +71,21 @@ final class YamlFile {
         read(bytes, name, handler, out, workers);
     }
 
-    /**
-     * Reads YAML held in memory in up to {@code workers} parts. Text that is not UTF-8 is refused before anything
-     * else is reported, whichever path reads it.
-     */
+    /** Reads YAML held in memory on up to {@code workers} threads, in parts of about {@link #PART_BYTES}. */
     static <R> void read(byte[] bytes, String name, ObjectHandler<R> handler, Consumer<R> out, int workers) {
+        int parts = Math.max(workers, Math.min(MAX_PARTS, bytes.length / PART_BYTES));
+        read(bytes, name, handler, out, workers, parts);
+    }
+
+    /**
+     * Reads YAML held in memory in up to {@code parts} parts on up to {@code workers} threads. Text that is not
+     * UTF-8 is refused before anything else is reported, whichever path reads it.
+     */
+    static <R> void read(byte[] bytes, String name, ObjectHandler<R> handler, Consumer<R> out, int workers,
+            int parts) {
         int from = bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB
                 && (bytes[2] & 0xff) == 0xBF ? 3 : 0;
-        List<R> results = workers < 2 ? null : parallel(bytes, from, name, handler, workers);
+        List<R> results = workers < 2 ? null : parallel(bytes, from, name, handler, workers, parts);
         if (results == null) {
             boolean ascii = checkUtf8(bytes, 0, bytes.length, name);
             results = sequential(name, handler, () -> reader(bytes, from, bytes.length, ascii));
@@ -168,33 +184,35 @@ final class YamlFile {
     /**
      * The results of reading the parts in parallel, or null when the input is to be read on one thread. The cuts
      * are found first ({@link DocumentCuts#starts}, a few lines read per cut); each part then checks its own bytes
-     * (UTF-8, {@link DocumentCuts#cuttable}) and counts the lines before it on its own thread, so that no pass over
-     * the whole file runs before the parts start. A part that finds its bytes forbid the cut sends the input to one
-     * thread, as the cut would not have been made.
+     * (UTF-8, {@link DocumentCuts#cuttable}) and counts its own lines on the thread that takes it ({@link
+     * LineOffsets}), so that no pass over the whole file runs before the parts start. A part that finds its bytes
+     * forbid the cut sends the input to one thread, as the cut would not have been made.
      */
-    private static <R> List<R> parallel(byte[] bytes, int from, String name, ObjectHandler<R> handler, int workers) {
-        int[] starts = DocumentCuts.starts(bytes, from, workers);
+    private static <R> List<R> parallel(byte[] bytes, int from, String name, ObjectHandler<R> handler, int workers,
+            int parts) {
+        int[] starts = DocumentCuts.starts(bytes, from, parts);
         if (starts.length < 2) {
             boolean ascii = checkUtf8(bytes, from, bytes.length, name);
-            return listItems(bytes, from, name, handler, workers, ascii);
+            return listItems(bytes, from, name, handler, workers, parts, ascii);
         }
-        List<Part<R>> parts = new ArrayList<>(starts.length);
+        LineOffsets lines = new LineOffsets(starts.length);
+        List<Part<R>> all = new ArrayList<>(starts.length);
         for (int i = 0; i < starts.length; i++) {
             int end = i + 1 < starts.length ? starts[i + 1] : bytes.length;
-            parts.add(new Part<>(bytes, starts[i], end, from, name, handler));
+            all.add(new Part<>(bytes, starts[i], end, i, lines, name));
         }
-        runAll(parts);
-        rethrowFailures(parts);
+        runAll(all, workers, handler, name);
+        rethrowFailures(all);
         boolean ascii = true;
         boolean cuttable = true;
-        for (Part<R> p : parts) {
+        for (Part<R> p : all) {
             ascii &= p.ascii;
             cuttable &= p.cuttable;
         }
         if (!ascii) {
             checkUtf8(bytes, name);
         }
-        return cuttable ? inOrder(parts) : null;
+        return cuttable ? inOrder(all) : null;
     }
 
     /**
@@ -203,24 +221,24 @@ final class YamlFile {
      * sequential reading's to give).
      */
     private static <R> List<R> listItems(byte[] bytes, int from, String name, ObjectHandler<R> handler,
-            int workers, boolean ascii) {
-        ListCuts cuts = ListCuts.of(bytes, from, workers);
+            int workers, int parts, boolean ascii) {
+        ListCuts cuts = ListCuts.of(bytes, from, parts);
         if (cuts == null || cuts.starts.length < 2) {
             return null;
         }
-        List<Part<R>> parts = new ArrayList<>(cuts.starts.length + 1);
-        Part<R> envelope = new Part<>(cuts.envelope, 0, cuts.envelope.length, 0, name, handler, false, ascii);
-        parts.add(envelope);
+        List<Part<R>> all = new ArrayList<>(cuts.starts.length + 1);
+        Part<R> envelope = new Part<>(cuts.envelope, 0, cuts.envelope.length, 0, name, false, ascii);
+        all.add(envelope);
         for (int i = 0; i < cuts.starts.length; i++) {
             int end = i + 1 < cuts.starts.length ? cuts.starts[i + 1] : cuts.itemsEnd;
-            parts.add(new Part<>(bytes, cuts.starts[i], end, cuts.lines[i], name, handler, true, ascii));
+            all.add(new Part<>(bytes, cuts.starts[i], end, cuts.lines[i], name, true, ascii));
         }
-        runAll(parts);
+        runAll(all, workers, handler, name);
         if (envelope.failure == null && (envelope.needsWholeInput || envelope.error != null
                 || !envelope.results.isEmpty())) {
             return null;
         }
-        return inOrder(parts);
+        return inOrder(all);
     }
 
     /** A bug or an Error on a part's thread, thrown again on the caller's. */
@@ -251,15 +269,33 @@ final class YamlFile {
         return results;
     }
 
-    private static <R> void runAll(List<Part<R>> parts) {
+    /**
+     * Reads {@code parts} on this thread and up to {@code workers - 1} others, each taking the next part in file
+     * order when it is done with one: a thread slowed by the JIT compiler, a collection or another process on the
+     * machine reads fewer parts instead of keeping the others waiting for its share at the end. Taking stops at a
+     * part whose bytes forbid the cuts (the input then goes to one thread) or that failed.
+     */
+    private static <R> void runAll(List<Part<R>> parts, int workers, ObjectHandler<R> handler, String name) {
+        AtomicInteger next = new AtomicInteger();
+        Runnable work = () -> {
+            ObjectReader<R> reader = new ObjectReader<>(handler, name);
+            int i;
+            while ((i = next.getAndIncrement()) < parts.size()) {
+                Part<R> p = parts.get(i);
+                p.run(reader);
+                if (!p.cuttable || p.failure != null) {
+                    next.set(parts.size());
+                }
+            }
+        };
         List<Thread> threads = new ArrayList<>();
-        for (int i = 1; i < parts.size(); i++) {
-            Thread t = new Thread(parts.get(i), "caldera-yaml-" + i);
+        for (int i = 1; i < Math.min(workers, parts.size()); i++) {
+            Thread t = new Thread(work, "caldera-yaml-" + i);
             t.setDaemon(true);
             t.start();
             threads.add(t);
         }
-        parts.get(0).run();
+        work.run();
         for (Thread t : threads) {
             try {
                 t.join();
@@ -330,19 +366,20 @@ final class YamlFile {
 
     /**
      * Reads the bytes {@code [from, to)} by the event parser; stops at the first problem. A part of a
-     * multi-document file first checks its bytes and counts the lines before it.
+     * multi-document file first checks its bytes and counts its lines ({@link LineOffsets}).
      */
-    private static final class Part<R> implements Runnable {
+    private static final class Part<R> {
         private static final int NOT_IN_PLACE = DocumentCuts.NOT_CUTTABLE | DocumentCuts.NOT_ASCII
                 | DocumentCuts.NOT_PRINTABLE;
         final byte[] bytes;
         final int from;
         final int to;
-        /** Where the file's lines start (a part of a multi-document file), or -1 when lineOffset is given. */
-        final int fileFrom;
+        /** The part's place in the file, for {@link #lines}. */
+        final int index;
+        /** The lines of the parts of a multi-document file, or null when lineOffset is given. */
+        final LineOffsets lines;
         int lineOffset;
         final String name;
-        final ObjectHandler<R> handler;
         /** A part of a List's items (a sequence of objects) rather than whole documents. */
         final boolean items;
         final List<R> results = new ArrayList<>();
@@ -365,48 +402,71 @@ final class YamlFile {
         Throwable failure;
 
         /** A part whose lines start at {@code lineOffset}; {@code ascii}: its bytes are known to be plain ASCII. */
-        Part(byte[] bytes, int from, int to, int lineOffset, String name, ObjectHandler<R> handler, boolean items,
-                boolean ascii) {
-            this(bytes, from, to, -1, lineOffset, name, handler, items);
+        Part(byte[] bytes, int from, int to, int lineOffset, String name, boolean items, boolean ascii) {
+            this(bytes, from, to, -1, null, lineOffset, name, items);
             this.ascii = ascii;
         }
 
-        /** A part of a multi-document file whose lines start at {@code fileFrom}. */
-        Part(byte[] bytes, int from, int to, int fileFrom, String name, ObjectHandler<R> handler) {
-            this(bytes, from, to, fileFrom, 0, name, handler, false);
+        /** Part {@code index} of a multi-document file, whose lines it counts into {@code lines}. */
+        Part(byte[] bytes, int from, int to, int index, LineOffsets lines, String name) {
+            this(bytes, from, to, index, lines, 0, name, false);
         }
 
-        private Part(byte[] bytes, int from, int to, int fileFrom, int lineOffset, String name,
-                ObjectHandler<R> handler, boolean items) {
+        private Part(byte[] bytes, int from, int to, int index, LineOffsets lines, int lineOffset, String name,
+                boolean items) {
             this.items = items;
             this.bytes = bytes;
             this.from = from;
             this.to = to;
-            this.fileFrom = fileFrom;
+            this.index = index;
+            this.lines = lines;
             this.lineOffset = lineOffset;
             this.name = name;
-            this.handler = handler;
         }
 
-        @Override
-        public void run() {
-            if (fileFrom >= 0) {
+        /** Reads the part with {@code reader} (one per thread, reused from part to part). */
+        void run(ObjectReader<R> reader) {
+            try {
+                if (lines != null && !checkAndCount()) {
+                    return;
+                }
+                if (items && ascii) {
+                    printable = (DocumentCuts.check(bytes, from, to) & NOT_IN_PLACE) == 0;
+                }
+                read(reader);
+            } catch (RuntimeException | Error e) {
+                failure = e;
+            }
+        }
+
+        /**
+         * Checks the bytes and counts the lines of a part of a multi-document file, reporting its lines even when
+         * it fails (no part after it waits for ever); false when the bytes forbid the cut.
+         */
+        private boolean checkAndCount() {
+            int newlines = 0;
+            try {
                 int check = DocumentCuts.check(bytes, from, to);
                 ascii = (check & DocumentCuts.NOT_ASCII) == 0;
                 printable = (check & (DocumentCuts.NOT_ASCII | DocumentCuts.NOT_PRINTABLE)) == 0;
                 cuttable = (check & DocumentCuts.NOT_CUTTABLE) == 0;
-                if (!cuttable) {
-                    return;
+                if (cuttable) {
+                    newlines = DocumentCuts.newlines(bytes, from, to);
                 }
-                lineOffset = DocumentCuts.newlines(bytes, fileFrom, from);
-            } else if (items && ascii) {
-                printable = (DocumentCuts.check(bytes, from, to) & NOT_IN_PLACE) == 0;
+            } finally {
+                lines.counted(index, newlines);
             }
+            if (cuttable) {
+                lineOffset = lines.offset(index);
+            }
+            return cuttable;
+        }
+
+        private void read(ObjectReader<R> reader) {
             // no exact columns: a part with a syntax error is read again whole, whose error is reported
             YamlTokens t = printable ? YamlTokens.printableAscii(bytes, from, to, name, lineOffset)
                     : new YamlTokens(reader(bytes, from, to, ascii), null, name, lineOffset);
             try {
-                ObjectReader<R> reader = new ObjectReader<>(handler, name);
                 if (!items) {
                     reader.documents(t, results::add);
                 } else if (!reader.itemsPart(t, results::add)) {
@@ -417,8 +477,6 @@ final class YamlFile {
             } catch (ManifestException e) {
                 needsWholeInput = t.syntaxError();
                 error = e;
-            } catch (RuntimeException | Error e) {
-                failure = e;
             }
         }
     }

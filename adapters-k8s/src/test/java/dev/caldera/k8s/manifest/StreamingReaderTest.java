@@ -195,9 +195,28 @@ class StreamingReaderTest {
         return 1 + (int) s.substring(0, s.indexOf(text)).chars().filter(c -> c == '\n').count();
     }
 
+    /**
+     * What {@code workers} threads read from {@code bytes}, in as many parts as threads; checked to be what they
+     * read from many more, smaller parts (each thread taking the next when done with one), results or error.
+     */
     private static List<String> read(byte[] bytes, int workers) {
         List<String> out = new ArrayList<>();
-        YamlFile.read(bytes, "f.yaml", NAMES, out::add, workers);
+        Throwable few = catchThrowable(() -> YamlFile.read(bytes, "f.yaml", NAMES, out::add, workers, workers));
+        if (workers > 1) {
+            List<String> many = new ArrayList<>();
+            Throwable small = catchThrowable(() -> YamlFile.read(bytes, "f.yaml", NAMES, many::add, workers,
+                    8 * workers + 1));
+            if (few == null) {
+                assertThat(small).isNull();
+                assertThat(many).isEqualTo(out);
+            } else {
+                assertThat(small).isInstanceOf(few.getClass()).hasMessage(few.getMessage());
+            }
+        }
+        if (few instanceof RuntimeException e) {
+            throw e;
+        }
+        assertThat(few).isNull();
         return out;
     }
 
