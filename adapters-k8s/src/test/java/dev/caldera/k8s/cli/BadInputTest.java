@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -166,6 +168,40 @@ class BadInputTest {
         String f = pod("selector.yaml", "", "  nodeSelector: {gpu: yes}\n");
         assertThat(refused(f)).isEqualTo("caldera: " + f + ":6: Pod ml/p: spec.nodeSelector.gpu: expected a string,"
                 + " got the boolean yes (quote it)");
+    }
+
+    /**
+     * The paths of map entries, list items and container resources are put together only for a wrong value; each
+     * is named as it always was (messages taken from the reader that built every path as it went).
+     */
+    @Test
+    void wrongValuesDeepInsideContainersAndMapsAreNamedByTheirWholePath() throws IOException {
+        String pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ml}\nspec:\n  containers:\n";
+        String node = "apiVersion: v1\nkind: Node\nmetadata: {name: n";
+        Map<String, String> inputs = new LinkedHashMap<>();
+        inputs.put(pod + "  - name: a\n  - name: b\n    resources: 5\n",
+                "Pod ml/p: spec.containers[1].resources: expected a mapping, got the number 5");
+        inputs.put(pod + "  - name: a\n    resources: {requests: x}\n",
+                "Pod ml/p: spec.containers[0].resources.requests: expected a mapping, got the string 'x'");
+        inputs.put(pod + "  - name: a\n  - name: b\n  - name: c\n    resources: {limits: {cpu: [1]}}\n",
+                "Pod ml/p: spec.containers[2].resources.limits.cpu: expected a quantity, got a list");
+        inputs.put(pod + "  - name: a\n  initContainers:\n  - name: i\n    resources: {requests: {memory: true}}\n",
+                "Pod ml/p: spec.initContainers[0].resources.requests.memory: expected a quantity such as 500m or 2Gi,"
+                        + " got the boolean true");
+        inputs.put(node + ", labels: {a: b, c: 12}}\nstatus: {allocatable: {cpu: \"4\"}}\n",
+                "Node n: metadata.labels.c: expected a string, got the number 12 (quote it)");
+        inputs.put(node + "}\nstatus: {allocatable: {cpu: \"4\", memory: {x: 1}}}\n",
+                "Node n: status.allocatable.memory: expected a quantity, got a mapping");
+        inputs.put(node + "}\nstatus: {allocatable: [1]}\n", "Node n: status.allocatable: expected a mapping, got a list");
+        inputs.put(pod + "  - name: a\n  tolerations:\n  - {key: a, operator: Exists}\n  - {key: 1, operator: Exists}\n",
+                "Pod ml/p: spec.tolerations[1].key: expected a string, got the number 1 (quote it)");
+        inputs.put(node + "}\nspec:\n  taints:\n  - {key: a, effect: NoSchedule}\n  - {key: b, effect: [x]}\n",
+                "Node n: spec.taints[1].effect: expected a string, got a list");
+        int i = 0;
+        for (Map.Entry<String, String> e : inputs.entrySet()) {
+            String f = write("path" + i++ + ".yaml", e.getKey());
+            assertThat(refused(f)).isEqualTo("caldera: " + f + ":1: " + e.getValue());
+        }
     }
 
     @Test

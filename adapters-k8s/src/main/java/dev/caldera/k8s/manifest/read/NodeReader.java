@@ -57,9 +57,9 @@ final class NodeReader implements KindReader {
         String key;
         while ((key = v.nextField()) != null) {
             switch (key) {
-                case "key" -> t.key = v.string(path + ".key");
-                case "value" -> t.value = v.string(path + ".value");
-                case "effect" -> t.effect = v.string(path + ".effect");
+                case "key" -> t.key = v.string(path, ".key");
+                case "value" -> t.value = v.string(path, ".value");
+                case "effect" -> t.effect = v.string(path, ".effect");
                 default -> v.skip();
             }
         }

@@ -138,7 +138,7 @@ final class PodReader implements KindReader {
         String key;
         while ((key = v.nextField()) != null) {
             switch (key) {
-                case "resources" -> resources(v, path + ".resources", c);
+                case "resources" -> resources(v, path, c);
                 case "restartPolicy" -> c.restartPolicy = v.string(path + ".restartPolicy");
                 case "ports" -> c.ports = v.list(path + ".ports", p -> port(v, p));
                 default -> v.skip();
@@ -147,15 +147,16 @@ final class PodReader implements KindReader {
         return c;
     }
 
-    private static void resources(Values v, String path, ContainerFields c) {
-        if (!v.map(path)) {
+    /** The container's {@code resources}; {@code container} is the container's path (paths made only for a message). */
+    private static void resources(Values v, String container, ContainerFields c) {
+        if (!v.map(container, ".resources")) {
             return;
         }
         String key;
         while ((key = v.nextField()) != null) {
             switch (key) {
-                case "requests" -> c.requests = v.quantityMap(path + ".requests");
-                case "limits" -> c.limits = v.quantityMap(path + ".limits");
+                case "requests" -> c.requests = v.quantityMap(container, ".resources.requests");
+                case "limits" -> c.limits = v.quantityMap(container, ".resources.limits");
                 default -> v.skip();
             }
         }
@@ -186,10 +187,10 @@ final class PodReader implements KindReader {
         String key;
         while ((key = v.nextField()) != null) {
             switch (key) {
-                case "key" -> t.key = v.string(path + ".key");
-                case "operator" -> t.operator = v.string(path + ".operator");
-                case "value" -> t.value = v.string(path + ".value");
-                case "effect" -> t.effect = v.string(path + ".effect");
+                case "key" -> t.key = v.string(path, ".key");
+                case "operator" -> t.operator = v.string(path, ".operator");
+                case "value" -> t.value = v.string(path, ".value");
+                case "effect" -> t.effect = v.string(path, ".effect");
                 default -> v.skip();
             }
         }

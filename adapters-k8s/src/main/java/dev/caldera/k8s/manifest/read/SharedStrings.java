@@ -13,6 +13,8 @@ package dev.caldera.k8s.manifest.read;
  * loads behind the table, was 2.7% of the reading threads' CPU on the 5,000-node dump) and without an entry to
  * keep per string.
  * <p>
+ * The paths of the first items of a list (for messages) are kept the same way, per list path ({@link #item}).
+ * <p>
  * Threading: one thread (one per {@link ObjectReader}). Cost: one hash and a probe per string passed; at most
  * {@link #MAX} strings remembered, after which only those are shared.
  */
@@ -23,6 +25,12 @@ final class SharedStrings {
     private String[] strings = new String[FIRST_SLOTS];
     private int[] hashes = new int[FIRST_SLOTS];
     private int size;
+    /** Item paths are kept for the first {@code ITEMS} items of each of {@link #lists}, compared by identity. */
+    private static final int ITEMS = 4;
+    private final String[] lists = new String[4];
+    private final String[][] items = new String[4][ITEMS];
+    /** The slot of {@link #lists} a new list path takes (the oldest). */
+    private int nextList;
 
     /** {@code s}, or the equal string met first. */
     String of(String s) {
@@ -47,6 +55,33 @@ final class SharedStrings {
             }
         }
         return s;
+    }
+
+    /**
+     * {@code list[index]}: for the first items of the last few list paths asked about, the same string each time
+     * (the readers' list paths are constants, so {@code spec.containers[0]} is made once per thread, not once per
+     * pod).
+     */
+    String item(String list, int index) {
+        if (index >= ITEMS) {
+            return list + "[" + index + "]";
+        }
+        int l = 0;
+        while (l < lists.length && lists[l] != list) {
+            l++;
+        }
+        if (l == lists.length) {
+            l = nextList;
+            nextList = (nextList + 1) % lists.length;
+            lists[l] = list;
+            java.util.Arrays.fill(items[l], null);
+        }
+        String p = items[l][index];
+        if (p == null) {
+            p = list + "[" + index + "]";
+            items[l][index] = p;
+        }
+        return p;
     }
 
     private void grow() {

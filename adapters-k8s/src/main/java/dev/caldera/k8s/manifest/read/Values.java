@@ -76,6 +76,11 @@ public final class Values {
         return null;
     }
 
+    /** {@link #string(String)} at the path {@code parent + field}, which is put together only to name a wrong value. */
+    public String string(String parent, String field) {
+        return isString() ? t.text() : string(parent + field);
+    }
+
     /**
      * {@link #string}, for a value many objects repeat (a namespace, a priority class, a node name, a phase): equal
      * values read on this thread are one object.
@@ -145,6 +150,11 @@ public final class Values {
         return false;
     }
 
+    /** {@link #map(String)} at the path {@code parent + field}, which is put together only to name a wrong value. */
+    public boolean map(String parent, String field) {
+        return t.current() == Token.START_MAP || map(parent + field);
+    }
+
     /** On a mapping: the next key with the stream on its value, or null at the mapping's end. */
     public String nextField() {
         if (t.next() != Token.FIELD) {
@@ -157,11 +167,46 @@ public final class Values {
 
     /** A mapping of strings (labels, annotations, a node selector): keys and values shared as {@link #sharedString}. */
     public Map<String, String> stringMap(String path) {
-        return map(path, (key, p) -> sharedString(p));
+        if (!map(path)) {
+            return null;
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        String key;
+        while ((key = nextField()) != null) {
+            out.put(shared.of(key), isString() ? shared.of(t.text()) : sharedString(path + "." + key));
+        }
+        return out;
     }
 
     public Map<String, String> quantityMap(String path) {
-        return map(path, (key, p) -> quantity(p));
+        return quantityMap(path, null);
+    }
+
+    /**
+     * {@link #quantityMap(String)} at the path {@code parent + field} ({@code field} null: {@code parent}), which is
+     * put together only to name a wrong value.
+     */
+    public Map<String, String> quantityMap(String parent, String field) {
+        if (t.current() != Token.START_MAP) {
+            map(field == null ? parent : parent + field); // null, or a problem: not a mapping
+            return null;
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        String key;
+        while ((key = nextField()) != null) {
+            out.put(shared.of(key), isString() ? t.text()
+                    : quantity((field == null ? parent : parent + field) + "." + key));
+        }
+        return out;
+    }
+
+    /**
+     * Whether the current value is a string, read as {@link #string} reads it: the common case of a map entry or a
+     * list item, read without putting its path together (a path names only a wrong value; building one for every
+     * value was about 6% of reading a 40,000-pod dump, async-profiler).
+     */
+    private boolean isString() {
+        return t.current() == Token.SCALAR && t.scalarType() == ScalarType.STRING;
     }
 
     public Map<String, Integer> integerMap(String path) {
@@ -194,7 +239,7 @@ public final class Values {
         }
         List<T> out = new ArrayList<>();
         while (t.next() != Token.END_LIST) {
-            out.add(item.apply(path + "[" + out.size() + "]"));
+            out.add(item.apply(shared.item(path, out.size())));
         }
         return out;
     }

@@ -28,4 +28,22 @@ class SharedStringsTest {
         assertThat(shared.of(late)).isSameAs(late);
         assertThat(shared.of(new String("late"))).isNotSameAs(late);
     }
+
+    /** Item paths are made once per list path and index, and each is its own list's, however many lists alternate. */
+    @Test
+    void itemPathsAreMadeOncePerListAndIndex() {
+        SharedStrings shared = new SharedStrings();
+        String[] lists = {"spec.containers", "spec.tolerations", "spec.initContainers", "spec.taints", "x", "y"};
+        String first = shared.item(lists[0], 1);
+        assertThat(first).isEqualTo("spec.containers[1]");
+        assertThat(shared.item(lists[0], 1)).isSameAs(first);
+        for (int round = 0; round < 3; round++) {
+            for (String list : lists) {
+                for (int i = 0; i < 6; i++) {
+                    assertThat(shared.item(list, i)).isEqualTo(list + "[" + i + "]");
+                }
+            }
+        }
+        assertThat(shared.item(lists[5], 2)).isSameAs(shared.item(lists[5], 2));
+    }
 }
