@@ -135,7 +135,7 @@ mkdir -p "$(dirname "$OUT")"
   echo "\`caldera simulate --timings --cycles 1 --output json DUMP\` on a dump from \`caldera generate --nodes $NODES"
   echo "--pods $PODS --running $RUNNING --gang-size $GANG --seed $SEED\` ($SIZE_MB MB of YAML, $NODES nodes, $PODS pods of"
   echo "which $PENDING pending, $PODGROUPS PodGroups), each run a fresh JVM. bin/caldera: the build's class-data sharing"
-  echo "archive, C1 only, parallel GC with a 425 MB young generation whose survivors go straight to the old one;"
+  echo "archive, C1 only, parallel GC with a 400 MB young generation whose survivors go straight to the old one;"
   echo "bin/caldera with C2: the same with tiered compilation up to C2; plain: \`java -jar adapters-k8s/target/caldera.jar\`."
   echo
   echo "- JVM: $JVM"
