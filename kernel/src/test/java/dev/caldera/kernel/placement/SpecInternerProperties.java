@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The interner's ids, with the ids it remembers per spec object, are a plain value-keyed interner's: random
  * acquires and releases of specs that are equal but distinct objects (and the same objects again, after their id
  * was freed and given to another spec) get the same ids, versions and specs as a model that looks every spec up
- * by value and reuses freed ids last freed first.
+ * by value and reuses freed ids last freed first, a freed id's spec taking it back (same version) while no other
+ * spec has taken it.
  */
 class SpecInternerProperties {
     /** A value-typed spec; distinct objects of one value intern to one id. */
@@ -62,13 +63,19 @@ class SpecInternerProperties {
             }
             for (int id = 0; id < interner.size(); id++) {
                 assertThat(interner.version(id)).as("version of id %d at step %d", id, i).isEqualTo(model.version(id));
+                assertThat(interner.spec(id)).as("spec of id %d at step %d", id, i).isEqualTo(model.spec(id));
             }
+            assertThat(interner.liveOthers()).as("live ids at step %d", i).isEqualTo(model.liveOthers());
         }
     }
 
-    /** The definition: ids by value, reference counted, freed ids reused last freed first, id 0 never freed. */
+    /**
+     * The definition: ids by value, reference counted, freed ids reused last freed first, id 0 never freed; a freed
+     * id's spec acquired again while the id is still free takes it back, version unchanged.
+     */
     private static final class Model {
         private final Map<Spec, Integer> ids = new HashMap<>();
+        private final Map<Integer, Spec> freed = new HashMap<>();
         private final List<Spec> specs = new ArrayList<>();
         private final List<Integer> refs = new ArrayList<>();
         private final List<Integer> versions = new ArrayList<>();
@@ -80,12 +87,17 @@ class SpecInternerProperties {
 
         int acquire(Spec spec) {
             Integer id = ids.get(spec);
-            if (id == null) {
+            if (id != null && refs.get(id) == 0 && id != 0) {
+                free.remove(id);
+                specs.set(id, freed.remove(id));
+            } else if (id == null) {
                 id = free.isEmpty() ? specs.size() : free.remove(free.size() - 1);
                 if (id == specs.size()) {
                     specs.add(null);
                     refs.add(0);
                     versions.add(0);
+                } else {
+                    ids.remove(freed.remove(id));
                 }
                 specs.set(id, spec);
                 versions.set(id, versions.get(id) + 1);
@@ -98,10 +110,22 @@ class SpecInternerProperties {
         void release(int id) {
             refs.set(id, refs.get(id) - 1);
             if (refs.get(id) == 0 && id != 0) {
-                ids.remove(specs.get(id));
+                freed.put(id, specs.get(id));
                 specs.set(id, null);
                 free.add(id);
             }
+        }
+
+        Spec spec(int id) {
+            return id < specs.size() ? specs.get(id) : null;
+        }
+
+        int liveOthers() {
+            int live = 0;
+            for (int id = 1; id < refs.size(); id++) {
+                live += refs.get(id) > 0 ? 1 : 0;
+            }
+            return live;
         }
 
         int version(int id) {
