@@ -153,35 +153,27 @@ public final class PluginChain {
 
     /** Opens every plugin in order, timing each when {@link #timed}. */
     public void open(SessionView session) {
-        if (!timed) {
-            for (int i = 0; i < plugins.length; i++) {
-                plugins[i].open(session);
-            }
-            return;
-        }
-        long t = System.nanoTime();
+        long t = timed ? System.nanoTime() : 0;
         for (int i = 0; i < plugins.length; i++) {
             plugins[i].open(session);
-            long now = System.nanoTime();
-            openNs[i] = now - t;
-            t = now;
+            if (timed) {
+                long now = System.nanoTime();
+                openNs[i] = now - t;
+                t = now;
+            }
         }
     }
 
     /** Closes every plugin in order, timing each when {@link #timed}. */
     public void close(SessionView session) {
-        if (!timed) {
-            for (int i = 0; i < plugins.length; i++) {
-                plugins[i].close(session);
-            }
-            return;
-        }
-        long t = System.nanoTime();
+        long t = timed ? System.nanoTime() : 0;
         for (int i = 0; i < plugins.length; i++) {
             plugins[i].close(session);
-            long now = System.nanoTime();
-            closeNs[i] = now - t;
-            t = now;
+            if (timed) {
+                long now = System.nanoTime();
+                closeNs[i] = now - t;
+                t = now;
+            }
         }
     }
 

@@ -167,15 +167,8 @@ public final class Values {
 
     /** A mapping of strings (labels, annotations, a node selector): keys and values shared as {@link #sharedString}. */
     public Map<String, String> stringMap(String path) {
-        if (!map(path)) {
-            return null;
-        }
-        Map<String, String> out = new LinkedHashMap<>();
-        String key;
-        while ((key = nextField()) != null) {
-            out.put(shared.of(key), isString() ? shared.of(t.text()) : sharedString(path + "." + key));
-        }
-        return out;
+        return entries(path, null, (v, parent, field, key) -> v.isString() ? v.shared.of(v.t.text())
+                : v.sharedString(entryPath(parent, field, key)));
     }
 
     public Map<String, String> quantityMap(String path) {
@@ -187,17 +180,7 @@ public final class Values {
      * put together only to name a wrong value.
      */
     public Map<String, String> quantityMap(String parent, String field) {
-        if (t.current() != Token.START_MAP) {
-            map(field == null ? parent : parent + field); // null, or a problem: not a mapping
-            return null;
-        }
-        Map<String, String> out = new LinkedHashMap<>();
-        String key;
-        while ((key = nextField()) != null) {
-            out.put(shared.of(key), isString() ? t.text()
-                    : quantity((field == null ? parent : parent + field) + "." + key));
-        }
-        return out;
+        return entries(parent, field, (v, p, f, key) -> v.isString() ? v.t.text() : v.quantity(entryPath(p, f, key)));
     }
 
     /**
@@ -210,23 +193,33 @@ public final class Values {
     }
 
     public Map<String, Integer> integerMap(String path) {
-        return map(path, (key, p) -> integer(p));
+        return entries(path, null, (v, parent, field, key) -> v.integer(entryPath(parent, field, key)));
+    }
+
+    /** Reads one entry's value of a mapping at {@code parent + field}: its path is put together only when needed. */
+    private interface Entry<V> {
+        V read(Values v, String parent, String field, String key);
     }
 
     /**
-     * A mapping read entry by entry with {@code value} (given the key and its path); the keys are shared as
-     * {@link #sharedString} (resource names, label and annotation keys repeat in every object).
+     * The mapping at the path {@code parent + field} ({@code field} null: {@code parent}) read entry by entry with
+     * {@code value}; the keys are shared as {@link #sharedString} (resource names, label and annotation keys repeat in
+     * every object). Null when the value is null or not a mapping (then a problem names its path).
      */
-    public <V> Map<String, V> map(String path, java.util.function.BiFunction<String, String, V> value) {
-        if (!map(path)) {
+    private <V> Map<String, V> entries(String parent, String field, Entry<V> value) {
+        if (t.current() != Token.START_MAP && !map(field == null ? parent : parent + field)) {
             return null;
         }
         Map<String, V> out = new LinkedHashMap<>();
         String key;
         while ((key = nextField()) != null) {
-            out.put(shared.of(key), value.apply(key, path + "." + key));
+            out.put(shared.of(key), value.read(this, parent, field, key));
         }
         return out;
+    }
+
+    private static String entryPath(String parent, String field, String key) {
+        return (field == null ? parent : parent + field) + "." + key;
     }
 
     /** A list read item by item with {@code item} (given the item's path). */

@@ -171,11 +171,7 @@ class NodeOrderPluginTest {
      */
     @Test
     void nodeAffinitySumsMatchingPreferredTermWeightsNormalizedAcrossTheCandidates() {
-        PluginSessions.node(cluster, "both", ResourceList.of("cpu", 1000L, "pods", 10L),
-                Map.of("zone", "a", "disk", "ssd"), List.of(), false);
-        PluginSessions.node(cluster, "zone-only", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of("zone", "a"),
-                List.of(), false);
-        PluginSessions.node(cluster, "neither", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of(), List.of(), false);
+        zoneAndDiskNodes();
         SelectorTerm zoneA = term(new SelectorRequirement("zone", SelectorOperator.IN, List.of("a")));
         SelectorTerm ssd = term(new SelectorRequirement("disk", SelectorOperator.IN, List.of("ssd")));
         SelectorTerm broken = term(new SelectorRequirement("zone", SelectorOperator.GT, List.of("x")));
@@ -200,11 +196,7 @@ class NodeOrderPluginTest {
      */
     @Test
     void nodeAffinityRawValuesInABatchAreThePerNodeOnes() {
-        PluginSessions.node(cluster, "both", ResourceList.of("cpu", 1000L, "pods", 10L),
-                Map.of("zone", "a", "disk", "ssd"), List.of(), false);
-        PluginSessions.node(cluster, "zone-only", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of("zone", "a"),
-                List.of(), false);
-        PluginSessions.node(cluster, "neither", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of(), List.of(), false);
+        zoneAndDiskNodes();
         pending(cluster, "prefers", ResourceList.EMPTY, new PlacementSpec(Map.of(), List.of(), List.of(
                 new PreferredTerm(5, term(new SelectorRequirement("zone", SelectorOperator.IN, List.of("a")))),
                 new PreferredTerm(10, term(new SelectorRequirement("disk", SelectorOperator.IN, List.of("ssd"))))),
@@ -224,6 +216,15 @@ class NodeOrderPluginTest {
             assertThat(batch).as(pod).containsExactly(perNode);
         }
         assertThat(affinity.raw(task(cluster, "prefers"), rows[0])).isEqualTo(15);
+    }
+
+    /** Nodes "both" (zone a, disk ssd), "zone-only" (zone a) and "neither", alike in everything else. */
+    private void zoneAndDiskNodes() {
+        PluginSessions.node(cluster, "both", ResourceList.of("cpu", 1000L, "pods", 10L),
+                Map.of("zone", "a", "disk", "ssd"), List.of(), false);
+        PluginSessions.node(cluster, "zone-only", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of("zone", "a"),
+                List.of(), false);
+        PluginSessions.node(cluster, "neither", ResourceList.of("cpu", 1000L, "pods", 10L), Map.of(), List.of(), false);
     }
 
     /**
