@@ -42,26 +42,69 @@ final class DocumentCuts {
      * parallel.
      */
     static int[] starts(byte[] b, int from, int parts) {
+        return starts(new InMemory(b), from, parts);
+    }
+
+    /** As {@link #starts(byte[], int, int)}, of bytes read one at a time (a file read through a window). */
+    static int[] starts(Bytes b, int from, int parts) {
+        int length = b.length();
         int[] starts = new int[parts];
         starts[0] = from;
         int count = 1;
         for (int i = 1; i < parts; i++) {
             int p = documentStartFrom(b, Math.max(starts[count - 1] + 1,
-                    (int) (from + (long) (b.length - from) * i / parts)));
-            if (p < b.length) {
+                    (int) (from + (long) (length - from) * i / parts)));
+            if (p < length) {
                 starts[count++] = p;
             }
         }
         return Arrays.copyOf(starts, count);
     }
 
-    /** The first document start at a line start at or after {@code p}, or {@code b.length}. */
-    private static int documentStartFrom(byte[] b, int p) {
-        int q = p == 0 || b[p - 1] == '\n' ? p : lineEnd(b, p) + 1;
-        while (q < b.length && !isDocumentStart(b, q)) {
+    /** The first document start at a line start at or after {@code p}, or the end. */
+    private static int documentStartFrom(Bytes b, int p) {
+        int length = b.length();
+        int q = p == 0 || b.at(p - 1) == '\n' ? p : lineEnd(b, p) + 1;
+        while (q < length && !isDocumentStart(b, q)) {
             q = lineEnd(b, q) + 1;
         }
-        return Math.min(q, b.length);
+        return Math.min(q, length);
+    }
+
+    private static boolean isDocumentStart(Bytes b, int p) {
+        int length = b.length();
+        if (p + 3 > length || b.at(p) != '-' || b.at(p + 1) != '-' || b.at(p + 2) != '-') {
+            return false;
+        }
+        return p + 3 == length || b.at(p + 3) == ' ' || b.at(p + 3) == '\t' || b.at(p + 3) == '\n';
+    }
+
+    private static int lineEnd(Bytes b, int p) {
+        int length = b.length();
+        int q = p;
+        while (q < length && b.at(q) != '\n') {
+            q++;
+        }
+        return q;
+    }
+
+    /** Bytes the cuts are looked for in, one at a time: an array, or a file read through a window. */
+    interface Bytes {
+        int length();
+
+        byte at(int p);
+    }
+
+    private record InMemory(byte[] b) implements Bytes {
+        @Override
+        public int length() {
+            return b.length;
+        }
+
+        @Override
+        public byte at(int p) {
+            return b[p];
+        }
     }
 
     /** The number of {@code \n} in {@code b[from, to)}. */

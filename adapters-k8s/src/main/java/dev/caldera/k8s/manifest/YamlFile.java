@@ -10,7 +10,9 @@ import dev.caldera.k8s.manifest.token.YamlTokens;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +29,8 @@ import java.util.function.Consumer;
  * Reads one YAML input with SnakeYAML's event parser ({@link YamlTokens}), each object going straight into field
  * views. A large multi-document file is cut at document starts ({@link DocumentCuts}), a large {@code kind: List}
  * document between its items ({@link ListCuts}), into parts of about {@link #PART_BYTES} read on up to {@link
- * #MAX_WORKERS} threads, each thread taking the next part when it is done with one. Results
+ * #MAX_WORKERS} threads, each thread taking the next part when it is done with one; the parts of a large
+ * multi-document file each read their own bytes from the file, on the thread that reads the part. Results
  * are delivered in file order once the whole input is read, so the outcome (objects, warnings, the first error)
  * is the sequential one: a part that needs SnakeYAML's composer or is not well-formed YAML on its own sends the
  * whole input back to one thread, and input that needs the composer
@@ -56,12 +59,72 @@ final class YamlFile {
     }
 
     static <R> void read(Path path, String name, ObjectHandler<R> handler, Consumer<R> out) {
+        read(path, name, handler, out, Math.min(MAX_WORKERS, Runtime.getRuntime().availableProcessors()), 0);
+    }
+
+    /**
+     * Reads a file on up to {@code workers} threads, in up to {@code parts} parts (0: as many as its size gives, and
+     * none below {@link #PARALLEL_MIN_BYTES}). A
+     * large multi-document file is read part by part by the threads that read the parts ({@link #fromFile}), so
+     * that no thread reads the whole file before the others can start and no array of the whole file is kept
+     * while it is read; any other file is read whole first.
+     */
+    static <R> void read(Path path, String name, ObjectHandler<R> handler, Consumer<R> out, int workers,
+            int parts) {
+        List<R> results = workers < 2 ? null : fromFile(path, name, handler, workers, parts);
+        if (results != null) {
+            results.forEach(out);
+            return;
+        }
         byte[] bytes = bytes(path, name);
         if (bytes == null) {
             sequential(name, handler, () -> Files.newBufferedReader(path, StandardCharsets.UTF_8)).forEach(out);
             return;
         }
-        read(bytes, name, handler, out);
+        if (parts == 0) {
+            read(bytes, name, handler, out);
+        } else {
+            read(bytes, name, handler, out, workers, parts);
+        }
+    }
+
+    /**
+     * The results of reading a large multi-document file in parts, each part's bytes read from the file by the
+     * thread that reads the part; null when the file is to be read whole instead: it is small, too large to hold,
+     * not cut at document starts (one document, a List), its bytes forbid the cuts, a part needs the whole input,
+     * or it changed while it was read. What it gives is what {@link #read(byte[], String, ObjectHandler, Consumer,
+     * int, int)} gives of the file's bytes: the same cuts, checks, lines and first error.
+     */
+    static <R> List<R> fromFile(Path path, String name, ObjectHandler<R> handler, int workers, int parts) {
+        try (FileChannel channel = FileChannel.open(path)) {
+            long size = channel.size();
+            if (size > MAX_IN_MEMORY_BYTES || parts == 0 && size < PARALLEL_MIN_BYTES) {
+                return null;
+            }
+            FileBytes file = new FileBytes(channel, (int) size);
+            int from = file.at(0) == (byte) 0xEF && file.at(1) == (byte) 0xBB && file.at(2) == (byte) 0xBF ? 3 : 0;
+            int n = parts > 0 ? parts : Math.max(workers, Math.min(MAX_PARTS, (int) size / PART_BYTES));
+            int[] starts = DocumentCuts.starts(file, from, n);
+            if (starts.length < 2) {
+                return null;
+            }
+            LineOffsets lines = new LineOffsets(starts.length);
+            List<Part<R>> all = new ArrayList<>(starts.length);
+            for (int i = 0; i < starts.length; i++) {
+                int end = i + 1 < starts.length ? starts[i + 1] : (int) size;
+                all.add(new Part<>(file, starts[i], end, i, lines, name));
+            }
+            runAll(all, workers, handler, name);
+            return finish(all, () -> {
+                for (Part<R> p : all) {
+                    if (p.notUtf8) {
+                        throw new ManifestException(name + ": not valid UTF-8 text");
+                    }
+                }
+            });
+        } catch (FileBytes.Changed | IOException | UncheckedIOException e) {
+            return null;
+        }
     }
 
     /** Reads YAML held in memory (a file, or standard input). */
@@ -154,11 +217,18 @@ final class YamlFile {
         return high >= 0;
     }
 
-    private static void checkUtf8(byte[] bytes, String name) {
+    private static boolean utf8(byte[] bytes, int from, int to) {
         try {
             StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, from, to - from));
+            return true;
         } catch (CharacterCodingException e) {
+            return false;
+        }
+    }
+
+    private static void checkUtf8(byte[] bytes, String name) {
+        if (!utf8(bytes, 0, bytes.length)) {
             throw new ManifestException(name + ": not valid UTF-8 text");
         }
     }
@@ -202,6 +272,15 @@ final class YamlFile {
             all.add(new Part<>(bytes, starts[i], end, i, lines, name));
         }
         runAll(all, workers, handler, name);
+        return finish(all, () -> checkUtf8(bytes, name));
+    }
+
+    /**
+     * The results of the parts of a multi-document file once all are read: a part's bug or Error first, then text
+     * that is not UTF-8 ({@code checkUtf8}, when a part is not plain ASCII), then the parts' results in order, or
+     * null when the bytes forbid the cuts or a part needs the whole input.
+     */
+    private static <R> List<R> finish(List<Part<R>> all, Runnable checkUtf8) {
         rethrowFailures(all);
         boolean ascii = true;
         boolean cuttable = true;
@@ -210,7 +289,7 @@ final class YamlFile {
             cuttable &= p.cuttable;
         }
         if (!ascii) {
-            checkUtf8(bytes, name);
+            checkUtf8.run();
         }
         return cuttable ? inOrder(all) : null;
     }
@@ -371,9 +450,12 @@ final class YamlFile {
     private static final class Part<R> {
         private static final int NOT_IN_PLACE = DocumentCuts.NOT_CUTTABLE | DocumentCuts.NOT_ASCII
                 | DocumentCuts.NOT_PRINTABLE;
-        final byte[] bytes;
-        final int from;
-        final int to;
+        /** The part's bytes, or null while a part of a file has not read them ({@link #file}). */
+        byte[] bytes;
+        int from;
+        int to;
+        /** Where a part of a file reads its bytes from (on its own thread), or null: {@link #bytes} holds them. */
+        private final FileBytes file;
         /** The part's place in the file, for {@link #lines}. */
         final int index;
         /** The lines of the parts of a multi-document file, or null when lineOffset is given. */
@@ -395,6 +477,8 @@ final class YamlFile {
          * leaves it to the other reader too).
          */
         boolean printable;
+        /** A part of a file that read its own bytes found that they are not UTF-8. */
+        boolean notUtf8;
         /** The part needs the composer, or is not well-formed YAML on its own. */
         boolean needsWholeInput;
         ManifestException error;
@@ -409,11 +493,22 @@ final class YamlFile {
 
         /** Part {@code index} of a multi-document file, whose lines it counts into {@code lines}. */
         Part(byte[] bytes, int from, int to, int index, LineOffsets lines, String name) {
-            this(bytes, from, to, index, lines, 0, name, false);
+            this(bytes, from, to, index, lines, 0, name, false, null);
+        }
+
+        /** Part {@code index} of a multi-document file, bytes {@code [from, to)} of {@code file}. */
+        Part(FileBytes file, int from, int to, int index, LineOffsets lines, String name) {
+            this(null, from, to, index, lines, 0, name, false, file);
         }
 
         private Part(byte[] bytes, int from, int to, int index, LineOffsets lines, int lineOffset, String name,
                 boolean items) {
+            this(bytes, from, to, index, lines, lineOffset, name, items, null);
+        }
+
+        private Part(byte[] bytes, int from, int to, int index, LineOffsets lines, int lineOffset, String name,
+                boolean items, FileBytes file) {
+            this.file = file;
             this.items = items;
             this.bytes = bytes;
             this.from = from;
@@ -433,10 +528,31 @@ final class YamlFile {
                 if (items && ascii) {
                     printable = (DocumentCuts.check(bytes, from, to) & NOT_IN_PLACE) == 0;
                 }
-                read(reader);
+                if (!notUtf8) {
+                    read(reader);
+                }
             } catch (RuntimeException | Error e) {
                 failure = e;
+            } finally {
+                if (file != null) {
+                    bytes = null; // what was read from them is copied: the next collection need not keep them
+                }
             }
+        }
+
+        /**
+         * Reads a part of a file's bytes into an array of its own, with the two bytes after it (all {@link
+         * DocumentCuts#check} looks at past a part's end), and checks that text beyond ASCII is UTF-8: the part
+         * starts at a line start, so no character straddles its ends.
+         */
+        private void load() {
+            if (file == null) {
+                return;
+            }
+            int length = to - from;
+            bytes = file.range(from, Math.min(file.length(), to + 2));
+            from = 0;
+            to = length;
         }
 
         /**
@@ -446,10 +562,12 @@ final class YamlFile {
         private boolean checkAndCount() {
             int newlines = 0;
             try {
+                load();
                 int check = DocumentCuts.check(bytes, from, to);
                 ascii = (check & DocumentCuts.NOT_ASCII) == 0;
                 printable = (check & (DocumentCuts.NOT_ASCII | DocumentCuts.NOT_PRINTABLE)) == 0;
                 cuttable = (check & DocumentCuts.NOT_CUTTABLE) == 0;
+                notUtf8 = file != null && !ascii && cuttable && !utf8(bytes, from, to);
                 if (cuttable) {
                     newlines = DocumentCuts.newlines(bytes, from, to);
                 }

@@ -197,20 +197,20 @@ class StreamingReaderTest {
 
     /**
      * What {@code workers} threads read from {@code bytes}, in as many parts as threads; checked to be what they
-     * read from many more, smaller parts (each thread taking the next when done with one), results or error.
+     * read from many more, smaller parts (each thread taking the next when done with one), results or error, and
+     * to be what they read from a file of these bytes, each part reading its own bytes from it.
      */
     private static List<String> read(byte[] bytes, int workers) {
         List<String> out = new ArrayList<>();
         Throwable few = catchThrowable(() -> YamlFile.read(bytes, "f.yaml", NAMES, out::add, workers, workers));
         if (workers > 1) {
-            List<String> many = new ArrayList<>();
-            Throwable small = catchThrowable(() -> YamlFile.read(bytes, "f.yaml", NAMES, many::add, workers,
-                    8 * workers + 1));
-            if (few == null) {
-                assertThat(small).isNull();
-                assertThat(many).isEqualTo(out);
-            } else {
-                assertThat(small).isInstanceOf(few.getClass()).hasMessage(few.getMessage());
+            for (int parts : new int[] {workers, 8 * workers + 1}) {
+                List<String> many = new ArrayList<>();
+                Throwable small = catchThrowable(() -> YamlFile.read(bytes, "f.yaml", NAMES, many::add, workers,
+                        parts));
+                sameOutcome(small, many, few, out);
+                List<String> fromFile = new ArrayList<>();
+                sameOutcome(catchThrowable(() -> readFile(bytes, workers, parts, fromFile::add)), fromFile, few, out);
             }
         }
         if (few instanceof RuntimeException e) {
@@ -218,6 +218,68 @@ class StreamingReaderTest {
         }
         assertThat(few).isNull();
         return out;
+    }
+
+    private static void sameOutcome(Throwable error, List<String> results, Throwable expectedError,
+            List<String> expected) {
+        if (expectedError == null) {
+            assertThat(error).isNull();
+            assertThat(results).isEqualTo(expected);
+        } else {
+            assertThat(error).isInstanceOf(expectedError.getClass()).hasMessage(expectedError.getMessage());
+        }
+    }
+
+    /** {@code bytes} written to a file, read by {@link YamlFile#read(Path, String, ObjectHandler, java.util.function.Consumer, int, int)}. */
+    private static void readFile(byte[] bytes, int workers, int parts, java.util.function.Consumer<String> out)
+            throws IOException {
+        Path f = Files.createTempFile("caldera-parts", ".yaml");
+        try {
+            Files.write(f, bytes);
+            YamlFile.read(f, "f.yaml", NAMES, out, workers, parts);
+        } finally {
+            Files.delete(f);
+        }
+    }
+
+    /**
+     * A large multi-document file is read part by part from the file, by the threads that read the parts; what
+     * needs the whole input (an alias in a later part), or bytes that forbid the cuts, send it to be read whole.
+     */
+    @Test
+    void thePartsOfAFileAreReadFromTheFileByTheirThreads() throws IOException {
+        byte[] clean = documents(3_000, -1, "");
+        byte[] aliased = documents(3_000, 2_500, "apiVersion: v1\nkind: Node\nmetadata: {name: &n aliased}\n"
+                + "status:\n  allocatable: {cpu: *n}\n");
+        byte[] crlf = new String(clean, StandardCharsets.UTF_8).replace("\n", "\r\n").getBytes(StandardCharsets.UTF_8);
+        Path f = dir.resolve("parts.yaml");
+        Files.write(f, clean);
+        assertThat(YamlFile.fromFile(f, "f.yaml", NAMES, 3, 7)).isEqualTo(read(clean, 1));
+        Files.write(f, aliased);
+        assertThat(YamlFile.fromFile(f, "f.yaml", NAMES, 3, 7)).isNull();
+        Files.write(f, crlf);
+        assertThat(YamlFile.fromFile(f, "f.yaml", NAMES, 3, 7)).isNull();
+    }
+
+    @Test
+    void aFileIsReadInRangesAndThroughAWindowAsItIs() throws IOException {
+        byte[] text = new byte[50_000];
+        for (int i = 0; i < text.length; i++) {
+            text[i] = (byte) (i * 31 + i / 7);
+        }
+        Path f = dir.resolve("bytes");
+        Files.write(f, text);
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(f)) {
+            FileBytes file = new FileBytes(channel, text.length);
+            for (int p = 0; p < text.length; p += 997) {
+                assertThat(file.at(p)).isEqualTo(text[p]);
+            }
+            assertThat(file.at(3)).isEqualTo(text[3]);
+            assertThat(file.range(12_345, 40_000)).isEqualTo(java.util.Arrays.copyOfRange(text, 12_345, 40_000));
+            FileBytes longer = new FileBytes(channel, text.length + 1);
+            assertThatThrownBy(() -> longer.range(0, text.length + 1)).isInstanceOf(FileBytes.Changed.class);
+            assertThatThrownBy(() -> longer.at(text.length)).isInstanceOf(FileBytes.Changed.class);
+        }
     }
 
     @Test
