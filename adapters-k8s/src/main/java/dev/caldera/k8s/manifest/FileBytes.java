@@ -17,6 +17,8 @@ import java.nio.channels.FileChannel;
  */
 final class FileBytes implements DocumentCuts.Bytes {
     private static final int WINDOW_BYTES = 8 << 10;
+    /** The most one read asks the channel for. */
+    static final int READ_CHUNK_BYTES = 1 << 20;
 
     private final FileChannel file;
     private final int length;
@@ -52,11 +54,17 @@ final class FileBytes implements DocumentCuts.Bytes {
         return b;
     }
 
+    /**
+     * Reads {@code n} bytes at {@code position}, at most {@link #READ_CHUNK_BYTES} per call: a channel reads into a
+     * heap array through a temporary direct buffer as large as the read, which the thread then keeps (a part as
+     * large as a huge document would otherwise keep that much memory outside the heap, or fail to get it).
+     */
     private void read(byte[] into, int offset, int n, long position) {
-        ByteBuffer buffer = ByteBuffer.wrap(into, offset, n);
+        ByteBuffer buffer = ByteBuffer.wrap(into, offset, 0);
         try {
-            while (buffer.hasRemaining()) {
-                if (file.read(buffer, position + buffer.position() - offset) < 0) {
+            for (int done = 0; done < n; done = buffer.position() - offset) {
+                buffer.limit(offset + Math.min(n, done + READ_CHUNK_BYTES));
+                if (file.read(buffer, position + done) < 0) {
                     throw new Changed();
                 }
             }

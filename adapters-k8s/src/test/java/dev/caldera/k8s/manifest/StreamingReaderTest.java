@@ -263,7 +263,7 @@ class StreamingReaderTest {
 
     @Test
     void aFileIsReadInRangesAndThroughAWindowAsItIs() throws IOException {
-        byte[] text = new byte[50_000];
+        byte[] text = new byte[2 * FileBytes.READ_CHUNK_BYTES + 50_000];
         for (int i = 0; i < text.length; i++) {
             text[i] = (byte) (i * 31 + i / 7);
         }
@@ -276,6 +276,7 @@ class StreamingReaderTest {
             }
             assertThat(file.at(3)).isEqualTo(text[3]);
             assertThat(file.range(12_345, 40_000)).isEqualTo(java.util.Arrays.copyOfRange(text, 12_345, 40_000));
+            assertThat(file.range(7, text.length - 3)).isEqualTo(java.util.Arrays.copyOfRange(text, 7, text.length - 3));
             FileBytes longer = new FileBytes(channel, text.length + 1);
             assertThatThrownBy(() -> longer.range(0, text.length + 1)).isInstanceOf(FileBytes.Changed.class);
             assertThatThrownBy(() -> longer.at(text.length)).isInstanceOf(FileBytes.Changed.class);
