@@ -122,6 +122,8 @@ public final class IncrementalSelector implements NodeSelector {
     private long splitBatches;
     /** A sharded batch's refreshes in change order: leaf, and {@link #EVALUATE} etc. */
     private int[] batchLeaves = new int[0];
+    /** A catch-up's changes to replay, in order ({@link NodeGroups#replayed}). */
+    private long[] replayed = new long[0];
     private byte[] batchFlags = new byte[0];
     private int batchCount;
     /** A number per catch-up replayed in a sharded batch, for the marks below. */
@@ -542,7 +544,7 @@ public final class IncrementalSelector implements NodeSelector {
     /**
      * Replays the groups' changes since the view was synced: each leaf whose node changed is evaluated again once,
      * each leaf whose weight or representative moved re-weighed once (at its first such change in the replay,
-     * {@link NodeGroups#repeats}).
+     * {@link NodeGroups#repeats}), read first ({@link NodeGroups#replayed}) without the changes that repeat one.
      */
     private void catchUp(ClassView view, int task) {
         long now = groups.changeSequence();
@@ -555,27 +557,39 @@ public final class IncrementalSelector implements NodeSelector {
         long sessionStart = groups.sessionStart();
         long probeEnd = batchMode == BATCH_ALWAYS ? view.syncedAt
                 : batchMode == BATCH_NEVER ? now : view.syncedAt + ((now - view.syncedAt) >> 3);
+        if (replayed.length < now - view.syncedAt) {
+            replayed = new long[(int) Math.max(now - view.syncedAt, 2L * replayed.length)];
+        }
+        int count = groups.replayed(view.syncedAt, replayed);
         boolean batch = false;
+        // the probe ends at the first change replayed from probeEnd on (none is replayed between the two), or at
+        // the end of the changes
+        boolean probed = probeEnd >= now;
         view.climbed = 0;
-        for (long s = view.syncedAt; s < now; s++) {
-            if (s == probeEnd && (batchMode == BATCH_ALWAYS || view.climbed * 8 > groups.leaves())) {
-                batch = true;
-                batchReplays++;
-                if (pool != null && pool.shards() > 1 && now - s >= shardedBatchThreshold) {
-                    replayBatch(view, task, s, now, ++batchStamp, shrinkOnly, sessionStart);
-                    view.settle(task);
-                    return;
+        for (int i = 0; i <= count; i++) {
+            long s = i < count ? replayed[i] : now;
+            if (!probed && s >= probeEnd) {
+                probed = true;
+                if (batchMode == BATCH_ALWAYS || view.climbed * 8 > groups.leaves()) {
+                    batch = true;
+                    batchReplays++;
+                    if (pool != null && pool.shards() > 1 && now - probeEnd >= shardedBatchThreshold) {
+                        replayBatch(view, task, i, count, ++batchStamp, shrinkOnly, sessionStart);
+                        view.settle(task);
+                        return;
+                    }
                 }
             }
-            if (groups.repeats(s) < view.syncedAt) {
-                int change = groups.change(s);
-                int leaf = change >>> 1;
-                boolean evaluate = (change & 1) != 0;
-                boolean across = s < sessionStart;
-                boolean shrinking = shrinkOnly && !across;
-                if (!view.refreshedNoFit(leaf, evaluate, shrinking, across)) {
-                    view.refresh(task, leaf, evaluate, shrinking, across, batch);
-                }
+            if (i == count) {
+                break;
+            }
+            int change = groups.change(s);
+            int leaf = change >>> 1;
+            boolean evaluate = (change & 1) != 0;
+            boolean across = s < sessionStart;
+            boolean shrinking = shrinkOnly && !across;
+            if (!view.refreshedNoFit(leaf, evaluate, shrinking, across)) {
+                view.refresh(task, leaf, evaluate, shrinking, across, batch);
             }
         }
         if (batch) {
@@ -584,10 +598,10 @@ public final class IncrementalSelector implements NodeSelector {
     }
 
     /**
-     * Replays changes {@code [from, now)} of a catch-up in a batch: on the pool's shards when it refreshes at least
-     * {@link #shardedBatchThreshold} leaves, else with {@link ClassView#refresh} as {@link #catchUp} does. First, on
-     * this thread, the changes are read as {@link #catchUp} reads them (each leaf evaluated at most once, re-weighed
-     * at most once before that) and the new leaves made ({@link ClassView#pad}); then each shard refreshes the
+     * Replays the changes {@code replayed[first, replays)} of a catch-up in a batch: on the pool's shards when it
+     * refreshes at least {@link #shardedBatchThreshold} leaves, else with {@link ClassView#refresh} as
+     * {@link #catchUp} does. First, on this thread, the changes are read as {@link #catchUp} read them (each leaf
+     * evaluated at most once, re-weighed at most once before that) and the new leaves made ({@link ClassView#pad}); then each shard refreshes the
      * leaves of its whole 64-leaf words ({@link ClassView#refreshPart}) in change order, the words split so that the
      * shards get about as many refreshes each; then the view merges the shards' parts in shard order
      * ({@link ClassView#merge}). A refresh reads and writes only its leaf, except that a node's new leaf starts from
@@ -596,11 +610,11 @@ public final class IncrementalSelector implements NodeSelector {
      * that read it, as in change order. So the view ends as one thread would leave it, whatever the threads'
      * timing. (A group left with no member, which a node's change never makes, keeps the batch on this thread.)
      */
-    private void replayBatch(ClassView view, int task, long from, long now, long stamp, boolean shrinkOnly,
+    private void replayBatch(ClassView view, int task, int first, int replays, long stamp, boolean shrinkOnly,
                              long sessionStart) {
         int n = groups.leaves();
-        if (batchLeaves.length < now - from) {
-            int size = (int) Math.max(now - from, 2L * batchLeaves.length);
+        if (batchLeaves.length < replays - first) {
+            int size = Math.max(replays - first, 2 * batchLeaves.length);
             batchLeaves = new int[size];
             batchFlags = new byte[size];
         }
@@ -612,33 +626,32 @@ public final class IncrementalSelector implements NodeSelector {
         int deferred = 0;
         int made = view.built();
         boolean ordered = false;
-        for (long s = from; s < now; s++) {
+        for (int r = first; r < replays; r++) {
             // the catch-up's first changes, replayed before, count: a leaf done there is not done again
-            if (groups.repeats(s) < view.syncedAt) {
-                int change = groups.change(s);
-                int leaf = change >>> 1;
-                boolean evaluate = (change & 1) != 0;
-                if (evaluate) {
-                    batchEvaluatedAt[leaf] = stamp;
-                }
-                boolean across = s < sessionStart;
-                byte flags = (byte) ((evaluate ? EVALUATE : 0) | (shrinkOnly && !across ? SHRINK_ONLY : 0)
-                        | (across ? ACROSS : 0));
-                if (leaf >= made) {
-                    flags |= ADDED;
-                    made = leaf + 1;
-                    originAt[groups.origin(leaf)] = stamp;
-                }
-                if (evaluate && originAt[leaf] == stamp) {
-                    // a node that left this group earlier in the batch reads the group's results as they are now:
-                    // the group is evaluated again once the shards are done
-                    flags |= DEFERRED;
-                    batchEvaluatedAt[leaf] = 0;
-                    deferred++;
-                }
-                batchLeaves[count] = leaf;
-                batchFlags[count++] = flags;
+            long s = replayed[r];
+            int change = groups.change(s);
+            int leaf = change >>> 1;
+            boolean evaluate = (change & 1) != 0;
+            if (evaluate) {
+                batchEvaluatedAt[leaf] = stamp;
             }
+            boolean across = s < sessionStart;
+            byte flags = (byte) ((evaluate ? EVALUATE : 0) | (shrinkOnly && !across ? SHRINK_ONLY : 0)
+                    | (across ? ACROSS : 0));
+            if (leaf >= made) {
+                flags |= ADDED;
+                made = leaf + 1;
+                originAt[groups.origin(leaf)] = stamp;
+            }
+            if (evaluate && originAt[leaf] == stamp) {
+                // a node that left this group earlier in the batch reads the group's results as they are now:
+                // the group is evaluated again once the shards are done
+                flags |= DEFERRED;
+                batchEvaluatedAt[leaf] = 0;
+                deferred++;
+            }
+            batchLeaves[count] = leaf;
+            batchFlags[count++] = flags;
         }
         for (int i = 0; i < count && !ordered; i++) {
             if ((batchFlags[i] & ADDED) != 0) {

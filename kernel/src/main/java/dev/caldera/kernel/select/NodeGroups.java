@@ -43,6 +43,8 @@ import java.util.List;
 final class NodeGroups {
     private static final int RING = 1 << 15;
     private static final int MASK = RING - 1;
+    private static final int BLOCK = 64;
+    private static final int LEVELS = 4;
 
     private final NodePlacementClasses placement = new NodePlacementClasses();
     private final List<NodeInputs> ownKeys = new ArrayList<>();
@@ -85,6 +87,22 @@ final class NodeGroups {
     private final int[] changes = new int[RING];
     /** By ring slot: {@link #repeats} of that change. */
     private final long[] repeated = new long[RING];
+    /**
+     * By level {@code l}, block by block of {@code BLOCK << 3l} ring slots (64, 512, 4,096 and 32,768): the slots
+     * of the block's changes that repeat no earlier change of the block ({@link #repeats} before the block's
+     * first), in order, the first {@code distinctCount[l][block]} of the block's entries. A replay from before a
+     * block does none of the others, so {@link #replayed} reads the lists of the largest blocks that fit instead
+     * of every change: on the long chained openb replay the catch-ups' windows held 27.5 million changes, of which
+     * 0.85 million (3%) were replayed.
+     */
+    private final int[][] distinct = new int[LEVELS][RING];
+    private final int[][] distinctCount = new int[LEVELS][];
+
+    {
+        for (int l = 0; l < LEVELS; l++) {
+            distinctCount[l] = new int[RING >> 6 + 3 * l];
+        }
+    }
     /**
      * By leaf: the sequence of its last change and of its last change that evaluates it (-1: none in this
      * grouping), for {@link #repeats}.
@@ -270,6 +288,41 @@ final class NodeGroups {
         return since >= 0 && changeSequence - since <= RING;
     }
 
+    /**
+     * Writes the sequences of the changes of {@code [since, changeSequence())} that a replay from {@code since}
+     * does, those whose {@link #repeats} is before {@code since}, in order into {@code out} (room for all the
+     * changes since then); returns how many. Reads the changes up to the first 64-change boundary one by one, then,
+     * from each boundary on, the {@link #distinct} changes of the largest block that starts there (its list holds
+     * only changes made so far). {@link #covers}{@code (since)} must hold. No allocation.
+     */
+    int replayed(long since, long[] out) {
+        long now = changeSequence;
+        long block = Math.min(now, (since + BLOCK - 1) & -BLOCK);
+        int count = 0;
+        for (long s = since; s < block; s++) {
+            if (repeated[(int) (s & MASK)] < since) {
+                out[count++] = s;
+            }
+        }
+        while (block < now) {
+            int l = LEVELS - 1;
+            while (l > 0 && (block & (BLOCK << 3 * l) - 1) != 0) {
+                l--;
+            }
+            int shift = 6 + 3 * l;
+            int base = (int) (block & MASK);
+            int[] list = distinct[l];
+            for (int i = 0, n = distinctCount[l][base >> shift]; i < n; i++) {
+                int slot = list[base + i];
+                if (repeated[slot] < since) {
+                    out[count++] = block + (slot - base);
+                }
+            }
+            block += 1L << shift;
+        }
+        return count;
+    }
+
     /** Change {@code s}: {@code leaf << 1}, plus 1 when the leaf's node must be evaluated again. */
     int change(long s) {
         return changes[(int) (s & MASK)];
@@ -324,6 +377,19 @@ final class NodeGroups {
         }
         lastChange[leaf] = s;
         changes[slot] = leaf << 1 | (evaluate ? 1 : 0);
+        for (int l = 0; l < LEVELS; l++) {
+            int shift = 6 + 3 * l;
+            int base = slot >> shift << shift;
+            int[] counts = distinctCount[l];
+            if (slot == base) {
+                counts[slot >> shift] = 0;
+            }
+            if (repeated[slot] >= s - (slot - base)) {
+                // it repeats a change of this block, so of every larger block holding it too
+                return;
+            }
+            distinct[l][base + counts[slot >> shift]++] = slot;
+        }
     }
 
     private void ensure(int n) {
