@@ -24,6 +24,8 @@ import java.util.concurrent.locks.LockSupport;
 final class HandOff<T> {
     private static final int SPINS = 200;
     private static final long PARK_NS = 20_000;
+    /** How long the writer naps while it is too far ahead of the readers ({@link #waitForReaders}). */
+    private static final long PACE_NS = 1_000_000;
     /** How far the writer may run ahead of the readers' last reported item before it waits. */
     static final int AHEAD = 1 << 14;
     /** How often (in items) a reader reports how far it has read. */
@@ -62,15 +64,19 @@ final class HandOff<T> {
     }
 
     /**
-     * Writer: sleeps while it is more than {@link #AHEAD} items ahead of what readers reported reading, unless a
-     * reader waits for them all. Making items far ahead of a replay gains nothing (the replay takes them as they
-     * come) and costs it the second core while that core is wanted most, at the start, when the JIT compiles the
-     * replay's code: paced, the maker's work spreads over the replay.
+     * Writer: once more than {@link #AHEAD} items ahead of what readers reported reading, sleeps until it is no more
+     * than half of that ahead (unless a reader waits for them all), in naps of {@link #PACE_NS}. Making items far
+     * ahead of a replay gains nothing (the replay takes them as they come) and costs it the second core while that
+     * core is wanted most, at the start, when the JIT compiles the replay's code: paced, the maker's work spreads
+     * over the replay. Half of {@code AHEAD} is thousands of items, which a reader takes in tens of milliseconds:
+     * with naps of 1 ms the writer wakes a few dozen times per stretch, where naps of 0.2 ms until the readers
+     * moved at all woke it a few thousand times a second, each wake-up a system call on the second core (87 of the
+     * maker's ~400 cpu samples in the long openb replay, 2026-11-29).
      */
     private void waitForReaders() {
         takenSeen = taken.get();
-        while (size - takenSeen > AHEAD && !draining) {
-            LockSupport.parkNanos(PARK_NS * 10);
+        while (size - takenSeen > AHEAD / 2 && !draining) {
+            LockSupport.parkNanos(PACE_NS);
             takenSeen = taken.get();
         }
     }

@@ -99,6 +99,30 @@ class HandOffTest {
 
     @Test
     @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void thePausedWriterResumesOnlyOnceTheReaderTookHalfOfWhatItWasAhead() throws InterruptedException {
+        int n = 3 * HandOff.AHEAD;
+        HandOff<Integer> h = new HandOff<>(n);
+        Thread writer = writing(h, n);
+        Thread.sleep(100);
+        assertThat(h.made()).isEqualTo(HandOff.AHEAD + 1);
+        // a quarter taken: still more than half of AHEAD ahead, the writer sleeps on
+        for (int i = 0; i <= HandOff.AHEAD / 4; i++) {
+            h.get(i);
+        }
+        Thread.sleep(100);
+        assertThat(h.made()).isEqualTo(HandOff.AHEAD + 1);
+        // past half taken: it makes items again, up to AHEAD past what was taken
+        for (int i = 0; i <= HandOff.AHEAD / 2 + 256; i++) {
+            h.get(i);
+        }
+        Thread.sleep(100);
+        assertThat(h.made()).isGreaterThan(HandOff.AHEAD + HandOff.AHEAD / 2);
+        assertThat(new ArrayList<>(h.asList(n))).hasSize(n).endsWith(n - 1);
+        writer.join();
+    }
+
+    @Test
+    @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aReaderWaitingForEveryItemIsNotKeptWaitingByThePace() throws InterruptedException {
         int n = 3 * HandOff.AHEAD;
         HandOff<Integer> h = new HandOff<>(n);
