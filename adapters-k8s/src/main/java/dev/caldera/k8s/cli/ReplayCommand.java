@@ -111,6 +111,9 @@ final class ReplayCommand implements Callable<Integer> {
         SchedulerConf schedulerConf = ReplayConf.with(loadConf(), policy, seed);
         Trace trace = reading.get();
         long readNs = System.nanoTime() - readStartNs;
+        if (repeat == 1) {
+            trace.readOnce(); // what the run is done with is collected, not kept (and copied) to its end
+        }
         PrintWriter err = spec.commandLine().getErr();
         ProgressBar bar = noProgress || System.console() == null ? null : new ProgressBar(err);
         long period = Math.max(1, Math.round(periodSeconds * 1000));

@@ -14,12 +14,13 @@ import java.util.concurrent.locks.LockSupport;
  * how far it read every 256 items), unless a reader waits for all of them ({@link #awaitAll}).
  * <p>
  * Not a ring: every item is kept (a replay's pods and events are read again by {@code --repeat} and by the
- * report), so the hand-off holds what a list of them held before, no more; its capacity is the number of items
- * when known, and grows (on the writer's thread) when not.
+ * report), so the hand-off holds what a list of them held before, no more, unless the readers {@link #release}
+ * the items they are done with (a replay run once), which are then dropped for the collector; its capacity is
+ * the number of items when known, and grows (on the writer's thread) when not.
  * <p>
  * Threading: one writer ({@link #add}, {@link #finish}, {@link #fail}); any number of readers ({@link #get},
- * {@link #awaitAll}, {@link #asList}). An item's writes happen-before its reading. Allocation: none per item
- * but for growth.
+ * {@link #awaitAll}, {@link #asList}), but one alone when items are {@linkplain #release released}. An item's
+ * writes happen-before its reading. Allocation: none per item but for growth.
  */
 final class HandOff<T> {
     private static final int SPINS = 200;
@@ -42,6 +43,8 @@ final class HandOff<T> {
     private final AtomicInteger taken = new AtomicInteger();
     /** The writer's last read of {@link #taken}. */
     private int takenSeen;
+    /** Items below this index were released ({@link #release}): dropped, never read again. Readers' field. */
+    private int released;
     /** Set by a reader that waits for every item ({@link #awaitAll}): the writer no longer waits for readers. */
     private volatile boolean draining;
 
@@ -91,16 +94,38 @@ final class HandOff<T> {
         failure = cause;
     }
 
-    /** Item {@code i}, waiting until it is made; throws if the writer finished or failed before making it. */
+    /**
+     * Item {@code i}, waiting until it is made; throws if the writer finished or failed before making it, and
+     * IllegalStateException if it was {@linkplain #release released}.
+     */
     @SuppressWarnings("unchecked")
     T get(int i) {
         if (i >= published.get()) {
             await(i);
         }
+        if (i < released) {
+            throw new IllegalStateException("item " + i + " was released: the items below " + released
+                    + " were let go as they were read");
+        }
         if ((i & REPORT_MASK) == 0) {
             taken.lazySet(i);
         }
         return (T) items[i];
+    }
+
+    /**
+     * Reader (the only one): items below {@code below}, made already, will not be read again; they are dropped, so
+     * that what they alone hold can be collected while the rest are read (a replay run once lets the pods that
+     * left go, instead of keeping every pod of the trace to its end). Released items are not dropped from the
+     * array a growth copied before the release; a hand-off sized for its items never grows.
+     */
+    void release(int below) {
+        Object[] a = items;
+        int end = Math.min(below, published.get());
+        for (int k = released; k < end; k++) {
+            a[k] = null;
+        }
+        released = Math.max(released, end);
     }
 
     /** Items made so far. */

@@ -169,7 +169,7 @@ public final class OpenbTraces {
         Thread t = new Thread(maker, "caldera-trace-events");
         t.setDaemon(true);
         t.start();
-        return Trace.streamed(podFile.getFileName() + " (recorded times)", maker.out, eventCount, maker.pods,
+        return Trace.streamed(podFile.getFileName() + " (recorded times)", maker.out, eventCount, rows.size(),
                 workloadMix(read), capacity, nodes.size(), lastMs);
     }
 
@@ -183,14 +183,18 @@ public final class OpenbTraces {
      * hold) is found only when its first pod is made, which may be well into the replay: then the shapes are
      * converted in file order up to it, and the first refused one's error is thrown, naming its first row, as
      * converting them all before the replay would have; the replay stops there, before any report is written.
+     * <p>
+     * The maker takes the pod rows over: a row is let go (null in the list) once its pod is made, so that a trace
+     * {@linkplain Trace#readOnce read once} keeps neither.
      */
     private static final class Maker implements Runnable {
         private final List<PodRow> rows;
+        /** {@code file:line} of each shape's first row, what its conversion's error names. */
+        private final String[] shapeSource;
         private final OpenbRows.Pods read;
         private final TraceObjects objects;
         private final TraceObjects.Converted[] converted;
         private final List<TraceEvent> nodeEvents;
-        private final ReplayPod[] pods;
         private final long[] createdMs;
         private final long[] deletedMs;
         final HandOff<TraceEvent> out;
@@ -200,8 +204,8 @@ public final class OpenbTraces {
             this.read = read;
             this.objects = objects;
             this.converted = new TraceObjects.Converted[read.shapes().size()];
+            this.shapeSource = new String[converted.length];
             this.nodeEvents = nodeEvents;
-            this.pods = new ReplayPod[rows.size()];
             this.createdMs = new long[rows.size()];
             this.deletedMs = new long[rows.size()];
             this.out = new HandOff<>(eventCount);
@@ -218,6 +222,9 @@ public final class OpenbTraces {
                     createdMs[i] = r.createdS() * 1000;
                     deletedMs[i] = r.deletedS() < 0 ? -1 : r.deletedS() * 1000;
                 }
+                for (int s = 0; s < shapeSource.length; s++) {
+                    shapeSource[s] = rows.get(read.firstRowOfShape().getInt(s)).source();
+                }
                 addEvents();
                 out.finish();
             } catch (Throwable t) {
@@ -227,7 +234,7 @@ public final class OpenbTraces {
 
         /** The pods' creations and deletions, merged in time order (ties: by pod, a creation before a deletion). */
         private void addEvents() {
-            int n = pods.length;
+            int n = rows.size();
             int[] creations = TimeOrder.of(createdMs);
             int[] deletions = TimeOrder.of(deletedMs);
             int c = 0;
@@ -245,10 +252,9 @@ public final class OpenbTraces {
         }
 
         private ReplayPod make(int i) {
-            PodRow r = rows.get(i);
-            pods[i] = TraceObjects.pod(i, r.name(), r.shape(), converted(r.shapeId()), createdMs[i], deletedMs[i], -1,
+            PodRow r = rows.set(i, null);
+            return TraceObjects.pod(i, r.name(), r.shape(), converted(r.shapeId()), createdMs[i], deletedMs[i], -1,
                     r.source());
-            return pods[i];
         }
 
         /** Shape {@code s} converted, once; if the converters refuse it, the first refusal in file order. */
@@ -269,7 +275,7 @@ public final class OpenbTraces {
         }
 
         private TraceObjects.Converted convert(int s) {
-            return objects.convertUncached(read.shapes().get(s), rows.get(read.firstRowOfShape().getInt(s)).source());
+            return objects.convertUncached(read.shapes().get(s), shapeSource[s]);
         }
     }
 

@@ -65,6 +65,9 @@ final class PodStates {
             placedEver++;
         }
         state[pod] = to;
+        if (to == FINISHED || to == DROPPED) {
+            uid[pod] = null; // read no more: the pod's spec may then be collected
+        }
     }
 
     int arrived() {

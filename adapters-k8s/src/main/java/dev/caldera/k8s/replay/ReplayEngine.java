@@ -60,8 +60,10 @@ public final class ReplayEngine implements AutoCloseable {
     private final DeviceSharePlugin gpu;
     private final PodStates pods;
     /**
-     * The pods arrived so far, by index: what the replay reads of a pod after its arrival, taken from its creation
-     * event rather than from {@link Trace#pods}, which a streamed trace fills only as fast as it is made.
+     * The pods waiting or running, by index: what the replay reads of a pod after its arrival, taken from its
+     * creation event rather than from {@link Trace#pods}, which a streamed trace fills only as fast as it is made.
+     * A pod that finished or was dropped is let go (null): nothing reads it again, and a trace
+     * {@linkplain Trace#readOnce read once} holds it no longer either.
      */
     private final ReplayPod[] arrived;
     private final ReplayRecorder recorder;
@@ -93,7 +95,7 @@ public final class ReplayEngine implements AutoCloseable {
         if (gpu != null) {
             gpu.workloadMix(trace.mix());
         }
-        this.recorder = new ReplayRecorder(trace, pods, arrived, gpu);
+        this.recorder = new ReplayRecorder(trace, pods, gpu);
         cache.upsertQueue(QueueSpec.open("default", 1));
     }
 
@@ -115,6 +117,7 @@ public final class ReplayEngine implements AutoCloseable {
             while (next < events.size() && events.get(next).timeMs() <= clockMs) {
                 apply(events.get(next++));
             }
+            trace.taken(next);
             if (changed && !waiting.isEmpty()) {
                 cycle();
             }
@@ -185,6 +188,7 @@ public final class ReplayEngine implements AutoCloseable {
             pods.move(i, PodStates.DROPPED);
             waiting.rem(i);
         }
+        arrived[i] = null;
     }
 
     private void forget(ReplayPod p) {
@@ -217,6 +221,7 @@ public final class ReplayEngine implements AutoCloseable {
             if (options.dropUnplaced()) {
                 forget(arrived[i]);
                 pods.move(i, PodStates.DROPPED);
+                arrived[i] = null;
             } else {
                 stillWaiting.add(i);
             }

@@ -4,6 +4,7 @@ import dev.caldera.kernel.plugin.deviceshare.DeviceSharePlugin;
 import dev.caldera.kernel.plugin.deviceshare.GpuNodes;
 import dev.caldera.kernel.scheduler.CycleStats;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,13 +25,13 @@ final class ReplayRecorder {
 
     private final Trace trace;
     private final PodStates pods;
-    /** The pods arrived so far, by index (the engine's). */
-    private final ReplayPod[] arrived;
     private final DeviceSharePlugin gpu;
     private final long capacityMilli;
     private final AllocationCurve curve;
     private final List<ReplayResult.FragmentationPoint> fragments = new ArrayList<>();
     private final IntArrayList arrivedSinceCycle = new IntArrayList();
+    /** The GPUs each of {@link #arrivedSinceCycle} asks for, in thousandths (the pod may have left since). */
+    private final LongArrayList milliSinceCycle = new LongArrayList();
     private final IntArrayList nodeRows = new IntArrayList();
     private final long spanMs;
     /** GPUs asked for by all pods arrived when each pod arrived, by pod index. */
@@ -47,10 +48,9 @@ final class ReplayRecorder {
     private long waitMaxMs;
     private int nodes;
 
-    ReplayRecorder(Trace trace, PodStates pods, ReplayPod[] arrived, DeviceSharePlugin gpu) {
+    ReplayRecorder(Trace trace, PodStates pods, DeviceSharePlugin gpu) {
         this.trace = trace;
         this.pods = pods;
-        this.arrived = arrived;
         this.gpu = gpu;
         this.capacityMilli = trace.gpuCapacityMilli();
         this.curve = new AllocationCurve(capacityMilli);
@@ -66,6 +66,7 @@ final class ReplayRecorder {
         arrivedMilli += p.gpuMilli();
         arrivedAt[p.index()] = arrivedMilli;
         arrivedSinceCycle.add(p.index());
+        milliSinceCycle.add(p.gpuMilli());
     }
 
     void departed(ReplayPod p) {
@@ -103,10 +104,10 @@ final class ReplayRecorder {
         cycles++;
         schedulingNs += stats.cycleNs();
         if (!departedSinceCycle) {
-            long allocated = allocatedMilli - placedMilli(arrivedSinceCycle);
+            long allocated = allocatedMilli - placedMilliSinceCycle();
             for (int k = 0; k < arrivedSinceCycle.size(); k++) {
                 int i = arrivedSinceCycle.getInt(k);
-                long milli = arrived[i].gpuMilli();
+                long milli = milliSinceCycle.getLong(k);
                 curveArrivedMilli += milli;
                 if (pods.state[i] == PodStates.RUNNING) {
                     allocated += milli;
@@ -118,15 +119,16 @@ final class ReplayRecorder {
             curve.sample(arrivedMilli, allocatedMilli);
         }
         arrivedSinceCycle.clear();
+        milliSinceCycle.clear();
         departedSinceCycle = false;
     }
 
-    private long placedMilli(IntArrayList arrivals) {
+    /** GPUs of the pods arrived since the last cycle that run now. */
+    private long placedMilliSinceCycle() {
         long sum = 0;
-        for (int k = 0; k < arrivals.size(); k++) {
-            int i = arrivals.getInt(k);
-            if (pods.state[i] == PodStates.RUNNING) {
-                sum += arrived[i].gpuMilli();
+        for (int k = 0; k < arrivedSinceCycle.size(); k++) {
+            if (pods.state[arrivedSinceCycle.getInt(k)] == PodStates.RUNNING) {
+                sum += milliSinceCycle.getLong(k);
             }
         }
         return sum;

@@ -18,7 +18,8 @@ import java.util.function.Supplier;
  * {@link #pods()} for every pod. What a replay needs before its first event (how many pods and events, the GPU
  * capacity, the span of time, the mix) is known either way.
  * <p>
- * Immutable after construction (a streamed trace's lists only fill up); any thread.
+ * Immutable after construction (a streamed trace's lists only fill up; a trace {@linkplain #readOnce read once}
+ * lets its events go as they are taken); any thread, but for {@link #readOnce} and {@link #taken}.
  */
 public final class Trace {
     private final String name;
@@ -29,6 +30,10 @@ public final class Trace {
     private final long gpuCapacityMilli;
     private final int nodeCount;
     private final long spanMs;
+    /** A streamed trace's events as they are made; null for a trace made whole. */
+    private final HandOff<TraceEvent> handOff;
+    /** Set by {@link #readOnce}: the events taken are let go. */
+    private boolean once;
 
     public Trace(String name, List<TraceEvent> events, List<ReplayPod> pods, WorkloadMix mix) {
         this.name = name;
@@ -49,13 +54,15 @@ public final class Trace {
         this.nodeCount = nodes;
         int n = this.events.size();
         this.spanMs = n == 0 ? 0 : this.events.get(n - 1).timeMs() - this.events.get(0).timeMs();
+        this.handOff = null;
     }
 
-    private Trace(String name, List<TraceEvent> events, Supplier<List<ReplayPod>> pods, int podCount,
-                  WorkloadMix mix, long gpuCapacityMilli, int nodeCount, long spanMs) {
+    private Trace(String name, HandOff<TraceEvent> handOff, int eventCount, int podCount, WorkloadMix mix,
+                  long gpuCapacityMilli, int nodeCount, long spanMs) {
         this.name = name;
-        this.events = events;
-        this.pods = pods;
+        this.handOff = handOff;
+        this.events = handOff.asList(eventCount);
+        this.pods = this::streamedPods;
         this.podCount = podCount;
         this.mix = mix;
         this.gpuCapacityMilli = gpuCapacityMilli;
@@ -65,17 +72,50 @@ public final class Trace {
 
     /**
      * A trace whose {@code eventCount} events (in time order) and {@code podCount} pods are being made on another
-     * thread: the events as {@code events} hands them over, the pods (by index) once {@code events} is finished.
+     * thread: the events as {@code events} hands them over, the pods (by index, each from its creation event) once
+     * {@code events} is finished.
      *
      * @param spanMs virtual time from the first event to the last
      */
-    static Trace streamed(String name, HandOff<TraceEvent> events, int eventCount, ReplayPod[] pods, WorkloadMix mix,
+    static Trace streamed(String name, HandOff<TraceEvent> events, int eventCount, int podCount, WorkloadMix mix,
                           long gpuCapacityMilli, int nodeCount, long spanMs) {
-        List<ReplayPod> all = Arrays.asList(pods);
-        return new Trace(name, events.asList(eventCount), () -> {
-            events.awaitAll();
-            return all;
-        }, pods.length, mix, gpuCapacityMilli, nodeCount, spanMs);
+        return new Trace(name, events, eventCount, podCount, mix, gpuCapacityMilli, nodeCount, spanMs);
+    }
+
+    /** A streamed trace's pods, each taken from its creation event once all are made (nothing else keeps them). */
+    private List<ReplayPod> streamedPods() {
+        if (once) {
+            throw new IllegalStateException("the trace is read once: its pods were let go as the replay took them");
+        }
+        handOff.awaitAll();
+        ReplayPod[] all = new ReplayPod[podCount];
+        for (TraceEvent e : events) {
+            if (e instanceof TraceEvent.CreatePod c) {
+                all[c.pod().index()] = c.pod();
+            }
+        }
+        return Arrays.asList(all);
+    }
+
+    /**
+     * The caller replays this trace once (no {@code --repeat}): a streamed trace's events, and the pods that only
+     * they hold, are let go as the replay takes them ({@link #taken}), so that the pods that left are collected
+     * instead of kept, and copied by every collection, to the end of a long run; {@link #events} and {@link #pods}
+     * cannot be read again. A trace made whole keeps everything (its lists are its maker's). Threading: the
+     * replay's, before it starts.
+     */
+    public void readOnce() {
+        once = true;
+    }
+
+    /**
+     * The replay will not read the events below {@code below} again: let go when the trace is {@linkplain #readOnce
+     * read once}, else nothing. The replay's thread; O(events let go).
+     */
+    void taken(int below) {
+        if (once && handOff != null) {
+            handOff.release(below);
+        }
     }
 
     /** True when no event comes before an earlier one (readers that make their events in order skip the sort). */

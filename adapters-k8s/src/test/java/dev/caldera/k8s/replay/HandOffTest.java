@@ -3,6 +3,7 @@ package dev.caldera.k8s.replay;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -129,6 +130,45 @@ class HandOffTest {
         Thread writer = writing(h, n);
         assertThat(h.awaitAll()).isEqualTo(n);
         writer.join();
+    }
+
+    @Test
+    void releasedItemsAreDroppedForTheCollectorAndCannotBeReadAgainWhileLaterOnesCan() {
+        HandOff<Object> h = new HandOff<>(4);
+        WeakReference<Object> first = addWeakly(h);
+        h.add("second");
+        h.add("third");
+        h.release(2);
+
+        assertThatThrownBy(() -> h.get(1)).isInstanceOf(IllegalStateException.class);
+        assertThat(h.get(2)).isEqualTo("third");
+        assertThat(collected(first)).as("the first item, released").isTrue();
+    }
+
+    @Test
+    void releasingPastWhatIsMadeReleasesOnlyWhatIsMade() {
+        HandOff<String> h = new HandOff<>(4);
+        h.add("made");
+        h.release(3);
+        h.add("made later");
+
+        assertThatThrownBy(() -> h.get(0)).isInstanceOf(IllegalStateException.class);
+        assertThat(h.get(1)).isEqualTo("made later");
+    }
+
+    /** Adds an object only the hand-off holds; returns a weak reference to it. */
+    private static WeakReference<Object> addWeakly(HandOff<Object> h) {
+        Object item = new Object();
+        h.add(item);
+        return new WeakReference<>(item);
+    }
+
+    /** True once the collector cleared {@code ref} (a few full collections asked for). */
+    static boolean collected(WeakReference<?> ref) {
+        for (int i = 0; i < 20 && ref.get() != null; i++) {
+            System.gc();
+        }
+        return ref.get() == null;
     }
 
     /** A daemon thread (a broken pace must fail the test, not keep the JVM) adding 0 to n - 1 to {@code h}. */

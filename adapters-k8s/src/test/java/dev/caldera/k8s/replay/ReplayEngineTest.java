@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The replay engine: determinism for a seed, conservation of pods (every arrived pod waiting, running,
@@ -91,6 +93,44 @@ class ReplayEngineTest {
         assertThat(a.arrivedPods()).isEqualTo(t.pods().size());
         assertThat(a.placedPods() + a.droppedPods()).isEqualTo(a.arrivedPods());
         assertThat(a.unallocatedGpuPercent()).isBetween(3.0, 7.0);
+    }
+
+    @Test
+    void aRecordedTraceReadOnceReplaysAsOneKeptWholeAndLetsThePodsThatLeftGo() {
+        Path pods = RepoFiles.openb("openb_pod_list_gpuspec33.csv");
+        Trace kept = OpenbTraces.recorded(RepoFiles.gpuNodes(), pods);
+        Trace once = OpenbTraces.recorded(RepoFiles.gpuNodes(), pods);
+        once.readOnce();
+        WeakReference<ReplayPod> firstPod = new WeakReference<>(firstPod(once));
+        ReplayResult a;
+        try (ReplayEngine e = new ReplayEngine(kept, ReplayConf.with(null, "fgdfill", 42),
+                new ReplayEngine.Options(false, 1000))) {
+            a = e.run(null);
+        }
+        ReplayResult b;
+        try (ReplayEngine e = new ReplayEngine(once, ReplayConf.with(null, "fgdfill", 42),
+                new ReplayEngine.Options(false, 1000))) {
+            b = e.run(null);
+            // the engine still open: neither it nor the trace holds a pod that finished
+            assertThat(e.states().state[firstPod(kept).index()]).isEqualTo(PodStates.FINISHED);
+            assertThat(HandOffTest.collected(firstPod)).as("the first pod, finished, collected").isTrue();
+        }
+
+        assertThat(List.of(b.placedPods(), b.droppedPods(), b.finishedPods(), b.cycles(), b.events()))
+                .isEqualTo(List.of(a.placedPods(), a.droppedPods(), a.finishedPods(), a.cycles(), a.events()));
+        assertThat(b.allocationCurve()).isEqualTo(a.allocationCurve());
+        assertThat(b.fragmentation()).isEqualTo(a.fragmentation());
+        assertThatThrownBy(() -> once.events().get(0)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(once::pods).isInstanceOf(IllegalStateException.class);
+    }
+
+    private static ReplayPod firstPod(Trace t) {
+        for (TraceEvent e : t.events()) {
+            if (e instanceof TraceEvent.CreatePod c) {
+                return c.pod();
+            }
+        }
+        throw new AssertionError("no pod");
     }
 
     @Test
