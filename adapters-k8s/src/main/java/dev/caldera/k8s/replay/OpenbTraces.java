@@ -254,7 +254,7 @@ public final class OpenbTraces {
         private ReplayPod make(int i) {
             PodRow r = rows.set(i, null);
             return TraceObjects.pod(i, r.name(), r.shape(), converted(r.shapeId()), createdMs[i], deletedMs[i], -1,
-                    r.source());
+                    r.file(), r.line());
         }
 
         /** Shape {@code s} converted, once; if the converters refuse it, the first refusal in file order. */

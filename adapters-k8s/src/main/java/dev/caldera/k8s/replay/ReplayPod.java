@@ -17,11 +17,20 @@ import dev.caldera.kernel.cache.TaskSpec;
  * @param createdMs  arrival, virtual milliseconds
  * @param deletedMs  when the pod is deleted whatever its state, or -1
  * @param durationMs how long it runs once placed, or -1 (until deleted)
- * @param source     {@code file:line} of its row or event
+ * @param file       the file of its row or event, or its whole {@link #source} when {@code line} is 0
+ * @param line       the line of its row or event in {@code file}, or 0
  */
 public record ReplayPod(int index, TaskSpec task, JobSpec group, String groupKey, long gpuMilli, long createdMs,
-                        long deletedMs, long durationMs, String source) {
+                        long deletedMs, long durationMs, String file, int line) {
     public String uid() {
         return task.uid();
+    }
+
+    /**
+     * {@code file:line} of its row or event, joined when asked for: a long trace's pods are made by the hundred
+     * thousand and their sources read only to name one in an error.
+     */
+    public String source() {
+        return line > 0 ? file + ":" + line : file;
     }
 }

@@ -144,6 +144,12 @@ public final class TraceObjects {
      */
     static ReplayPod pod(int index, String name, PodShape shape, Converted c, long createdMs, long deletedMs,
                          long durationMs, String source) {
+        return pod(index, name, shape, c, createdMs, deletedMs, durationMs, source, 0);
+    }
+
+    /** {@link #pod(int, String, PodShape, Converted, long, long, long, String)} from line {@code line} of {@code file}. */
+    static ReplayPod pod(int index, String name, PodShape shape, Converted c, long createdMs, long deletedMs,
+                         long durationMs, String file, int line) {
         String uid = NAMESPACE + "/" + name;
         String job = shape.group() != null ? shape.group() : "podgroup-" + uid;
         TaskSpec t = c.task();
@@ -166,7 +172,8 @@ public final class TraceObjects {
             groupKey.hashCode();
         }
         uid.hashCode();
-        return new ReplayPod(index, task, group, groupKey, shape.gpuMilli(), createdMs, deletedMs, durationMs, source);
+        return new ReplayPod(index, task, group, groupKey, shape.gpuMilli(), createdMs, deletedMs, durationMs, file,
+                line);
     }
 
     private static Pod pod(String name, PodShape shape) {

@@ -57,6 +57,7 @@ class OpenbTracesTest {
         ReplayPod p2 = t.pods().get(1);
         assertThat(p2.gpuMilli()).isEqualTo(2000);
         assertThat(p2.task().placement().requiredTerms()).hasSize(1);
+        assertThat(p2.source()).isEqualTo(pods + ":3");
         assertThat(t.pods().get(0).gpuMilli()).isEqualTo(500);
         assertThat(t.mix().entries()).hasSize(3);
     }
