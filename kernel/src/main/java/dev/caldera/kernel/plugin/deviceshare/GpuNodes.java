@@ -16,7 +16,8 @@ import java.util.Arrays;
  * <p>
  * Rebuilt at session open from the node table (O(nodes)), or only for the rows that changed ({@link #empty},
  * O(devices) per row, when their devices are laid out as before); {@link #take} and {@link #give} change one node
- * in O(devices). A node has at most {@link #MAX_DEVICES} devices (task assignments are 64-bit masks); more
+ * in O(devices taken). Each node's devices are also kept digested ({@link #usageDigest}, {@link #devicesDigest}),
+ * so the policies' state digests ({@link GpuState#stateHash}) cost O(1) instead of a pass over the devices. A node has at most {@link #MAX_DEVICES} devices (task assignments are 64-bit masks); more
  * are ignored.
  * <p>
  * Threading: written on the scheduling thread; read concurrently by filter workers while it waits.
@@ -25,6 +26,10 @@ import java.util.Arrays;
 public final class GpuNodes {
     public static final int MAX_DEVICES = 64;
     public static final int MAX_MODELS = 63;
+    /** The multiplier of the device digests' passes. */
+    static final long DIGEST_BASE = 1_000_003L;
+    /** {@code DIGEST_BASE^k} for k in [0, MAX_DEVICES + 1] (modulo 2^64). */
+    private static final long[] POWERS = powers(MAX_DEVICES + 2);
 
     int[] first = new int[0];
     int[] count = new int[0];
@@ -34,6 +39,21 @@ public final class GpuNodes {
     long[] totalFree = new long[0];
     long[] free = new long[0];
     int[] holders = new int[0];
+    /**
+     * Per node, the devices' part of {@link GpuState#stateHash} and {@link GpuState#scoreStateHash}: starting from
+     * {@code modelDigest x 7919 + capacity}, {@code h = h x }{@value #DIGEST_BASE}{@code  + free + holders} for
+     * each device in order. Kept as the devices change: a device's term is its {@code free + holders} times
+     * {@code DIGEST_BASE^(devices after it)}, so a take or give adds the change times that power (the same 64-bit
+     * value as the pass, the arithmetic being modulo 2^64). {@link #usageScale} is {@code DIGEST_BASE^(devices + 1)},
+     * what the digests' leading cpu and memory part is multiplied by.
+     */
+    long[] usageDigest = new long[0];
+    long[] usageScale = new long[0];
+    /**
+     * Per node, the pass of {@link GpuState#devicesHash} before its finalizer: from {@code capacity x 31 + devices},
+     * {@code h = h x DIGEST_BASE + free} for each device, kept as {@link #usageDigest} is.
+     */
+    long[] devicesDigest = new long[0];
     private int[] modelOfSymbol = new int[0];
     /** The model label's index per row, as of {@code modelVersion[row]} (the row's placement version). */
     private int[] labelModel = new int[0];
@@ -70,7 +90,31 @@ public final class GpuNodes {
         totalFree[node] = each * devices;
         Arrays.fill(free, first[node], first[node] + devices, each);
         Arrays.fill(holders, first[node], first[node] + devices, 0);
+        digest(node);
         return true;
+    }
+
+    /** The node's {@link #usageDigest}, {@link #usageScale} and {@link #devicesDigest} by a pass over its devices. */
+    private void digest(int node) {
+        long usage = modelDigest(node) * 7919L + capacity[node];
+        long devices = capacity[node] * 31 + count[node];
+        int base = first[node];
+        for (int d = 0; d < count[node]; d++) {
+            usage = usage * DIGEST_BASE + free[base + d] + holders[base + d];
+            devices = devices * DIGEST_BASE + free[base + d];
+        }
+        usageDigest[node] = usage;
+        usageScale[node] = POWERS[count[node] + 1];
+        devicesDigest[node] = devices;
+    }
+
+    private static long[] powers(int n) {
+        long[] p = new long[n];
+        p[0] = 1;
+        for (int k = 1; k < n; k++) {
+            p[k] = p[k - 1] * DIGEST_BASE;
+        }
+        return p;
     }
 
     /** Reads every node's device count, capacity and model; all devices start empty. */
@@ -84,6 +128,9 @@ public final class GpuNodes {
             capacity = new long[nodes.capacity()];
             model = new int[nodes.capacity()];
             totalFree = new long[nodes.capacity()];
+            usageDigest = new long[nodes.capacity()];
+            usageScale = new long[nodes.capacity()];
+            devicesDigest = new long[nodes.capacity()];
             labelModel = new int[nodes.capacity()];
             modelVersion = new int[nodes.capacity()];
             Arrays.fill(modelVersion, Integer.MIN_VALUE);
@@ -115,10 +162,11 @@ public final class GpuNodes {
             free = new long[Math.max(slots, 16)];
             holders = new int[free.length];
         }
+        Arrays.fill(holders, 0, slots, 0);
         for (int node = 0; node < rows; node++) {
             Arrays.fill(free, first[node], first[node] + count[node], capacity[node]);
+            digest(node);
         }
-        Arrays.fill(holders, 0, slots, 0);
     }
 
     private static int devices(Nodes nodes, int numberDim, int node) {
@@ -228,10 +276,14 @@ public final class GpuNodes {
         int base = first[node];
         long used = whole ? capacity[node] : units;
         for (long m = mask; m != 0; m &= m - 1) {
-            int slot = base + Bits.lowest(m);
+            int d = Bits.lowest(m);
+            int slot = base + d;
             free[slot] -= used;
             holders[slot]++;
             totalFree[node] -= used;
+            long weight = POWERS[count[node] - 1 - d];
+            usageDigest[node] += (1 - used) * weight;
+            devicesDigest[node] -= used * weight;
         }
     }
 
@@ -240,10 +292,14 @@ public final class GpuNodes {
         int base = first[node];
         long used = whole ? capacity[node] : units;
         for (long m = mask; m != 0; m &= m - 1) {
-            int slot = base + Bits.lowest(m);
+            int d = Bits.lowest(m);
+            int slot = base + d;
             free[slot] += used;
             holders[slot]--;
             totalFree[node] += used;
+            long weight = POWERS[count[node] - 1 - d];
+            usageDigest[node] -= (1 - used) * weight;
+            devicesDigest[node] += used * weight;
         }
     }
 

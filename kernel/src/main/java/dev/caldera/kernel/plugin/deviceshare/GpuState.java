@@ -89,12 +89,8 @@ final class GpuState {
      * times in 141,886 asks keyed by the node state.
      */
     long devicesHash(int node) {
-        long h = nodes.capacity[node] * 31 + nodes.count[node];
-        int base = nodes.first[node];
-        for (int d = 0; d < nodes.count[node]; d++) {
-            h = h * 1_000_003L + nodes.free[base + d];
-        }
-        return TieBreak.mix(h) | 1;
+        // the pass h = capacity x 31 + devices, then h = h x 1,000,003 + free per device, kept by the devices
+        return TieBreak.mix(nodes.devicesDigest[node]) | 1;
     }
 
     long cpuAllocatable(int node) {
@@ -125,17 +121,15 @@ final class GpuState {
 
     /**
      * A digest of the node's current usage (cpu, memory, every device's free units and holders) and GPU model (its
-     * name: a model's index depends on the order models were seen, and the random policy's choices must not).
+     * name: a model's index depends on the order models were seen, and the random policy's choices must not): the
+     * pass {@code h = cpu idle x 31 + memory idle}, {@code h = h x 1,000,003 + modelDigest x 7919 + capacity}, then
+     * {@code h = h x 1,000,003 + free + holders} per device, finalized. O(1): the devices' part of the pass is kept
+     * with the devices ({@link GpuNodes#usageDigest}).
      */
     long stateHash(int node) {
         long h = session.idle(Dimensions.CPU, node) * 31
                 + session.idle(Dimensions.MEMORY, node);
-        h = h * 1_000_003L + nodes.modelDigest(node) * 7919L + nodes.capacity[node];
-        int base = nodes.first[node];
-        for (int d = 0; d < nodes.count[node]; d++) {
-            h = h * 1_000_003L + nodes.free[base + d] + nodes.holders[base + d];
-        }
-        return TieBreak.mix(h);
+        return TieBreak.mix(h * nodes.usageScale[node] + nodes.usageDigest[node]);
     }
 
     /**
@@ -151,13 +145,7 @@ final class GpuState {
 
     /** {@link #scoreStateHash} with {@code cpuLeft} in place of the node's cpu idle. */
     long scoreStateHash(int node, long cpuLeft) {
-        long h = cpuLeft * 31;
-        h = h * 1_000_003L + nodes.modelDigest(node) * 7919L + nodes.capacity[node];
-        int base = nodes.first[node];
-        for (int d = 0; d < nodes.count[node]; d++) {
-            h = h * 1_000_003L + nodes.free[base + d] + nodes.holders[base + d];
-        }
-        return TieBreak.mix(h);
+        return TieBreak.mix(cpuLeft * 31 * nodes.usageScale[node] + nodes.usageDigest[node]);
     }
 
     /** The tie-break of the class on the node in [0, 1) (0 when ties go by rank, the kernel's own order). */

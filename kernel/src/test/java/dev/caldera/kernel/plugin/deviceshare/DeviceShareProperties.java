@@ -51,10 +51,12 @@ class DeviceShareProperties {
         for (int i = 0; i < operations; i++) {
             operate(s, st, r);
             assertAccountingHolds(s, plugin);
+            StateDigests.assertKeptAsComputed(plugin.state());
         }
         st.discard();
 
         assertThat(image(s, plugin)).isEqualTo(before);
+        StateDigests.assertKeptAsComputed(plugin.state());
     }
 
     @Property(tries = 60)
@@ -70,6 +72,7 @@ class DeviceShareProperties {
                 addPods(cluster, r, "c" + cycle, 8);
                 scheduler.runOnce();
                 assertAccountingHolds(scheduler.session(), plugin);
+                StateDigests.assertKeptAsComputed(plugin.state());
             }
         }
     }

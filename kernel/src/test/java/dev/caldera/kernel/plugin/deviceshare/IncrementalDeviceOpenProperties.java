@@ -42,6 +42,7 @@ class IncrementalDeviceOpenProperties {
                 String where = "seed " + seed + " cycle " + cycle;
                 assertThat(incremental.devices()).as(where + " devices").isEqualTo(whole.devices());
                 assertThat(incremental.binds).as(where + " binds").isEqualTo(whole.binds);
+                StateDigests.assertKeptAsComputed(incremental.plugin.state());
             }
             assertThat(incremental.incrementalOpens()).as("seed " + seed + " opens that were not whole").isPositive();
         }

@@ -1,0 +1,43 @@
+package dev.caldera.kernel.plugin.deviceshare;
+
+import dev.caldera.kernel.framework.Dimensions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The node state digests as plain passes over each node's devices, to compare with the ones {@link GpuNodes} keeps
+ * as its devices change ({@link GpuState#stateHash}, {@link GpuState#scoreStateHash}, {@link GpuState#devicesHash}).
+ */
+final class StateDigests {
+    private StateDigests() {
+    }
+
+    /** Every node row's kept digests equal the passes over its devices as they are now. */
+    static void assertKeptAsComputed(GpuState s) {
+        GpuNodes g = s.nodes;
+        for (int node = 0; node < g.rows(); node++) {
+            long cpu = s.session.idle(Dimensions.CPU, node);
+            long memory = s.session.idle(Dimensions.MEMORY, node);
+            assertThat(s.stateHash(node)).as("state digest of node %d", node).isEqualTo(usage(g, node, cpu * 31 + memory));
+            assertThat(s.scoreStateHash(node, cpu + 7)).as("score state digest of node %d", node)
+                    .isEqualTo(usage(g, node, (cpu + 7) * 31));
+            assertThat(s.devicesHash(node)).as("devices digest of node %d", node).isEqualTo(devices(g, node));
+        }
+    }
+
+    private static long usage(GpuNodes g, int node, long lead) {
+        long h = lead * 1_000_003L + g.modelDigest(node) * 7919L + g.capacity(node);
+        for (int d = 0; d < g.devices(node); d++) {
+            h = h * 1_000_003L + g.free(node, d) + g.holders(node, d);
+        }
+        return TieBreak.mix(h);
+    }
+
+    private static long devices(GpuNodes g, int node) {
+        long h = g.capacity(node) * 31 + g.devices(node);
+        for (int d = 0; d < g.devices(node); d++) {
+            h = h * 1_000_003L + g.free(node, d);
+        }
+        return TieBreak.mix(h) | 1;
+    }
+}
