@@ -461,9 +461,9 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             return points + tieScale * state.jitter(cls, node, nodeState);
         }
 
-        /** The score kept for any node in this state ({@link GpuState#scoreStateHash}), else computed and kept. */
+        /** The score kept for any node in this state ({@link GpuState#sharedStateHash}), else computed and kept. */
         private double sharedScore(int cls, int node, long digest) {
-            long key = StateScores.key(digest, state.scoreStateHash(node), state.nodes.count[node]);
+            long key = StateScores.key(digest, state.sharedStateHash(node), state.nodes.count[node]);
             StateScores.Table table = shared.table();
             if (table.has(key)) {
                 return table.get(key);

@@ -54,6 +54,13 @@ public final class GpuNodes {
      * {@code h = h x DIGEST_BASE + free} for each device, kept as {@link #usageDigest} is.
      */
     long[] devicesDigest = new long[0];
+    /**
+     * Per node, a digest of its devices as a multiset, whatever their order: the sum (modulo 2^64) of
+     * {@link #deviceTerm} over its devices, kept as they change. Two nodes whose devices hold the same (free units,
+     * holders) pairs in another order have the same; what the policies that read only a node's state score by
+     * ({@link GpuState#sharedStateHash}).
+     */
+    long[] devicesSet = new long[0];
     private int[] modelOfSymbol = new int[0];
     /** The model label's index per row, as of {@code modelVersion[row]} (the row's placement version). */
     private int[] labelModel = new int[0];
@@ -106,6 +113,16 @@ public final class GpuNodes {
         usageDigest[node] = usage;
         usageScale[node] = POWERS[count[node] + 1];
         devicesDigest[node] = devices;
+        long set = 0;
+        for (int d = 0; d < count[node]; d++) {
+            set += deviceTerm(free[base + d], holders[base + d]);
+        }
+        devicesSet[node] = set;
+    }
+
+    /** A device's part of {@link #devicesSet}: a well-spread digest of its free units and holders. */
+    static long deviceTerm(long free, int holders) {
+        return TieBreak.mix(free * 0x9E3779B97F4A7C15L + holders);
     }
 
     private static long[] powers(int n) {
@@ -131,6 +148,7 @@ public final class GpuNodes {
             usageDigest = new long[nodes.capacity()];
             usageScale = new long[nodes.capacity()];
             devicesDigest = new long[nodes.capacity()];
+            devicesSet = new long[nodes.capacity()];
             labelModel = new int[nodes.capacity()];
             modelVersion = new int[nodes.capacity()];
             Arrays.fill(modelVersion, Integer.MIN_VALUE);
@@ -278,8 +296,10 @@ public final class GpuNodes {
         for (long m = mask; m != 0; m &= m - 1) {
             int d = Bits.lowest(m);
             int slot = base + d;
+            devicesSet[node] -= deviceTerm(free[slot], holders[slot]);
             free[slot] -= used;
             holders[slot]++;
+            devicesSet[node] += deviceTerm(free[slot], holders[slot]);
             totalFree[node] -= used;
             long weight = POWERS[count[node] - 1 - d];
             usageDigest[node] += (1 - used) * weight;
@@ -294,8 +314,10 @@ public final class GpuNodes {
         for (long m = mask; m != 0; m &= m - 1) {
             int d = Bits.lowest(m);
             int slot = base + d;
+            devicesSet[node] -= deviceTerm(free[slot], holders[slot]);
             free[slot] += used;
             holders[slot]--;
+            devicesSet[node] += deviceTerm(free[slot], holders[slot]);
             totalFree[node] += used;
             long weight = POWERS[count[node] - 1 - d];
             usageDigest[node] -= (1 - used) * weight;

@@ -23,10 +23,13 @@ interface GpuPolicy {
     }
 
     /**
-     * True when {@link #score} reads of the node only its state as {@link GpuState#scoreStateHash} digests it
-     * (devices' free units and holders, capacity, model, cpu idle; not its memory) and its device count, never its
-     * name or row, and of the class only its shape ({@link #readsShapeOnly}), so nodes alike share their scores
-     * ({@link StateScores}).
+     * True when {@link #score} reads of the node only its state as {@link GpuState#sharedStateHash} digests it
+     * (its devices' free units and holders as a multiset, their order not at all; capacity, model, cpu idle; not its
+     * memory) and its device count, never its name or row, and of the class only its shape ({@link #readsShapeOnly}),
+     * so nodes alike share their scores ({@link StateScores}). Every policy here but random does: they read sums
+     * over the devices, the best of the devices tried, or the tightest device's free units and whether it is idle
+     * (the same for devices of equal free units: a device is idle exactly when all its units are free, since a
+     * holder takes at least one unit, or the node's devices have none and fit no share).
      */
     default boolean readsNodeStateOnly() {
         return readsShapeOnly();

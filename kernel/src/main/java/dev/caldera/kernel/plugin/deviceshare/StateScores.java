@@ -2,10 +2,9 @@ package dev.caldera.kernel.plugin.deviceshare;
 
 /**
  * Policy scores shared by every node row in the same state: for the policies whose score reads of a node only its
- * state ({@link GpuPolicy#readsNodeStateOnly}: its devices' free units and holders, device count, capacity, GPU
- * model and cpu idle, all digested by {@link GpuState#scoreStateHash}, not its name or memory), two nodes alike
- * score a
- * class shape alike, so a shape's first view over 1,213 nodes mostly finds the score of an earlier node or cycle
+ * state ({@link GpuPolicy#readsNodeStateOnly}: its devices' free units and holders in any order, device count,
+ * capacity, GPU model and cpu idle, all digested by {@link GpuState#sharedStateHash}, not its name or memory), two
+ * nodes alike score a class shape alike, so a shape's first view over 1,213 nodes mostly finds the score of an earlier node or cycle
  * (a recorded openb replay scores about 120,000 (shape, node) pairs in 6,300 distinct states; the paper's
  * protocol 114,000 in 26,500). {@link ScoreMemo} keeps a score per node row; this table sits under it, keyed by
  * a 64-bit digest of the shape and the node's state ({@link #key}). A digest collision would reuse a wrong score;

@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The node state digests as plain passes over each node's devices, to compare with the ones {@link GpuNodes} keeps
- * as its devices change ({@link GpuState#stateHash}, {@link GpuState#scoreStateHash}, {@link GpuState#devicesHash}).
+ * as its devices change ({@link GpuState#stateHash}, {@link GpuState#scoreStateHash}, {@link GpuState#devicesHash},
+ * {@link GpuNodes#devicesSet}).
  */
 final class StateDigests {
     private StateDigests() {
@@ -22,7 +23,16 @@ final class StateDigests {
             assertThat(s.scoreStateHash(node, cpu + 7)).as("score state digest of node %d", node)
                     .isEqualTo(usage(g, node, (cpu + 7) * 31));
             assertThat(s.devicesHash(node)).as("devices digest of node %d", node).isEqualTo(devices(g, node));
+            assertThat(g.devicesSet[node]).as("devices' multiset digest of node %d", node).isEqualTo(set(g, node));
         }
+    }
+
+    private static long set(GpuNodes g, int node) {
+        long sum = 0;
+        for (int d = 0; d < g.devices(node); d++) {
+            sum += GpuNodes.deviceTerm(g.free(node, d), g.holders(node, d));
+        }
+        return sum;
     }
 
     private static long usage(GpuNodes g, int node, long lead) {

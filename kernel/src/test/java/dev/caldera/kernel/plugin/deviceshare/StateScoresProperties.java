@@ -33,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * kept per node state) with FGD's {@link Fragmentation#of} counted from scratch. The workload mix is fixed in most tries (kept scores then live across
  * cycles) and derived from the pods in the others (a new mix each cycle forgets them). With fgdfill, the devices its
  * choice keeps per node state for a shape are compared with those chosen from scratch too. Coverage: over the tries,
- * nodes in the state of another node are scored for the same shape, which is what {@link StateScores} shares.
+ * nodes in the state of another node are scored for the same shape, which is what {@link StateScores} shares, some
+ * of them with that node's devices in another order.
  */
 class StateScoresProperties {
     private static final String[] POLICIES = {"bestfit", "gpupacking", "dotprod", "random", "fgd", "fgdfill"};
@@ -57,9 +58,14 @@ class StateScoresProperties {
     /** Pairs scored, over all tries, on a node in the state of another node scored for the same shape before. */
     private static final AtomicInteger SHARED = new AtomicInteger();
 
+    /** Of those, pairs whose node held that state's devices in another order (or other memory). */
+    private static final AtomicInteger PERMUTED = new AtomicInteger();
+
     @AfterContainer
     static void someNodesWereAlike() {
         assertThat(SHARED.get()).as("pairs scored on a node in the state of another").isPositive();
+        assertThat(PERMUTED.get()).as("pairs scored on a node in the state of another, its devices in another order")
+                .isPositive();
     }
 
     /** A cluster of alike nodes and its scheduler; bound pods run, and some finish each cycle. */
@@ -156,8 +162,11 @@ class StateScoresProperties {
                                 s.tasks().key(t), s.nodes().name(node)).isEqualTo(fill.chooseAfresh(state, cls, node));
                     }
                     Integer first = firstNode.putIfAbsent(List.of(state.classes.shapeHash[cls],
-                            state.scoreStateHash(node), (long) state.nodes.count[node]), node);
+                            state.sharedStateHash(node), (long) state.nodes.count[node]), node);
                     shared += first != null && first != node ? 1 : 0;
+                    if (first != null && state.scoreStateHash(first) != state.scoreStateHash(node)) {
+                        PERMUTED.incrementAndGet();
+                    }
                 }
             }
             return shared;
