@@ -17,7 +17,8 @@ import java.util.Arrays;
  * Rebuilt at session open from the node table (O(nodes)), or only for the rows that changed ({@link #empty},
  * O(devices) per row, when their devices are laid out as before); {@link #take} and {@link #give} change one node
  * in O(devices taken). Each node's devices are also kept digested ({@link #usageDigest}, {@link #devicesDigest}),
- * so the policies' state digests ({@link GpuState#stateHash}) cost O(1) instead of a pass over the devices. A node has at most {@link #MAX_DEVICES} devices (task assignments are 64-bit masks); more
+ * so the policies' state digests ({@link GpuState#stateHash}) cost O(1) instead of a pass over the devices, and
+ * so are its idle devices and the most units free on one ({@link #mostFree}), what the predicate reads. A node has at most {@link #MAX_DEVICES} devices (task assignments are 64-bit masks); more
  * are ignored.
  * <p>
  * Threading: written on the scheduling thread; read concurrently by filter workers while it waits.
@@ -61,6 +62,9 @@ public final class GpuNodes {
      * ({@link GpuState#sharedStateHash}).
      */
     long[] devicesSet = new long[0];
+    /** Per node, its devices without a holder ({@link #idle}) and the most units free on one of them (0: none). */
+    int[] idleCount = new int[0];
+    long[] mostFree = new long[0];
     private int[] modelOfSymbol = new int[0];
     /** The model label's index per row, as of {@code modelVersion[row]} (the row's placement version). */
     private int[] labelModel = new int[0];
@@ -101,7 +105,10 @@ public final class GpuNodes {
         return true;
     }
 
-    /** The node's {@link #usageDigest}, {@link #usageScale} and {@link #devicesDigest} by a pass over its devices. */
+    /**
+     * The node's {@link #usageDigest}, {@link #usageScale}, {@link #devicesDigest}, {@link #devicesSet},
+     * {@link #idleCount} and {@link #mostFree} by a pass over its devices.
+     */
     private void digest(int node) {
         long usage = modelDigest(node) * 7919L + capacity[node];
         long devices = capacity[node] * 31 + count[node];
@@ -118,6 +125,21 @@ public final class GpuNodes {
             set += deviceTerm(free[base + d], holders[base + d]);
         }
         devicesSet[node] = set;
+        int idle = 0;
+        for (int d = 0; d < count[node]; d++) {
+            idle += holders[base + d] == 0 ? 1 : 0;
+        }
+        idleCount[node] = idle;
+        mostFree[node] = mostFreeOf(node);
+    }
+
+    private long mostFreeOf(int node) {
+        long most = 0;
+        int base = first[node];
+        for (int d = 0; d < count[node]; d++) {
+            most = Math.max(most, free[base + d]);
+        }
+        return most;
     }
 
     /** A device's part of {@link #devicesSet}: a well-spread digest of its free units and holders. */
@@ -149,6 +171,8 @@ public final class GpuNodes {
             usageScale = new long[nodes.capacity()];
             devicesDigest = new long[nodes.capacity()];
             devicesSet = new long[nodes.capacity()];
+            idleCount = new int[nodes.capacity()];
+            mostFree = new long[nodes.capacity()];
             labelModel = new int[nodes.capacity()];
             modelVersion = new int[nodes.capacity()];
             Arrays.fill(modelVersion, Integer.MIN_VALUE);
@@ -281,12 +305,7 @@ public final class GpuNodes {
 
     /** Idle devices (no holder) on the node. */
     public int idle(int node) {
-        int n = 0;
-        int base = first[node];
-        for (int d = 0; d < count[node]; d++) {
-            n += holders[base + d] == 0 ? 1 : 0;
-        }
-        return n;
+        return idleCount[node];
     }
 
     /** Takes {@code units} on each device in {@code mask} (whole devices take their whole capacity). */
@@ -297,6 +316,7 @@ public final class GpuNodes {
             int d = Bits.lowest(m);
             int slot = base + d;
             devicesSet[node] -= deviceTerm(free[slot], holders[slot]);
+            idleCount[node] -= holders[slot] == 0 ? 1 : 0;
             free[slot] -= used;
             holders[slot]++;
             devicesSet[node] += deviceTerm(free[slot], holders[slot]);
@@ -304,6 +324,9 @@ public final class GpuNodes {
             long weight = POWERS[count[node] - 1 - d];
             usageDigest[node] += (1 - used) * weight;
             devicesDigest[node] -= used * weight;
+        }
+        if (mask != 0) {
+            mostFree[node] = mostFreeOf(node);
         }
     }
 
@@ -318,6 +341,8 @@ public final class GpuNodes {
             free[slot] += used;
             holders[slot]--;
             devicesSet[node] += deviceTerm(free[slot], holders[slot]);
+            idleCount[node] += holders[slot] == 0 ? 1 : 0;
+            mostFree[node] = Math.max(mostFree[node], free[slot]);
             totalFree[node] += used;
             long weight = POWERS[count[node] - 1 - d];
             usageDigest[node] -= (1 - used) * weight;

@@ -103,20 +103,14 @@ final class GpuState {
         return whole > 0 ? whole * nodes.capacity[node] : classes.share[cls];
     }
 
-    /** True when the class's GPU request fits the node's devices now (a class asking none always fits). */
+    /** True when the class's GPU request fits the node's devices now (a class asking none always fits). O(1). */
     boolean fits(int cls, int node) {
         long share = classes.share[cls];
-        int whole = classes.whole[cls];
         if (share > 0) {
-            int base = nodes.first[node];
-            for (int d = 0; d < nodes.count[node]; d++) {
-                if (nodes.free[base + d] >= share) {
-                    return true;
-                }
-            }
-            return false;
+            return nodes.mostFree[node] >= share;
         }
-        return whole == 0 || nodes.idle(node) >= whole;
+        int whole = classes.whole[cls];
+        return whole == 0 || nodes.idleCount[node] >= whole;
     }
 
     /**

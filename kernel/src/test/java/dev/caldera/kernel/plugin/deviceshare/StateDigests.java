@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The node state digests as plain passes over each node's devices, to compare with the ones {@link GpuNodes} keeps
  * as its devices change ({@link GpuState#stateHash}, {@link GpuState#scoreStateHash}, {@link GpuState#devicesHash},
- * {@link GpuNodes#devicesSet}).
+ * {@link GpuNodes#devicesSet}), and its idle devices and most units free on one ({@link GpuNodes#mostFree}).
  */
 final class StateDigests {
     private StateDigests() {
@@ -24,6 +24,14 @@ final class StateDigests {
                     .isEqualTo(usage(g, node, (cpu + 7) * 31));
             assertThat(s.devicesHash(node)).as("devices digest of node %d", node).isEqualTo(devices(g, node));
             assertThat(g.devicesSet[node]).as("devices' multiset digest of node %d", node).isEqualTo(set(g, node));
+            long most = 0;
+            int idle = 0;
+            for (int d = 0; d < g.devices(node); d++) {
+                most = Math.max(most, g.free(node, d));
+                idle += g.holders(node, d) == 0 ? 1 : 0;
+            }
+            assertThat(g.mostFree[node]).as("most units free on a device of node %d", node).isEqualTo(most);
+            assertThat(g.idle(node)).as("idle devices of node %d", node).isEqualTo(idle);
         }
     }
 
