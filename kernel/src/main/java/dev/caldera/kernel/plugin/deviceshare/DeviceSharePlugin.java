@@ -315,6 +315,18 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         return state.fits(cls, node) ? FitReason.OK : FitReason.GPU_DEVICES;
     }
 
+    /** {@link #check} of each node, the task's class looked up once. */
+    @Override
+    public void checkAll(int task, int[] nodes, int from, int to, int[] codes) {
+        int cls = state.classOf(task);
+        boolean conflicting = state.classes.conflicting[cls];
+        for (int i = from; i < to; i++) {
+            if (codes[i] == FitReason.OK && (conflicting || !state.fits(cls, nodes[i]))) {
+                codes[i] = FitReason.GPU_DEVICES;
+            }
+        }
+    }
+
     /** The verdict reads the class's GPU request and the node's devices, laid out again only with its spec. */
     @Override
     public long stateVersion() {
@@ -447,8 +459,21 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         @Override
         public double score(int task, int node) {
             int cls = state.classOf(task);
-            long nodeState = state.stateHash(node);
+            return score(cls, scoreDigests()[cls], node);
+        }
+
+        /** {@link #score} of each node, the task's class and its digest looked up once. */
+        @Override
+        public void scoreAll(int task, int[] nodes, int from, int to, double[] scores) {
+            int cls = state.classOf(task);
             long digest = scoreDigests()[cls];
+            for (int i = from; i < to; i++) {
+                scores[i] += score(cls, digest, nodes[i]);
+            }
+        }
+
+        private double score(int cls, long digest, int node) {
+            long nodeState = state.stateHash(node);
             long key = TieBreak.mix(nodeState + 31 * digest + state.nameHash[node]) | 1;
             double points;
             if (memo.has(cls, node, key)) {
