@@ -9,7 +9,9 @@ import java.util.Arrays;
  * everything the score reads: the class's digest (its cpu, share and whole devices for the policies that read
  * no more of it, {@link GpuClasses#shapeHash}; else its request and profile), the node's name and its current usage (cpu,
  * memory, every device's free units and holders). A score is computed again only when its key changed, so a
- * steady cluster, where each cycle touches a few nodes, does not rescore the others cycle after cycle. A key
+ * steady cluster, where each cycle touches a few nodes, does not rescore the others cycle after cycle. Used by
+ * the random policy and with the random tie-break; the other policies find their scores by the node's state alone
+ * ({@link StateScores}) otherwise. A key
  * collision (two different states with the same 64-bit digest) would reuse a wrong score; at 2^-64 per pair it
  * is not guarded against. {@link #clear} drops everything (a new workload mix).
  * <p>

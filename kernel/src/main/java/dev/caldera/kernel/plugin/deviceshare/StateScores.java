@@ -6,7 +6,8 @@ package dev.caldera.kernel.plugin.deviceshare;
  * capacity, GPU model and cpu idle, all digested by {@link GpuState#sharedStateHash}, not its name or memory), two
  * nodes alike score a class shape alike, so a shape's first view over 1,213 nodes mostly finds the score of an earlier node or cycle
  * (a recorded openb replay scores about 120,000 (shape, node) pairs in 6,300 distinct states; the paper's
- * protocol 114,000 in 26,500). {@link ScoreMemo} keeps a score per node row; this table sits under it, keyed by
+ * protocol 114,000 in 26,500). {@link ScoreMemo} keeps a score per node row; this table sits under it (or serves alone when the
+ * tie-break reads the node only: {@code DeviceSharePlugin}'s direct scorer), keyed by
  * a 64-bit digest of the shape and the node's state ({@link #key}). A digest collision would reuse a wrong score;
  * at 2^-64 per pair it is not guarded against (as in {@link ScoreMemo}). {@link #clear} drops everything (a new
  * workload mix or other devices, when the scores' tables changed).
