@@ -251,7 +251,17 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         for (int i = 0; i < unknown.size(); i++) {
             int t = unknown.getInt(i);
             int node = s.nodeOf(t);
-            take(t, node, DeviceChoice.lowest(state, s.tasks().taskClass(t), node));
+            take(t, node, DeviceChoice.lowest(state, s.tasks().taskClass(t), node), false);
+        }
+        // the nodes laid out again took their tasks' devices unsummarized: summarize each once
+        if (incremental) {
+            for (int i = 0; i < dirty.size(); i++) {
+                state.nodes.summarize(dirty.row(i));
+            }
+        } else {
+            for (int node = 0; node < state.nodes.rows(); node++) {
+                state.nodes.summarize(node);
+            }
         }
     }
 
@@ -283,7 +293,7 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             return;
         }
         long known = assignments.valid(t, s.tasks().uid(t), node) ? assignments.mask[t] : s.tasks().gpuDevices(t);
-        if (!take(t, node, known)) {
+        if (!take(t, node, known, false)) {
             unknown.add(t);
         }
     }
@@ -293,8 +303,12 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         return assignments;
     }
 
-    /** Takes {@code mask} for the task when it fits; otherwise records nothing and answers false. */
-    private boolean take(int task, int node, long mask) {
+    /**
+     * Takes {@code mask} for the task when it fits; otherwise records nothing and answers false. {@code summarized}:
+     * the node's summaries move with it ({@link GpuNodes#take}); else the caller summarizes the node afterwards
+     * ({@link GpuNodes#place}).
+     */
+    private boolean take(int task, int node, long mask, boolean summarized) {
         int cls = state.classOf(task);
         boolean whole = state.classes.whole[cls] > 0;
         long units = state.classes.share[cls];
@@ -303,7 +317,11 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             assignments.clear(task);
             return false;
         }
-        state.nodes.take(node, mask, units, whole);
+        if (summarized) {
+            state.nodes.take(node, mask, units, whole);
+        } else {
+            state.nodes.place(node, mask, units, whole);
+        }
         assignments.set(task, state.session.tasks().uid(task), node, mask);
         return true;
     }
@@ -348,11 +366,11 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
             // an eviction undone: the task takes back exactly what it held (undos run in reverse order, so those
             // devices are free again), and nothing if it held nothing
             if (assignments.kept[task] && assignments.node[task] == node) {
-                take(task, node, assignments.mask[task]);
+                take(task, node, assignments.mask[task], true);
             }
             return;
         }
-        take(task, node, choose(task, cls, node));
+        take(task, node, choose(task, cls, node), true);
     }
 
     /** The policy's devices for a task just moved onto the node (its cpu is credited back while choosing). */

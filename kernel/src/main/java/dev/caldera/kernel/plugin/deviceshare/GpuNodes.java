@@ -18,8 +18,10 @@ import java.util.Arrays;
  * O(devices) per row, when their devices are laid out as before); {@link #take} and {@link #give} change one node
  * in O(devices taken). Each node's devices are also kept digested ({@link #usageDigest}, {@link #devicesDigest}),
  * so the policies' state digests ({@link GpuState#stateHash}) cost O(1) instead of a pass over the devices, and
- * so are its idle devices and the most units free on one ({@link #mostFree}), what the predicate reads. A node has at most {@link #MAX_DEVICES} devices (task assignments are 64-bit masks); more
- * are ignored.
+ * so are its idle devices and the most units free on one ({@link #mostFree}), what the predicate reads: these
+ * summaries move with {@link #take} and {@link #give}, and are taken by one pass ({@link #summarize}) for a node
+ * laid out again once its tasks are {@link #place}d. A node has at most {@link #MAX_DEVICES} devices (task
+ * assignments are 64-bit masks); more are ignored.
  * <p>
  * Threading: written on the scheduling thread; read concurrently by filter workers while it waits.
  * Allocation: none after the columns are sized.
@@ -101,15 +103,15 @@ public final class GpuNodes {
         totalFree[node] = each * devices;
         Arrays.fill(free, first[node], first[node] + devices, each);
         Arrays.fill(holders, first[node], first[node] + devices, 0);
-        digest(node);
         return true;
     }
 
     /**
-     * The node's {@link #usageDigest}, {@link #usageScale}, {@link #devicesDigest}, {@link #devicesSet},
-     * {@link #idleCount} and {@link #mostFree} by a pass over its devices.
+     * The node's summaries ({@link #usageDigest}, {@link #usageScale}, {@link #devicesDigest}, {@link #devicesSet},
+     * {@link #idleCount} and {@link #mostFree}) by a pass over its devices: after {@link #empty} or {@link #rebuild}
+     * and the {@link #place}s that follow them, before anything reads the summaries.
      */
-    private void digest(int node) {
+    void summarize(int node) {
         long usage = modelDigest(node) * 7919L + capacity[node];
         long devices = capacity[node] * 31 + count[node];
         int base = first[node];
@@ -207,7 +209,6 @@ public final class GpuNodes {
         Arrays.fill(holders, 0, slots, 0);
         for (int node = 0; node < rows; node++) {
             Arrays.fill(free, first[node], first[node] + count[node], capacity[node]);
-            digest(node);
         }
     }
 
@@ -327,6 +328,21 @@ public final class GpuNodes {
         }
         if (mask != 0) {
             mostFree[node] = mostFreeOf(node);
+        }
+    }
+
+    /**
+     * {@link #take} leaving the node's summaries behind, for a node laid out again ({@link #empty},
+     * {@link #rebuild}) that takes its tasks' devices one by one: {@link #summarize} it once they are all placed.
+     */
+    void place(int node, long mask, long units, boolean whole) {
+        int base = first[node];
+        long used = whole ? capacity[node] : units;
+        for (long m = mask; m != 0; m &= m - 1) {
+            int slot = base + Bits.lowest(m);
+            free[slot] -= used;
+            holders[slot]++;
+            totalFree[node] -= used;
         }
     }
 
