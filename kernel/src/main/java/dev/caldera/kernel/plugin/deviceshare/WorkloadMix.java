@@ -43,6 +43,23 @@ public final class WorkloadMix {
             models = models == null ? Set.of() : Set.copyOf(new TreeSet<>(models));
         }
 
+        /**
+         * The record's own equality, written out: the generated one (and {@link #hashCode}) is linked through method
+         * handles at its first call (ObjectMethods' bootstrap), ~20 ms of C1 code at the start of a replay, which
+         * counts the trace's pods by shape ({@link Counter}).
+         */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Shape s && cpuMilli == s.cpuMilli && shareUnits == s.shareUnits
+                    && wholeDevices == s.wholeDevices && models.equals(s.models);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((Long.hashCode(cpuMilli) * 31 + Long.hashCode(shareUnits)) * 31 + wholeDevices) * 31
+                    + models.hashCode();
+        }
+
         /** The models as one sorted, '|'-joined string (the tie-break of equally frequent shapes). */
         String modelKey() {
             return String.join("|", new TreeSet<>(models));
