@@ -87,8 +87,7 @@ class HandOffTest {
         int n = 5 * HandOff.AHEAD;
         HandOff<Integer> h = new HandOff<>(n);
         Thread writer = writing(h, n);
-        Thread.sleep(100);
-        assertThat(h.made()).isEqualTo(HandOff.AHEAD + 1);
+        assertPausedAfterAhead(h);
         // a reader that jumps far ahead is let through (the writer runs up to it), and so is a sequential one
         assertThat(h.get(3 * HandOff.AHEAD)).isEqualTo(3 * HandOff.AHEAD);
         Thread.sleep(100);
@@ -104,14 +103,12 @@ class HandOffTest {
         int n = 3 * HandOff.AHEAD;
         HandOff<Integer> h = new HandOff<>(n);
         Thread writer = writing(h, n);
-        Thread.sleep(100);
-        assertThat(h.made()).isEqualTo(HandOff.AHEAD + 1);
+        assertPausedAfterAhead(h);
         // a quarter taken: still more than half of AHEAD ahead, the writer sleeps on
         for (int i = 0; i <= HandOff.AHEAD / 4; i++) {
             h.get(i);
         }
-        Thread.sleep(100);
-        assertThat(h.made()).isEqualTo(HandOff.AHEAD + 1);
+        assertPausedAfterAhead(h);
         // past half taken: it makes items again, up to AHEAD past what was taken
         for (int i = 0; i <= HandOff.AHEAD / 2 + 256; i++) {
             h.get(i);
@@ -172,6 +169,18 @@ class HandOffTest {
     }
 
     /** A daemon thread (a broken pace must fail the test, not keep the JVM) adding 0 to n - 1 to {@code h}. */
+    /**
+     * The writer, with no reader past its first items, stops at {@code AHEAD + 1} items and stays there: waits until
+     * it got that far (a busy machine may take longer than a moment), then checks 100 ms later that it made no more.
+     */
+    private static void assertPausedAfterAhead(HandOff<Integer> h) throws InterruptedException {
+        while (h.made() < HandOff.AHEAD + 1) {
+            Thread.sleep(1);
+        }
+        Thread.sleep(100);
+        assertThat(h.made()).isEqualTo(HandOff.AHEAD + 1);
+    }
+
     private static Thread writing(HandOff<Integer> h, int n) {
         Thread writer = new Thread(() -> {
             for (int i = 0; i < n; i++) {
