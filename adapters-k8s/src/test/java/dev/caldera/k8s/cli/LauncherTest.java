@@ -41,9 +41,17 @@ class LauncherTest {
     void simulateCompilesLoopsEarlyAndOtherShortCommandsDoNot() throws IOException, InterruptedException {
         String simulate = flags("simulate", "dump.yaml");
         assertThat(simulate).contains("-XX:TieredStopAtLevel=1", "-XX:Tier3BackEdgeThreshold=4000")
-                .endsWith("-jar " + dir.resolve("caldera.jar") + " simulate dump.yaml");
+                .endsWith("-cp " + dir.resolve("caldera.jar") + " dev.caldera.k8s.cli.Main simulate dump.yaml");
         assertThat(flags("replay", "n.csv", "p.csv")).contains("-XX:TieredStopAtLevel=1")
                 .doesNotContain("Tier3BackEdgeThreshold");
         assertThat(flags("run", "--help")).doesNotContain("TieredStopAtLevel", "Tier3BackEdgeThreshold");
+    }
+
+    @Test
+    void everyCommandNamesTheMainClassInsteadOfOpeningTheJarForItsManifest() throws IOException, InterruptedException {
+        for (String command : List.of("simulate", "replay", "generate", "run", "--help")) {
+            assertThat(flags(command)).doesNotContain("-jar ")
+                    .endsWith("-cp " + dir.resolve("caldera.jar") + " dev.caldera.k8s.cli.Main " + command);
+        }
     }
 }
