@@ -24,6 +24,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Reads one YAML input with SnakeYAML's event parser ({@link YamlTokens}), each object going straight into field
@@ -150,10 +151,27 @@ final class YamlFile {
                 && (bytes[2] & 0xff) == 0xBF ? 3 : 0;
         List<R> results = workers < 2 ? null : parallel(bytes, from, name, handler, workers, parts);
         if (results == null) {
-            boolean ascii = checkUtf8(bytes, 0, bytes.length, name);
-            results = sequential(name, handler, () -> reader(bytes, from, bytes.length, ascii));
+            results = sequential(bytes, from, name, handler);
         }
         results.forEach(out);
+    }
+
+    /**
+     * Everything read from {@code bytes[from, ...)} on this thread. Text of printable ASCII only is read in place
+     * ({@link YamlTokens#printableAscii}, a syntax error read again by SnakeYAML's own reader for its exact column),
+     * as the parts of a large file are: when the run's small inputs (and {@code simulate}'s warm-up) went through
+     * SnakeYAML's reader instead, the scanner's calls to its reader met two classes and C1's inline caches at those
+     * calls went megamorphic for the large file's parts too (vtable stubs: 110-123 samples of the reading threads
+     * per cold run of the 5,000-node dump, 12-16 without the warm-up).
+     */
+    private static <R> List<R> sequential(byte[] bytes, int from, String name, ObjectHandler<R> handler) {
+        if (DocumentCuts.check(bytes, from, bytes.length) == 0) {
+            ReaderSource source = () -> reader(bytes, from, bytes.length, true);
+            return sequential(name, handler, source,
+                    () -> YamlTokens.printableAscii(bytes, from, bytes.length, name, 0, () -> open(source, name)));
+        }
+        boolean ascii = checkUtf8(bytes, 0, bytes.length, name);
+        return sequential(name, handler, () -> reader(bytes, from, bytes.length, ascii));
     }
 
     /**
@@ -238,8 +256,15 @@ final class YamlFile {
      * SnakeYAML's composer from the start.
      */
     static <R> List<R> sequential(String name, ObjectHandler<R> handler, ReaderSource source) {
+        return sequential(name, handler, source,
+                () -> new YamlTokens(open(source, name), () -> open(source, name), name, 0));
+    }
+
+    /** As {@link #sequential(String, ObjectHandler, ReaderSource)}, the event parser's tokens made by {@code first}. */
+    private static <R> List<R> sequential(String name, ObjectHandler<R> handler, ReaderSource source,
+            Supplier<Tokens> first) {
         List<R> results = new ArrayList<>();
-        try (Tokens t = new YamlTokens(open(source, name), () -> open(source, name), name, 0)) {
+        try (Tokens t = first.get()) {
             new ObjectReader<>(handler, name).documents(t, results::add);
             return results;
         } catch (NeedsComposer e) {

@@ -324,6 +324,32 @@ class StreamingReaderTest {
         assertThat(catchThrowable(() -> read(bytes, 3))).hasMessage(one.getMessage());
     }
 
+    /**
+     * Small text of printable ASCII is read in place on one thread (the reader the parts of a large file use), with
+     * the objects, lines and exact syntax errors of SnakeYAML's own reader over the same text.
+     */
+    @Test
+    void smallPrintableTextReadInPlaceGivesWhatSnakeYamlsReaderGives() {
+        String node = "apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\nstatus:\n  allocatable: {cpu: 4}\n";
+        List<String> texts = List.of(
+                node + "---\n" + node.replace("n1", "n2"),
+                "apiVersion: v1\nkind: Node\nstatus:\n  allocatable: {cpu: 4, memory: 8Gi\n",
+                "apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n labels: {a: b}\n",
+                "---\n" + node + "---\napiVersion: v1\nkind: Node\nmetadata: {name: [x, }\n",
+                node.replace("name: n1", "name: &a n1") + "  extra: *a\n",
+                "a: b: c\n",
+                node.replace("  name: n1", "  name: n1\n\tlabels: {}"));
+        for (String text : texts) {
+            byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
+            List<String> inPlace = new ArrayList<>();
+            Throwable e = catchThrowable(() -> YamlFile.read(bytes, "f.yaml", NAMES, inPlace::add, 1, 1));
+            List<String> streamed = new ArrayList<>();
+            Throwable expected = catchThrowable(() -> streamed.addAll(
+                    YamlFile.sequential("f.yaml", NAMES, () -> new java.io.StringReader(text))));
+            sameOutcome(e, inPlace, expected, streamed);
+        }
+    }
+
     @Test
     void anAliasInALaterPartSendsTheWholeFileToTheComposer() {
         byte[] bytes = documents(3_000, 2_500, "apiVersion: v1\nkind: Node\nmetadata: {name: &n aliased}\n"

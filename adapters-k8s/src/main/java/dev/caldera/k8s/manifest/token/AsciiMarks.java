@@ -16,8 +16,9 @@ import java.nio.charset.StandardCharsets;
  * not come here (that reader refuses the non-printable ones at the chunk that holds them).
  * <p>
  * Marks, as {@code LineMarks}: one per line, exact line, the column and index of the line's first mark. They
- * carry no text, so a syntax error's snippet is empty: the one reader of this class, a part of a file read in
- * parallel, reports no syntax error of its own (the file is then read again whole, by SnakeYAML's reader).
+ * carry no text, so a syntax error's snippet is empty: its readers report no syntax error of its own (a part of a
+ * file read in parallel has the file read again whole; text read whole on one thread is read again up to the error
+ * by SnakeYAML's reader, {@link YamlTokens#printableAscii(byte[], int, int, String, int, java.util.function.Supplier)}).
  * <p>
  * Threading: one thread. No allocation but one mark per line and the strings the scanner asks for.
  */

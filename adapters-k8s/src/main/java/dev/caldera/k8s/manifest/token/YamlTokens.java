@@ -72,7 +72,16 @@ public final class YamlTokens implements Tokens {
      * syntax error's line is exact, its columns are not.
      */
     public static YamlTokens printableAscii(byte[] bytes, int from, int to, String source, int lineOffset) {
-        return new YamlTokens(new AsciiMarks(bytes, from, to), Reader.nullReader(), null, source, lineOffset);
+        return printableAscii(bytes, from, to, source, lineOffset, null);
+    }
+
+    /**
+     * As {@link #printableAscii(byte[], int, int, String, int)}, with {@code again} opening the same text again when
+     * a syntax error needs its exact column (null: none is needed).
+     */
+    public static YamlTokens printableAscii(byte[] bytes, int from, int to, String source, int lineOffset,
+            Supplier<Reader> again) {
+        return new YamlTokens(new AsciiMarks(bytes, from, to), Reader.nullReader(), again, source, lineOffset);
     }
 
     private YamlTokens(StreamReader text, Reader reader, Supplier<Reader> again, String source, int lineOffset) {
