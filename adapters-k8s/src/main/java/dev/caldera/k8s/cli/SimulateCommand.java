@@ -108,11 +108,21 @@ final class SimulateCommand implements java.util.concurrent.Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> warnings = w -> err.println("caldera: warning: " + w);
         PrintWriter out = spec.commandLine().getOut();
-        try (Simulation simulation = new Simulation(loadConf(warnings), options())) {
+        try (SimulationSetUp setUp = new SimulationSetUp(w -> new Simulation(loadConf(w), options()))) {
             time.mark("configuration");
             ClusterIngest ingest = new ClusterIngest(new PodConverter(new LinkedHashSet<>(schedulerNames)));
             ClusterBuilder builder = new ClusterBuilder(warnings, ingest);
-            int objects = new ManifestReader(stdin).stream(inputs, ingest, add -> add.accept(builder));
+            int objects;
+            try {
+                objects = new ManifestReader(stdin).stream(inputs, ingest, add -> {
+                    setUp.join(warnings);
+                    add.accept(builder);
+                });
+            } catch (RuntimeException e) {
+                setUp.join(warnings); // the configuration's warnings and error come first, as when it was read first
+                throw e;
+            }
+            Simulation simulation = setUp.join(warnings);
             if (objects == 0) {
                 throw new ManifestException(String.join(", ", inputs) + ": no Kubernetes objects found");
             }

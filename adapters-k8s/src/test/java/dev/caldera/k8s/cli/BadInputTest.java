@@ -340,6 +340,38 @@ class BadInputTest {
         assertThat(refused("--conf", dir.toString(), cluster)).isEqualTo("caldera: " + dir + ": not a file (--conf)");
     }
 
+    /**
+     * The configuration is made beside the reading ({@code SimulationSetUp}); what it says still comes first, as
+     * when it was read before the manifests: its error before the manifests' error, its warnings before theirs.
+     */
+    @Test
+    void theSchedulerConfsErrorComesBeforeTheManifestsError() throws IOException {
+        Path conf = dir.resolve("missing.conf");
+        assertThat(refused("--conf", conf.toString(), dir.resolve("nope.yaml").toString())).isEqualTo("caldera: "
+                + conf + ": no such file (--conf)");
+        String broken = write("broken.yaml", "apiVersion: v1\nkind: Node\nmetadata: {name: [x\n");
+        assertThat(refused("--conf", conf.toString(), broken)).isEqualTo("caldera: " + conf
+                + ": no such file (--conf)");
+    }
+
+    @Test
+    void theSchedulerConfsWarningsComeBeforeTheManifestsWarningsAndError() throws IOException {
+        String conf = write("low.conf", "actions: \"enqueue, allocate\"\ntiers:\n- plugins:\n  - name: overcommit\n"
+                + "    arguments:\n      overcommit-factor: 0.5\n");
+        String twice = write("twice.yaml", NODE + "---\n" + NODE);
+        CliRun run = CliRun.of("simulate", "--cycles", "1", "--conf", conf, twice);
+        assertThat(run.status()).as(run.toString()).isZero();
+        assertThat(run.err().lines()).hasSize(2);
+        assertThat(run.err().lines().toList().get(0)).startsWith("caldera: warning: " + conf + ": tiers[0]");
+        assertThat(run.err().lines().toList().get(1)).isEqualTo("caldera: warning: " + twice
+                + ":6: Node n1 appears more than once; the last one is used");
+        CliRun bad = CliRun.of("simulate", "--conf", conf, dir.resolve("nope.yaml").toString());
+        assertThat(bad.status()).isEqualTo(Main.BAD_INPUT);
+        assertThat(bad.err().lines().toList()).hasSize(2).last().isEqualTo("caldera: " + dir.resolve("nope.yaml")
+                + ": no such file or directory");
+        assertThat(bad.err()).startsWith("caldera: warning: " + conf + ": tiers[0]");
+    }
+
     @Test
     void aNonPositiveCycleCountIsAUsageError() {
         CliRun run = CliRun.of("simulate", "--cycles", "0", cluster);
