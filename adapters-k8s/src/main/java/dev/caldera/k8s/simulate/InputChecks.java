@@ -32,10 +32,15 @@ final class InputChecks {
         Map<String, TreeSet<String>> missingGroups = new LinkedHashMap<>();
         Map<String, TreeSet<String>> missingClasses = new LinkedHashMap<>();
         Map<String, TreeSet<String>> missingNodes = new LinkedHashMap<>();
+        Map<String, Integer> podsByQueue = new LinkedHashMap<>();
         Groups groups = new Groups(cluster.jobs());
         for (TaskSpec t : cluster.tasks().values()) {
-            if (groups.of(t) == null && !t.job().startsWith("podgroup-")) {
+            JobSpec group = groups.of(t);
+            if (group == null && !t.job().startsWith("podgroup-")) {
                 missingGroups.computeIfAbsent(groups.key(), k -> new TreeSet<>()).add(t.key());
+            }
+            if (group != null && t.nodeName() != null && dev.caldera.kernel.cluster.TaskStatus.onNode(t.status())) {
+                podsByQueue.merge(group.queue(), 1, Integer::sum);
             }
             if (t.priority() == null && isMissing(t.priorityClassName())) {
                 note(t.priorityClassName(), "Pod " + t.key(), missingClasses);
@@ -56,22 +61,14 @@ final class InputChecks {
         cluster.unmodelled().forEach((field, pods) -> warnings.accept(String.format(
                 "%s is not modelled by Caldera (%s); scheduled as if absent: %s", field,
                 UnmodelledFields.CONSEQUENCES.get(field), examples(pods))));
-        queueAdmission();
+        queueAdmission(podsByQueue);
     }
 
-    /** What Volcano's queue webhook would have refused, each queue checked as if created among the others. */
-    private void queueAdmission() {
-        Map<String, Integer> podsByQueue = new LinkedHashMap<>();
-        Groups groups = new Groups(cluster.jobs());
-        for (TaskSpec t : cluster.tasks().values()) {
-            if (t.nodeName() == null || !dev.caldera.kernel.cluster.TaskStatus.onNode(t.status())) {
-                continue;
-            }
-            JobSpec j = groups.of(t);
-            if (j != null) {
-                podsByQueue.merge(j.queue(), 1, Integer::sum);
-            }
-        }
+    /**
+     * What Volcano's queue webhook would have refused, each queue checked as if created among the others, given the
+     * pods on a node per queue (counted in {@link #run}'s pass over the pods, which looked their groups up already).
+     */
+    private void queueAdmission(Map<String, Integer> podsByQueue) {
         for (String problem : QueueAdmission.review(cluster.queues().values(), podsByQueue)) {
             warnings.accept(problem + " (Volcano's queue admission would refuse it; scheduled as it is)");
         }

@@ -81,4 +81,17 @@ class QueueHierarchyWarningsTest {
         assertThat(r.err()).contains("queue hierarchy: sum of child queue guarantees exceeds parent queue org");
         assertThat(r.out()).contains("n1: j-0");
     }
+    /** Only the pods on a node count against a parent queue (not a pending one, not one that finished there). */
+    @Test
+    void aParentQueueWithPodsOnANodeIsReportedCountingOnlyThose(@TempDir Path dir) throws IOException {
+        String onNode = job("busy", "org").replace("spec: {schedulerName: volcano,", "spec: {schedulerName: volcano,"
+                + " nodeName: n1,") + "status: {phase: Running}\n";
+        String done = job("done", "org").replace("spec: {schedulerName: volcano,", "spec: {schedulerName: volcano,"
+                + " nodeName: n1,") + "status: {phase: Succeeded}\n";
+        CliRun r = run(dir, NODE + queue("org", null, "weight: 1") + onNode + done + job("waiting", "org")
+                + queue("team", "org", "weight: 1"));
+        assertThat(r.status()).as(r.toString()).isZero();
+        assertThat(r.err()).contains("Queue team: queue org cannot be the parent queue of queue team because it has"
+                + " allocated Pods: 1 (Volcano's queue admission would refuse it; scheduled as it is)");
+    }
 }
