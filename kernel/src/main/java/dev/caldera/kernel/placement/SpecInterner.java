@@ -37,9 +37,9 @@ public class SpecInterner<T> {
     private final Object2IntOpenHashMap<T> ids = new Object2IntOpenHashMap<>();
     /**
      * Ids last found per spec object, direct-mapped by identity hash, with the id's {@link #version} then: while
-     * the id is held and still has that version, it holds the spec's value, so the object needs no value hash or
-     * equals (a record of maps and lists); an adapter converting many pods alike hands the same spec object again
-     * and again (equal to the no-constraints spec, id 0, most of the time).
+     * the id still has that version, it holds the spec's value (or, freed, remembers it), so the object needs no
+     * value hash or equals (a record of maps and lists); an adapter converting many pods alike hands the same spec
+     * object again and again (equal to the no-constraints spec, id 0, most of the time).
      */
     private final Object[] seen = new Object[SEEN];
     private final int[] seenId = new int[SEEN];
@@ -54,7 +54,9 @@ public class SpecInterner<T> {
     public int acquire(T spec) {
         int slot = System.identityHashCode(spec) & (SEEN - 1);
         int known = seenId[slot];
-        int id = spec != null && seen[slot] == spec && refs[known] > 0 && versions[known] == seenVersion[slot] ? known
+        // the id held or freed since: an id keeps its version until another spec takes it, so a freed one with the
+        // version seen still maps this spec's value in ids (what the look-up would find, without its hash and equals)
+        int id = spec != null && seen[slot] == spec && versions[known] == seenVersion[slot] ? known
                 : ids.getInt(spec);
         if (id >= 0 && refs[id] == 0 && id != NONE) {
             // freed, and no other spec took the id since: the same spec takes it back, version unchanged
