@@ -30,11 +30,17 @@ final class GangContinuation {
     private final ListPool lists = new ListPool();
     /** The symbol of the empty role (a pod without {@code volcano.sh/task-spec}), or NONE. */
     private int noRole = Symbols.NONE;
+    /** The table {@link #noRole} was found in: a symbol's id never changes there, so it is looked up until found. */
+    private Symbols noRoleIn;
 
     void clear(Session s) {
         failedByJob.clear();
         lists.releaseAll();
-        noRole = s.symbolTable().find("");
+        Symbols table = s.symbolTable();
+        if (noRole == Symbols.NONE || table != noRoleIn) {
+            noRole = table.find("");
+            noRoleIn = table;
+        }
     }
 
     /** A task of {@code role} of the job fit no node (or failed PrePredicate). */
