@@ -437,7 +437,7 @@ public final class ClusterCache {
         } else if (change instanceof ClusterChange.RemoveNode c) {
             removeNodeRow(c.name());
         } else if (change instanceof ClusterChange.UpsertTask c) {
-            taskCache.upsert(c.spec());
+            taskCache.upsert(c.spec(), c.key(), c.nameIndex());
         } else if (change instanceof ClusterChange.MoveTask c) {
             taskCache.move(c);
         } else if (change instanceof ClusterChange.RemoveTask c) {

@@ -1,6 +1,7 @@
 package dev.caldera.kernel.cache;
 
 import dev.caldera.kernel.cluster.TaskStatus;
+import dev.caldera.kernel.cluster.TaskTable;
 import dev.caldera.kernel.topology.HyperNodeSpec;
 
 /**
@@ -12,7 +13,28 @@ public sealed interface ClusterChange {
 
     record RemoveNode(String name) implements ClusterChange { }
 
-    record UpsertTask(TaskSpec spec) implements ClusterChange { }
+    /**
+     * A pod created or updated. {@code key} is its {@code namespace/name} ({@link TaskSpec#key}: the uid itself when
+     * the uid is that, as an adapter often makes it) and {@code nameIndex} the numeric suffix of its name
+     * ({@link TaskTable#parseNameIndex}): worked out, or checked, where the change is made, so that the scheduling
+     * thread applying it need not read the pod's name and uid again (a replay makes its pods, and these changes, on a
+     * thread of its own; the first read of a new pod's strings on the scheduling thread was a cache miss each).
+     */
+    record UpsertTask(TaskSpec spec, String key, long nameIndex) implements ClusterChange {
+        public UpsertTask {
+            if (!spec.hasKey(key)) {
+                throw new IllegalArgumentException("the key of Pod " + spec.key() + " is not " + key);
+            }
+            if (nameIndex != TaskTable.parseNameIndex(spec.name())) {
+                throw new IllegalArgumentException("the name index of Pod " + spec.key() + " is "
+                        + TaskTable.parseNameIndex(spec.name()) + ", not " + nameIndex);
+            }
+        }
+
+        public UpsertTask(TaskSpec spec) {
+            this(spec, spec.hasKey(spec.uid()) ? spec.uid() : spec.key(), TaskTable.parseNameIndex(spec.name()));
+        }
+    }
 
     /**
      * An update of a known pod that only moves it: its last spec with {@code status}, {@code nodeName} (null: none)

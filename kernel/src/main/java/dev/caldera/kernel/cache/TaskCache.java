@@ -177,7 +177,7 @@ final class TaskCache {
 
     // ---------------------------------------------------------------- upsert and remove
 
-    void upsert(TaskSpec spec) {
+    void upsert(TaskSpec spec, String key, long nameIndex) {
         int row = spec == checkedSpec ? checkedRow : rows.get(spec.uid());
         checkedSpec = null;
         if (row >= 0 && !rewriteEveryPod && onlyMoves(row, spec)) {
@@ -201,7 +201,7 @@ final class TaskCache {
             tasks.addLiveCount(1);
             specNominated[row] = null;
         }
-        write(row, spec);
+        write(row, spec, key, nameIndex);
         written[row] = spec;
         requests.replace(before, classes.request(tasks.taskClass(row)));
         attach(row, status, node);
@@ -229,8 +229,9 @@ final class TaskCache {
         int row = rows.get(move.uid());
         TaskSpec last = written[row];
         if (rewriteEveryPod || !onlyMoves(row, last)) {
+            // the same pod (uid, namespace, name): its key and name index as written
             upsert(last.toBuilder().status(move.status()).nodeName(move.nodeName()).nominatedNodeName(null)
-                    .gpuDevices(move.gpuDevices()).build());
+                    .gpuDevices(move.gpuDevices()).build(), tasks.key(row), tasks.nameIndex(row));
             return;
         }
         move(row, move.status(), move.nodeName(), null, move.gpuDevices());
@@ -323,16 +324,17 @@ final class TaskCache {
         }
     }
 
-    private void write(int row, TaskSpec spec) {
+    /** Writes the spec's row; {@code key} and {@code nameIndex} as {@link ClusterChange.UpsertTask} has them. */
+    private void write(int row, TaskSpec spec, String key, long nameIndex) {
         tasks.uid(row, spec.uid());
-        tasks.key(row, spec.hasKey(spec.uid()) ? spec.uid() : spec.key()); // a pod's uid is often its key
+        tasks.key(row, key);
         tasks.name(row, spec.name());
         tasks.namespace(row, symbols.intern(spec.namespace()));
         tasks.priority(row, priorityClasses.resolve(spec.priority(), spec.priorityClassName()));
         tasks.role(row, symbols.intern(spec.role()));
         tasks.preemptable(row, spec.preemptable());
         tasks.creationMs(row, spec.creationMs());
-        tasks.nameIndex(row, TaskTable.parseNameIndex(spec.name()));
+        tasks.nameIndex(row, nameIndex);
         tasks.flags(row, flags(spec));
         tasks.gpuDevices(row, spec.gpuDevices());
         tasks.live(row, true);
