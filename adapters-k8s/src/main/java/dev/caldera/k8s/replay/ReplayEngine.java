@@ -161,10 +161,10 @@ public final class ReplayEngine implements AutoCloseable {
             return;
         }
         arrived[i] = p;
-        if (p.group() != null) {
-            cache.upsertJob(p.group(), p.groupKey());
+        if (p.groupArrival() != null) {
+            cache.submit(p.groupArrival());
         }
-        cache.upsertTask(p.task());
+        cache.submit(p.arrival());
         pods.arrive(i, p.uid());
         waiting.add(i);
         recorder.arrived(p);

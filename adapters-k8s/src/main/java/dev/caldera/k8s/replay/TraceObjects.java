@@ -5,6 +5,7 @@ import dev.caldera.k8s.convert.ConversionException;
 import dev.caldera.k8s.convert.NodeConverter;
 import dev.caldera.k8s.convert.PodConverter;
 import dev.caldera.k8s.manifest.ManifestException;
+import dev.caldera.kernel.cache.ClusterChange;
 import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.TaskSpec;
@@ -172,8 +173,10 @@ public final class TraceObjects {
             groupKey.hashCode();
         }
         uid.hashCode();
-        return new ReplayPod(index, task, group, groupKey, shape.gpuMilli(), createdMs, deletedMs, durationMs, file,
-                line);
+        // the cache changes that create them, made (and checked) here, on the thread that makes the pods
+        return new ReplayPod(index, new ClusterChange.UpsertTask(task),
+                group == null ? null : new ClusterChange.UpsertJob(group, groupKey), shape.gpuMilli(), createdMs,
+                deletedMs, durationMs, file, line);
     }
 
     private static Pod pod(String name, PodShape shape) {

@@ -61,7 +61,7 @@ class RecordedOrderTest {
                     r.deletedS() < 0 ? -1 : r.deletedS() * 1000, -1, r.source());
             ReplayPod made = t.pods().get(i);
             // the same pod, its source kept as file and line rather than joined
-            assertThat(new ReplayPod(made.index(), made.task(), made.group(), made.groupKey(), made.gpuMilli(),
+            assertThat(new ReplayPod(made.index(), made.arrival(), made.groupArrival(), made.gpuMilli(),
                     made.createdMs(), made.deletedMs(), made.durationMs(), made.source(), 0)).isEqualTo(p);
         }
     }
