@@ -458,12 +458,32 @@ final class ClassView {
             }
         }
         maxStale = false;
+        totalFitting(words);
+        buildTree();
+    }
+
+    /**
+     * {@link #total} of every fitting built leaf in the first {@code words} bit-words, written out over local copies
+     * of the columns (total is past C1's inlining limit, and this runs once per leaf of a build).
+     */
+    private void totalFitting(int words) {
+        byte[] fits = fit;
+        double[] locals = local;
+        double[] totals = total;
+        int[][] raws = raw;
+        double[][][] scores = scoreOf;
+        int scorers = normalized.length;
         for (int w = 0; w < words; w++) {
             for (long bits = fitting[w] & builtBits(w); bits != 0; bits &= bits - 1) {
-                total(task, w << 6 | Bits.lowest(bits));
+                int l = w << 6 | Bits.lowest(bits);
+                double[][] of = scores[fits[l]];
+                double t = locals[l];
+                for (int b = 0; b < scorers; b++) {
+                    t += of[b][raws[b][l]];
+                }
+                totals[l] = t;
             }
         }
-        buildTree();
     }
 
     /** The bits of word {@code w} that are built leaves. */
@@ -504,9 +524,11 @@ final class ClassView {
      * would name the same winner as before; nor does one that fits neither before nor after ({@link #tree}).
      */
     void refresh(int task, int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions, boolean batch) {
-        boolean added = pad(leaf);
+        // the calls C1 does not inline are made only where they do something: pad for a new leaf, staysNoFit for
+        // a leaf that does not fit
+        boolean added = leaf >= built && pad(leaf);
         int from = added ? groups.origin(leaf) : leaf;
-        if (staysNoFit(from, evaluate, shrinkOnly, acrossSessions)) {
+        if (!bit(fitting, from) && staysNoFit(from, evaluate, shrinkOnly, acrossSessions)) {
             // its weight and position matter once it fits, and the refresh that makes it fit sets them
             bit(passed, leaf, bit(passed, from));
             return;
@@ -530,15 +552,13 @@ final class ClassView {
             uncount(oldFit, oldWeight);
             count(leaf, weight[leaf]);
         }
-        if (maxMoved(task)) {
+        if (maxStale && maxMoved(task)) {
             if (batch) {
                 retotal = true;
                 treeStale = true;
                 return;
             }
-            for (int l = 0; l < built; l++) {
-                total(task, l);
-            }
+            totalFitting((built + 63) >> 6);
             buildTree();
             return;
         }
@@ -594,9 +614,7 @@ final class ClassView {
      */
     void settle(int task) {
         if (retotal) {
-            for (int l = 0; l < built; l++) {
-                total(task, l);
-            }
+            totalFitting((built + 63) >> 6);
         }
         if (treeStale) {
             buildTree();
@@ -879,7 +897,7 @@ final class ClassView {
      */
     boolean refreshedNoFit(int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions) {
         if (leaf < built) {
-            return staysNoFit(leaf, evaluate, shrinkOnly, acrossSessions);
+            return !bit(fitting, leaf) && staysNoFit(leaf, evaluate, shrinkOnly, acrossSessions);
         }
         int from = groups.origin(leaf);
         if (!staysNoFit(from, evaluate, shrinkOnly, acrossSessions)) {
@@ -912,29 +930,59 @@ final class ClassView {
         return (bits[i >> 6] & 1L << i) != 0;
     }
 
+    /**
+     * Sets or clears bit {@code i}. It and the two it calls are each under C1's inlining limit (35 bytes of
+     * bytecode; bin/caldera runs C1 only), which the one-method form (36 bytes) was not: every refresh called it.
+     */
     private static void bit(long[] bits, int i, boolean on) {
         if (on) {
-            bits[i >> 6] |= 1L << i;
+            set(bits, i);
         } else {
-            bits[i >> 6] &= ~(1L << i);
+            clear(bits, i);
         }
+    }
+
+    private static void set(long[] bits, int i) {
+        bits[i >> 6] |= 1L << i;
+    }
+
+    private static void clear(long[] bits, int i) {
+        bits[i >> 6] &= ~(1L << i);
     }
 
     /**
      * Replays the matches on the way from {@code leaf} to the root. Once a subtree's winner is the same leaf as
-     * before and is not {@code leaf}, nothing above it can change, so the climb stops there.
+     * before and is not {@code leaf}, nothing above it can change, so the climb stops there. Each match is
+     * {@link #better}'s, written out over local copies of the columns: C1 (bin/caldera's only compiler) inlines
+     * no method over 35 bytes of bytecode, and a call per match reloaded the view's fields.
      */
     private void climb(int leaf) {
         int[] t = tree;
+        byte[] fits = fit;
+        double[] totals = total;
+        int[] positions = position;
+        int played = 0;
         for (int k = (leaf + leaves) >> 1; k >= 1; k >>= 1) {
             int before = t[k];
-            int after = better(t[2 * k], t[2 * k + 1]);
-            climbed++;
+            int a = t[2 * k];
+            int b = t[2 * k + 1];
+            int after;
+            byte fa = fits[a];
+            byte fb = fits[b];
+            if (fa != fb) {
+                after = fa > fb ? a : b;
+            } else if (fa != NO_FIT && totals[a] != totals[b]) {
+                after = totals[a] > totals[b] ? a : b;
+            } else {
+                after = positions[a] <= positions[b] ? a : b;
+            }
+            played++;
             if (after == before && before != leaf) {
-                return;
+                break;
             }
             t[k] = after;
         }
+        climbed += played;
     }
 
     /**
@@ -1056,35 +1104,54 @@ final class ClassView {
             Arrays.fill(t, leaves + used, leaves + padded, size);
         }
         int pairs = built >> 1;
+        byte[] fits = fit;
+        double[] totals = total;
+        int[] positions = position;
         for (int level = leaves >> 1; level >= 1; level >>= 1) {
             used = (used + 1) >> 1;
             padded = (padded + 1) >> 1;
             int k = level;
             if (level == leaves >> 1) {
+                // the first level's matches, of built leaves a (even) and a + 1, from their fitting bits first: when
+                // at most one fits, its bit decides, or the positions when neither does, without reading the fit
+                // levels; a pair that both fit plays better's match
+                long[] bits = fitting;
                 for (; k < level + pairs; k++) {
-                    t[k] = firstMatch(2 * (k - level));
+                    int a = 2 * (k - level);
+                    int b = a + 1;
+                    int pair = (int) (bits[a >> 6] >>> a) & 3;
+                    if (pair == 0) {
+                        t[k] = positions[a] <= positions[b] ? a : b;
+                    } else if (pair != 3) {
+                        t[k] = a + (pair >> 1);
+                    } else if (fits[a] != fits[b]) {
+                        t[k] = fits[a] > fits[b] ? a : b;
+                    } else if (totals[a] != totals[b]) {
+                        t[k] = totals[a] > totals[b] ? a : b;
+                    } else {
+                        t[k] = positions[a] <= positions[b] ? a : b;
+                    }
                 }
             }
+            // better's match written out (see climb): a call per match under C1
             for (; k < level + used; k++) {
-                t[k] = better(t[2 * k], t[2 * k + 1]);
+                int a = t[2 * k];
+                int b = t[2 * k + 1];
+                byte fa = fits[a];
+                byte fb = fits[b];
+                if (fa != fb) {
+                    t[k] = fa > fb ? a : b;
+                } else if (fa != NO_FIT && totals[a] != totals[b]) {
+                    t[k] = totals[a] > totals[b] ? a : b;
+                } else {
+                    t[k] = positions[a] <= positions[b] ? a : b;
+                }
             }
             if (used < padded) {
                 Arrays.fill(t, level + used, level + padded, size);
             }
         }
         paddedFrom = built;
-    }
-
-    /**
-     * {@link #better} of built leaves {@code a} (even) and {@code a + 1}, from their fitting bits first: when at most
-     * one fits, its bit decides, or the positions when neither does, without reading the fit levels.
-     */
-    private int firstMatch(int a) {
-        int pair = (int) (fitting[a >> 6] >>> a) & 3;
-        if (pair == 0) {
-            return position[a] <= position[a + 1] ? a : a + 1;
-        }
-        return pair == 3 ? better(a, a + 1) : a + (pair >> 1);
     }
 
     /** The better of two leaves: fits idle over fits future over no fit, then higher total, then lower position. */
