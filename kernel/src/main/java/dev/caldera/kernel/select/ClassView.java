@@ -572,8 +572,31 @@ final class ClassView {
         if (batch) {
             treeStale = true;
         } else {
-            climb(leaf);
+            climb(leaf, moved(leaf, oldFit, oldTotal, oldPosition));
         }
+    }
+
+    /**
+     * Where a refreshed leaf's keys went in the order of {@link #better}: 1 when its new fit level, total and
+     * position beat its old ones ({@code oldFit}, {@code oldTotal}, {@code oldPosition}), -1 when the old ones beat
+     * the new, 0 when neither does (equal totals with other bits, same position; or no fit before nor after).
+     * Among leaves that fit that order is strict (positions are distinct nodes'), and a leaf that fits beats every
+     * leaf that does not, which is all {@link #climb} needs of it.
+     */
+    private int moved(int leaf, byte oldFit, double oldTotal, int oldPosition) {
+        byte f = fit[leaf];
+        if (f != oldFit) {
+            return f > oldFit ? 1 : -1;
+        }
+        if (f == NO_FIT) {
+            return 0;
+        }
+        double t = total[leaf];
+        if (t != oldTotal) {
+            return t > oldTotal ? 1 : -1;
+        }
+        int p = position[leaf];
+        return p == oldPosition ? 0 : p < oldPosition ? 1 : -1;
     }
 
     /**
@@ -952,11 +975,16 @@ final class ClassView {
 
     /**
      * Replays the matches on the way from {@code leaf} to the root. Once a subtree's winner is the same leaf as
-     * before and is not {@code leaf}, nothing above it can change, so the climb stops there. Each match is
+     * before and is not {@code leaf}, nothing above it can change, so the climb stops there. What {@code moved}
+     * ({@link #moved}) says spares matches whose winner is known: a leaf whose keys got better still wins every
+     * subtree it won (it beat the same other side with worse keys), so those matches are not played; a leaf whose
+     * keys got worse cannot win a subtree it did not win (that subtree's other side beat its better keys, and beats
+     * whatever of its own side the leaf beat), so the climb stops at the first such subtree without playing it.
+     * Each match is
      * {@link #better}'s, written out over local copies of the columns: C1 (bin/caldera's only compiler) inlines
      * no method over 35 bytes of bytecode, and a call per match reloaded the view's fields.
      */
-    private void climb(int leaf) {
+    private void climb(int leaf, int moved) {
         int[] t = tree;
         byte[] fits = fit;
         double[] totals = total;
@@ -964,6 +992,12 @@ final class ClassView {
         int played = 0;
         for (int k = (leaf + leaves) >> 1; k >= 1; k >>= 1) {
             int before = t[k];
+            if (before == leaf ? moved > 0 : moved < 0) {
+                if (moved > 0) {
+                    continue;
+                }
+                break;
+            }
             int a = t[2 * k];
             int b = t[2 * k + 1];
             int after;
