@@ -85,6 +85,8 @@ public final class DeviceSharePlugin implements Plugin, Predicate, AllocateListe
         state.seed = options.seed();
         state.ties = options.ties();
         this.scorer = new PolicyScorer(policy);
+        // a scorer that reads the class's shape alone, with a tie-break of the node alone, reads no class digest
+        state.classes.digests = !scorer.requestOnly;
     }
 
     @Override

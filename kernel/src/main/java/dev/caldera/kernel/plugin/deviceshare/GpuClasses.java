@@ -58,6 +58,7 @@ final class GpuClasses {
     /** What each class id was decoded from (its request vector and profile spec, by identity), to skip it next time. */
     private Object[] decodedRequest = new Object[0];
     private Object[] decodedSpec = new Object[0];
+    private Dimensions decodedDims;
     private int decodedMemoryDim = Integer.MIN_VALUE;
     private int decodedNumberDim = Integer.MIN_VALUE;
     /**
@@ -72,6 +73,13 @@ final class GpuClasses {
      * memo need not look its columns up again ({@code ScoreMemo.open}).
      */
     long version;
+    /**
+     * Whether {@link #hash} is computed: only the random policy, the random tie-break and the score memo keyed by a
+     * class's whole digest read it. Without a reader it stays 0, and a refresh neither digests the request by
+     * dimension names nor the profile spec's text (its {@code toString}, which links the record's generated
+     * method at a replay's first class with a profile). Set once, before the first {@link #refresh}.
+     */
+    boolean digests = true;
 
     GpuClasses() {
         digestsBySpec.defaultReturnValue(NO_DIGEST);
@@ -81,7 +89,7 @@ final class GpuClasses {
                  int numberDim) {
         int n = classes.size();
         if (classes.births() == decodedBirths && profiles.changes() == decodedProfileChanges
-                && memoryDim == decodedMemoryDim && numberDim == decodedNumberDim && dims == digestDims) {
+                && memoryDim == decodedMemoryDim && numberDim == decodedNumberDim && dims == decodedDims) {
             return; // the loop below would find every class as it decoded it
         }
         decodedBirths = classes.births();
@@ -98,8 +106,9 @@ final class GpuClasses {
             decodedSpec = Arrays.copyOf(decodedSpec, cap);
             version++;
         }
-        if (memoryDim != decodedMemoryDim || numberDim != decodedNumberDim || dims != digestDims) {
+        if (memoryDim != decodedMemoryDim || numberDim != decodedNumberDim || dims != decodedDims) {
             Arrays.fill(decodedRequest, null);
+            decodedDims = dims;
             decodedMemoryDim = memoryDim;
             decodedNumberDim = numberDim;
         }
@@ -122,7 +131,9 @@ final class GpuClasses {
             conflicting[c] = units > 0 && number > 0;
             long cpuMilli = request.at(Dimensions.CPU);
             cpu[c] = cpuMilli == 0 ? DEFAULT_CPU_MILLI : cpuMilli;
-            hash[c] = TieBreak.mix(requestDigest(request, dims) * 31L + profileDigest(profiles, classes.profile(c)));
+            hash[c] = digests
+                    ? TieBreak.mix(requestDigest(request, dims) * 31L + profileDigest(profiles, classes.profile(c)))
+                    : 0;
             shapeHash[c] = TieBreak.mix((cpu[c] * 0x9e3779b97f4a7c15L + share[c]) * 0x632be59bd9b4e019L + whole[c]);
         }
     }
