@@ -14,32 +14,17 @@ final class RequestVectors {
     }
 
     static long[] of(ResourceList list, ResourceDimensions dims, boolean addPod) {
-        // every name seen before (all but a cluster's first few lists): one look-up per name, not a registration
-        // and a look-up; the same vector as below, since registering known names changes nothing
-        long[] known = new long[dims.count()];
-        for (int i = 0; i < list.size(); i++) {
-            int d = dims.find(list.name(i));
-            if (d < 0) {
-                return registering(list, dims, addPod);
-            }
-            if (d != ResourceDimensions.PODS || !addPod) {
-                known[d] += list.amount(i);
-            }
-        }
-        if (addPod) {
-            known[ResourceDimensions.PODS] = 1;
-        }
-        return known;
-    }
-
-    /** {@link #of(ResourceList, ResourceDimensions, boolean)}, registering the names first seen. */
-    private static long[] registering(ResourceList list, ResourceDimensions dims, boolean addPod) {
-        for (int i = 0; i < list.size(); i++) {
-            dims.register(list.name(i));
-        }
+        // one look-up per name while every name is a known dimension (all but a cluster's first few lists); a name
+        // not seen yet registers the list's names and starts again, finding them all
         long[] vector = new long[dims.count()];
         for (int i = 0; i < list.size(); i++) {
             int d = dims.find(list.name(i));
+            if (d < 0) {
+                for (int j = 0; j < list.size(); j++) {
+                    dims.register(list.name(j));
+                }
+                return of(list, dims, addPod);
+            }
             if (d != ResourceDimensions.PODS || !addPod) {
                 vector[d] += list.amount(i);
             }
