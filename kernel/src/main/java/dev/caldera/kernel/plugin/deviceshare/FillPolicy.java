@@ -36,8 +36,8 @@ final class FillPolicy implements GpuPolicy {
     private MixTable chosenTable;
     private long chosenVersion;
 
-    /** {@link #chosen}'s slots (256 KB). */
-    static final int CHOSEN_SLOTS = 1 << 14;
+    /** {@link #chosen}'s slots (128 KB). */
+    static final int CHOSEN_SLOTS = 1 << 13;
 
     @Override
     public double score(GpuState s, int cls, int node) {

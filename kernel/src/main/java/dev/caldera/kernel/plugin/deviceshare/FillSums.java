@@ -9,13 +9,12 @@ package dev.caldera.kernel.plugin.deviceshare;
  * costs O(distinct shares). A digest collision would reuse a wrong sum; at 2^-64 per pair it is not guarded
  * against (as in {@link StateScores}).
  * <p>
- * Storage: a {@link KeptDoubles} of {@value #SLOTS} keys (1 MB), a newer input taking the place of the older of
- * its set's two;
- * emptied when used with another table or table version ({@link #use}). Threading: one per thread, in its
+ * Storage: a {@link KeptDoubles} of {@value #SLOTS} keys (512 KB), a newer input taking the place of the least
+ * recently used of its set's four; emptied when used with another table or table version ({@link #use}). Threading: one per thread, in its
  * {@link FillFragmentation.Counts}. Allocation: the slots, at the thread's first sum.
  */
 final class FillSums extends KeptDoubles {
-    static final int SLOTS = 1 << 16;
+    static final int SLOTS = 1 << 15;
 
     private MixTable table;
     private long version;

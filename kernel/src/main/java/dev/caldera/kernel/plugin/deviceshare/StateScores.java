@@ -12,18 +12,19 @@ package dev.caldera.kernel.plugin.deviceshare;
  * at 2^-64 per pair it is not guarded against (as in {@link ScoreMemo}). {@link #clear} drops everything (a new
  * workload mix or other devices, when the scores' tables changed).
  * <p>
- * Storage: a {@link KeptDoubles} of {@value #SLOTS} keys (1 MB, two per set), so a newer state takes the place of
- * the older of its set's two; one table per thread (filter workers score concurrently), made on the thread's first
+ * Storage: a {@link KeptDoubles} of {@value #SLOTS} keys (512 KB, four per set), so a newer state takes the place of
+ * the least recently used of its set's four; one table per thread (filter workers score concurrently), made on the thread's first
  * look-up; the last thread's table is found without its {@code ThreadLocal} (a replay scores on one thread, 629,000
  * look-ups for the chained openb trace). When the table was direct-mapped, 2^15 slots made a replay of the 13 timed
  * openb lists chained ({@code bench/replay-long.sh}) compute 71,451 scores for 56,286 distinct keys, 15,165 of them
  * again after their slot was taken, 2^17 slots 60,754 (4,468 again); the chained trace of the long replay misses
- * fewer in 2^16 keys two-way than in 2^17 direct-mapped slots ({@link KeptDoubles}).
+ * fewer in 2^16 keys two-way than in 2^17 direct-mapped slots, and about as often in 2^15 keys four-way
+ * ({@link KeptDoubles}).
  * Threading: {@link #clear} on the scheduling thread at session open (workers see it as they see the rest of the
  * open); {@link #table} from any scoring thread. Allocation: a thread's table, once.
  */
 final class StateScores {
-    static final int SLOTS = 1 << 16;
+    static final int SLOTS = 1 << 15;
 
     /** One thread's scores; valid while its {@code generation} is the owner's. */
     static final class Table extends KeptDoubles {
