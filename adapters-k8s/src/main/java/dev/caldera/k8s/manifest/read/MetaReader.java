@@ -22,7 +22,7 @@ final class MetaReader {
                 case "deletionTimestamp" -> m.deletionTimestamp = v.string("metadata.deletionTimestamp");
                 case "labels" -> m.labels = v.stringMap("metadata.labels");
                 case "annotations" -> m.annotations = v.stringMap("metadata.annotations");
-                case "ownerReferences" -> m.ownerReferences = v.list("metadata.ownerReferences", p -> owner(v, p));
+                case "ownerReferences" -> m.ownerReferences = v.list("metadata.ownerReferences", MetaReader::owner);
                 default -> v.skip();
             }
         }

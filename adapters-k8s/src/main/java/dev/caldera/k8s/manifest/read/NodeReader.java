@@ -29,7 +29,7 @@ final class NodeReader implements KindReader {
         while ((key = v.nextField()) != null) {
             switch (key) {
                 case "unschedulable" -> node.unschedulable = v.bool("spec.unschedulable");
-                case "taints" -> node.taints = v.list("spec.taints", p -> taint(v, p));
+                case "taints" -> node.taints = v.list("spec.taints", NodeReader::taint);
                 default -> v.skip();
             }
         }

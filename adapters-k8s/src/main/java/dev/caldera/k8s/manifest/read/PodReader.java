@@ -54,21 +54,21 @@ final class PodReader implements KindReader {
                 case "priorityClassName" -> pod.priorityClassName = v.sharedString("spec.priorityClassName");
                 case "preemptionPolicy" -> pod.preemptionPolicy = v.string("spec.preemptionPolicy");
                 case "schedulingGates" -> {
-                    List<Object> gates = v.list("spec.schedulingGates", p -> skipped(v));
+                    List<Object> gates = v.list("spec.schedulingGates", PodReader::skipped);
                     pod.schedulingGated = gates != null && !gates.isEmpty();
                 }
                 case "nodeName" -> pod.nodeName = v.sharedString("spec.nodeName");
                 case "nodeSelector" -> pod.nodeSelector = v.stringMap("spec.nodeSelector");
                 case "affinity" -> affinity(v);
                 case "topologySpreadConstraints" -> pod.topologySpreadConstraints = v.list(
-                        "spec.topologySpreadConstraints", p -> Fabric8Values.read(v, p, TopologySpreadConstraint.class));
-                case "tolerations" -> pod.tolerations = v.list("spec.tolerations", p -> toleration(v, p));
-                case "containers" -> pod.containers = v.list("spec.containers", p -> container(v, p));
-                case "initContainers" -> pod.initContainers = v.list("spec.initContainers", p -> container(v, p));
+                        "spec.topologySpreadConstraints", PodReader::spreadConstraint);
+                case "tolerations" -> pod.tolerations = v.list("spec.tolerations", PodReader::toleration);
+                case "containers" -> pod.containers = v.list("spec.containers", PodReader::container);
+                case "initContainers" -> pod.initContainers = v.list("spec.initContainers", PodReader::container);
                 case "overhead" -> pod.overhead = v.quantityMap("spec.overhead");
                 case "volumes" -> pod.volumeSources = volumeSources(v);
                 case "resourceClaims" -> {
-                    List<Object> claims = v.list("spec.resourceClaims", p -> skipped(v));
+                    List<Object> claims = v.list("spec.resourceClaims", PodReader::skipped);
                     pod.resourceClaims = claims != null && !claims.isEmpty();
                 }
                 case "resources" -> pod.podResources = podResources(v);
@@ -94,12 +94,12 @@ final class PodReader implements KindReader {
     /** Which volume sources the pod's volumes use (the kernel models none; a warning names them). */
     private static java.util.Set<String> volumeSources(Values v) {
         java.util.Set<String> sources = new java.util.LinkedHashSet<>();
-        v.list("spec.volumes", p -> {
-            if (v.map(p)) {
+        v.list("spec.volumes", (w, p) -> {
+            if (w.map(p)) {
                 String key;
-                while ((key = v.nextField()) != null) {
+                while ((key = w.nextField()) != null) {
                     sources.add(key);
-                    v.skip();
+                    w.skip();
                 }
             }
             return Boolean.TRUE;
@@ -125,7 +125,11 @@ final class PodReader implements KindReader {
         return any;
     }
 
-    private static Object skipped(Values v) {
+    private static TopologySpreadConstraint spreadConstraint(Values v, String path) {
+        return Fabric8Values.read(v, path, TopologySpreadConstraint.class);
+    }
+
+    private static Object skipped(Values v, String path) {
         v.skip();
         return Boolean.TRUE;
     }
@@ -140,7 +144,7 @@ final class PodReader implements KindReader {
             switch (key) {
                 case "resources" -> resources(v, path, c);
                 case "restartPolicy" -> c.restartPolicy = v.string(path + ".restartPolicy");
-                case "ports" -> c.ports = v.list(path + ".ports", p -> port(v, p));
+                case "ports" -> c.ports = v.list(path + ".ports", PodReader::port);
                 default -> v.skip();
             }
         }
@@ -232,7 +236,7 @@ final class PodReader implements KindReader {
                 case "requiredDuringSchedulingIgnoredDuringExecution" -> a.required = required(v,
                         path + "." + key);
                 case "preferredDuringSchedulingIgnoredDuringExecution" -> a.preferred = v.list(path + "." + key,
-                        p -> preferred(v, p));
+                        PodReader::preferred);
                 default -> v.skip();
             }
         }
@@ -248,7 +252,7 @@ final class PodReader implements KindReader {
         String key;
         while ((key = v.nextField()) != null) {
             if (key.equals("nodeSelectorTerms")) {
-                List<SelectorTermFields> read = v.list(path + ".nodeSelectorTerms", p -> term(v, p));
+                List<SelectorTermFields> read = v.list(path + ".nodeSelectorTerms", PodReader::term);
                 terms = read == null ? List.of() : read;
             } else {
                 v.skip();
@@ -281,8 +285,8 @@ final class PodReader implements KindReader {
         String key;
         while ((key = v.nextField()) != null) {
             switch (key) {
-                case "matchExpressions" -> t.matchExpressions = v.list(path + "." + key, p -> requirement(v, p));
-                case "matchFields" -> t.matchFields = v.list(path + "." + key, p -> requirement(v, p));
+                case "matchExpressions" -> t.matchExpressions = v.list(path + "." + key, PodReader::requirement);
+                case "matchFields" -> t.matchFields = v.list(path + "." + key, PodReader::requirement);
                 default -> v.skip();
             }
         }
