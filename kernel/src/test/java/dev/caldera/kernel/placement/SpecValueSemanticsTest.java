@@ -44,6 +44,20 @@ class SpecValueSemanticsTest {
     }
 
     @Test
+    void tolerationsAreEqualExactlyWhenEveryComponentIs() {
+        Toleration base = new Toleration("gpu", false, "v", TaintEffect.NO_SCHEDULE);
+        assertThat(new Toleration("gpu", false, "v", TaintEffect.NO_SCHEDULE)).isEqualTo(base).hasSameHashCodeAs(base)
+                .isNotSameAs(base);
+        assertThat(List.of(new Toleration("cpu", false, "v", TaintEffect.NO_SCHEDULE),
+                new Toleration("gpu", true, "v", TaintEffect.NO_SCHEDULE),
+                new Toleration("gpu", false, "w", TaintEffect.NO_SCHEDULE),
+                new Toleration("gpu", false, "v", TaintEffect.NO_EXECUTE),
+                new Toleration("gpu", false, "v", null))).allSatisfy(t -> assertThat(t).isNotEqualTo(base));
+        assertThat(new Toleration(null, true, null, null)).isEqualTo(new Toleration("", true, "", null))
+                .hasSameHashCodeAs(new Toleration("", true, "", null));
+    }
+
+    @Test
     void interPodSpecsAreEqualExactlyWhenEveryComponentIs() {
         InterPodSpec base = interPod(-1);
         assertThat(interPod(-1)).isEqualTo(base).hasSameHashCodeAs(base).isNotSameAs(base);
