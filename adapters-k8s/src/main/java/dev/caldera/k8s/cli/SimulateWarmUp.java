@@ -202,13 +202,16 @@ final class SimulateWarmUp implements Runnable {
     /**
      * Starts the warm-up when {@code args} is a {@code simulate} command (a daemon: the JVM does not wait for it),
      * unless it asks for {@code --verbose}: the kernel's debug lines of the warm-up's cycle would be printed too.
+     * Returns its thread, or null when it was not started.
      */
-    static void startFor(String[] args) {
+    static Thread startFor(String[] args) {
         if (args.length > 1 && args[0].equals("simulate") && !List.of(args).contains("--verbose")) {
             Thread t = new Thread(new SimulateWarmUp(), "caldera-warm-up");
             t.setDaemon(true);
             t.start();
+            return t;
         }
+        return null;
     }
 
     @Override

@@ -17,6 +17,13 @@ class CdsTrainingTest {
     }
 
     @Test
+    void aSimulateIsTrainedWithItsWarmUpRunToItsEnd() {
+        assertThat(CdsTraining.warmUp(new String[] {"simulate", "--cycles", "1", "a.yaml"})).isTrue();
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("caldera-warm-up"));
+        assertThat(CdsTraining.warmUp(new String[] {"replay", "n.csv", "p.csv"})).isFalse();
+    }
+
+    @Test
     void oneCommandWithoutThenIsTheWholeLine() {
         assertThat(CdsTraining.commands(new String[] {"simulate", "x.yaml"}))
                 .containsExactly(new String[][] {{"simulate", "x.yaml"}});
