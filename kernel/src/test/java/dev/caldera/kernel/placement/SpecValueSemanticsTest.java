@@ -58,6 +58,18 @@ class SpecValueSemanticsTest {
     }
 
     @Test
+    void taintsAreEqualExactlyWhenEveryComponentIs() {
+        Taint base = new Taint("gpu", "v", TaintEffect.NO_SCHEDULE);
+        assertThat(new Taint("gpu", "v", TaintEffect.NO_SCHEDULE)).isEqualTo(base).hasSameHashCodeAs(base)
+                .isNotSameAs(base);
+        assertThat(List.of(new Taint("cpu", "v", TaintEffect.NO_SCHEDULE),
+                new Taint("gpu", "w", TaintEffect.NO_SCHEDULE),
+                new Taint("gpu", "v", TaintEffect.NO_EXECUTE))).allSatisfy(t -> assertThat(t).isNotEqualTo(base));
+        assertThat(new Taint("k", null, TaintEffect.NO_EXECUTE)).isEqualTo(new Taint("k", "", TaintEffect.NO_EXECUTE))
+                .hasSameHashCodeAs(new Taint("k", "", TaintEffect.NO_EXECUTE));
+    }
+
+    @Test
     void interPodSpecsAreEqualExactlyWhenEveryComponentIs() {
         InterPodSpec base = interPod(-1);
         assertThat(interPod(-1)).isEqualTo(base).hasSameHashCodeAs(base).isNotSameAs(base);
