@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A CSV file with a header row, read whole with jackson-dataformat-csv's streaming parser, each row kept with its
@@ -32,20 +33,37 @@ final class CsvTable {
     private static final CsvFactory CSV = new CsvFactory();
 
     private final String file;
-    private final Map<String, Integer> columns = new HashMap<>();
+    /** Column name to index; one map shared by a file's blocks ({@link #read(Path, List, int, Consumer)}). */
+    private final Map<String, Integer> columns;
+    /** The index in the file (rows counted from 0 past the header) of this table's first row. */
+    private final int first;
     private final List<String[]> rows = new ArrayList<>();
     private int[] lines = new int[256];
 
-    private CsvTable(String file) {
+    private CsvTable(String file, Map<String, Integer> columns, int first) {
         this.file = file;
+        this.columns = columns;
+        this.first = first;
     }
 
     /** Reads {@code path}; the first row names the columns, which must include {@code required}. */
     static CsvTable read(Path path, List<String> required) {
-        CsvTable t = new CsvTable(path.toString());
+        CsvTable[] whole = new CsvTable[1];
+        read(path, required, Integer.MAX_VALUE, t -> whole[0] = t);
+        return whole[0];
+    }
+
+    /**
+     * Reads {@code path} as {@link #read(Path, List)} does, handing its rows to {@code blocks} as they are read,
+     * {@code size} rows at a time: each block a table over the same columns, its rows numbered from 0, {@link #first}
+     * the index in the file of its first row. The last block holds 1 to {@code size} rows, none when the file has
+     * none; the header's errors come before any block, a later row's (a broken quote) after the blocks before it.
+     */
+    static void read(Path path, List<String> required, int size, Consumer<CsvTable> blocks) {
+        String file = path.toString();
+        CsvTable t = null;
         try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
              CsvParser parser = CSV.createParser(in)) {
-            boolean header = true;
             List<String> cells = new ArrayList<>();
             for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
                 int line = parser.currentLocation().getLineNr();
@@ -54,14 +72,17 @@ final class CsvTable {
                     cells.add(parser.getText());
                 }
                 String[] row = cells.toArray(new String[0]);
-                if (header) {
-                    t.header(row, line, required);
-                    header = false;
+                if (t == null) {
+                    t = new CsvTable(file, header(file, row, line, required), 0);
                 } else if (!(row.length == 1 && row[0].isBlank()) && row.length > 0) {
+                    if (t.size() == size) {
+                        blocks.accept(t);
+                        t = new CsvTable(file, t.columns, t.first + size);
+                    }
                     t.add(row, line);
                 }
             }
-            if (header) {
+            if (t == null) {
                 throw new ManifestException(path + ": empty file, expected a header row naming the columns "
                         + String.join(",", required));
             }
@@ -71,7 +92,7 @@ final class CsvTable {
             }
             throw new ManifestException(path + ": cannot read CSV: " + e.getMessage(), e);
         }
-        return t;
+        blocks.accept(t);
     }
 
     private void add(String[] row, int line) {
@@ -82,7 +103,9 @@ final class CsvTable {
         rows.add(row);
     }
 
-    private void header(String[] row, int line, List<String> required) {
+    /** The columns the header {@code row} names, checked to include {@code required}. */
+    private static Map<String, Integer> header(String file, String[] row, int line, List<String> required) {
+        Map<String, Integer> columns = new HashMap<>();
         for (int i = 0; i < row.length; i++) {
             columns.put(row[i].trim(), i);
         }
@@ -96,10 +119,16 @@ final class CsvTable {
             throw new ManifestException(file + ":" + line + ": header lacks column(s) " + String.join(", ", missing)
                     + " (required: " + String.join(",", required) + ")");
         }
+        return columns;
     }
 
     int size() {
         return rows.size();
+    }
+
+    /** The index in the file of row 0 (0 but for the later blocks of {@link #read(Path, List, int, Consumer)}). */
+    int first() {
+        return first;
     }
 
     /** The index of {@code column}, or -1 when the header does not name it. */

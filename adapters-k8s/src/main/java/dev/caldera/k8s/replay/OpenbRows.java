@@ -137,25 +137,73 @@ final class OpenbRows {
 
     /** The pods of a pod list read with {@link #podColumns}. */
     static Pods pods(CsvTable t, Set<String> models, boolean needTimes) {
-        PodColumns c = new PodColumns(t);
-        List<PodRow> out = new ArrayList<>(t.size());
-        Set<String> names = new HashSet<>(t.size() * 4 / 3 + 1);
-        Shapes shapes = new Shapes();
-        Map<String, List<String>> specs = new HashMap<>();
-        for (int r = 0; r < t.size(); r++) {
-            String name = t.text(r, c.name());
-            if (name.isEmpty()) {
-                throw t.error(r, "name", name, "is missing");
+        PodList list = new PodList(models, needTimes, t.size());
+        list.add(t);
+        return list.pods(t.file());
+    }
+
+    /**
+     * The pods of a pod list read with {@link #podColumns} and handed over in blocks, each block's rows checked and
+     * converted as it comes (while the rest of the file is read). Throws what {@link #pods(CsvTable, Set, boolean)}
+     * would have after reading the file whole: an error reading it (a broken quote anywhere) before a row's.
+     */
+    static Pods pods(RowBlocks blocks, Set<String> models, boolean needTimes) {
+        PodList list = new PodList(models, needTimes, 0);
+        RuntimeException refused = null;
+        String file = null;
+        for (CsvTable t = blocks.next(); t != null; t = blocks.next()) {
+            file = t.file();
+            if (refused == null) {
+                try {
+                    list.add(t);
+                } catch (RuntimeException e) {
+                    refused = e; // thrown once the file was read without error
+                }
             }
-            if (!names.add(name)) {
-                throw t.error(r, "pod " + name + " appears more than once");
+        }
+        if (refused != null) {
+            throw refused;
+        }
+        return list.pods(file);
+    }
+
+    /** A pod list's rows checked and converted, block after block in file order. */
+    private static final class PodList {
+        private final Set<String> models;
+        private final boolean needTimes;
+        private final List<PodRow> out;
+        private final Set<String> names;
+        private final Shapes shapes = new Shapes();
+        private final Map<String, List<String>> specs = new HashMap<>();
+
+        PodList(Set<String> models, boolean needTimes, int rows) {
+            this.models = models;
+            this.needTimes = needTimes;
+            this.out = new ArrayList<>(rows);
+            this.names = new HashSet<>(rows * 4 / 3 + 1);
+        }
+
+        /** The rows of {@code t}, the file's next block. */
+        void add(CsvTable t) {
+            PodColumns c = new PodColumns(t);
+            for (int r = 0; r < t.size(); r++) {
+                String name = t.text(r, c.name());
+                if (name.isEmpty()) {
+                    throw t.error(r, "name", name, "is missing");
+                }
+                if (!names.add(name)) {
+                    throw t.error(r, "pod " + name + " appears more than once");
+                }
+                out.add(pod(t, r, c, name, models, specs, shapes, needTimes));
             }
-            out.add(pod(t, r, c, name, models, specs, shapes, needTimes));
         }
-        if (out.isEmpty()) {
-            throw new ManifestException(t.file() + ": no pods");
+
+        Pods pods(String file) {
+            if (out.isEmpty()) {
+                throw new ManifestException(file + ": no pods");
+            }
+            return new Pods(out, shapes.shapes, shapes.rows, shapes.firstRow);
         }
-        return new Pods(out, shapes.shapes, shapes.rows, shapes.firstRow);
     }
 
     private static PodRow pod(CsvTable t, int r, PodColumns c, String name, Set<String> models,
@@ -194,7 +242,7 @@ final class OpenbRows {
         }
         TraceObjects.PodShape shape = new TraceObjects.PodShape(cpu, memory * MIB, share ? milli : 0,
                 share ? 0 : (int) gpus, accepted, null, null, null);
-        int id = shapes.intern(shape, r);
+        int id = shapes.intern(shape, t.first() + r);
         return new PodRow(name, shapes.shapes.get(id), id, created, deleted, t.file(), t.line(r));
     }
 

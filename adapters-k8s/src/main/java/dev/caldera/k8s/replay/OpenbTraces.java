@@ -39,8 +39,9 @@ public final class OpenbTraces {
     }
 
     /**
-     * {@link #paper}, its node and pod lists read and checked on a second thread from now on (while the caller does
-     * other work); the supplier finishes the trace on the caller's thread and throws what {@link #paper} would.
+     * {@link #paper}, its node and pod lists read on a second thread from now on (while the caller does other work);
+     * the supplier checks the rows as they are read and finishes the trace on the caller's thread, and throws what
+     * {@link #paper} would.
      */
     public static Supplier<Trace> startPaper(Path nodeFile, Path podFile, long seed, double tune) {
         if (!(tune > 0)) {
@@ -62,34 +63,73 @@ public final class OpenbTraces {
     }
 
     /**
-     * The rows of both lists, read and checked on a thread of their own: the node list's first, handed over as soon
-     * as they are (the caller converts the nodes meanwhile), then the pod list's, checked against the nodes' GPU
-     * models. A node list's error is thrown by {@link #nodes}, a pod list's by {@link #pods}: the caller asks for
-     * the nodes first, so errors come in the order of reading one list after the other.
+     * Both lists read at once, each on a thread of its own: the node list's rows checked and handed over as soon as
+     * they are, then converted to nodes on their thread; the pod list's rows handed over in blocks as the parser
+     * reads them, which {@link #pods} checks (against the nodes' GPU models) and converts on the caller's thread while
+     * the rest of the file is read. Errors come in the order of reading and checking one list after the other, then
+     * converting the nodes: the node list's rows' from {@link #nodeRows}, the pod list's from {@link #pods}, the
+     * nodes' conversion's from {@link #nodes}, which the caller asks for in that order.
      */
     private static final class Reading {
-        private final CompletableFuture<List<NodeRow>> nodes = new CompletableFuture<>();
-        private final SecondThread<OpenbRows.Pods> pods;
+        /** Rows per block of the pod list: tens of blocks in a trace of 100,000 pods, the last one checked quickly. */
+        private static final int BLOCK = 4096;
+
+        private final CompletableFuture<List<NodeRow>> nodeRows = new CompletableFuture<>();
+        private final CompletableFuture<Nodes> nodes = new CompletableFuture<>();
+        private final RowBlocks podRows = new RowBlocks();
+        private final boolean needTimes;
 
         Reading(Path nodeFile, Path podFile, boolean needTimes) {
-            pods = SecondThread.start("caldera-trace-reader", () -> {
-                List<NodeRow> n;
+            this.needTimes = needTimes;
+            daemon("caldera-trace-nodes", () -> {
+                List<NodeRow> rows;
                 try {
-                    n = OpenbRows.nodes(nodeFile);
+                    rows = OpenbRows.nodes(nodeFile);
+                } catch (RuntimeException | Error e) {
+                    nodeRows.completeExceptionally(e);
+                    return;
+                }
+                nodeRows.complete(rows);
+                try {
+                    nodes.complete(Nodes.of(rows));
                 } catch (RuntimeException | Error e) {
                     nodes.completeExceptionally(e);
-                    throw e;
                 }
-                nodes.complete(n);
-                return OpenbRows.pods(CsvTable.read(podFile, OpenbRows.podColumns(needTimes)), OpenbRows.models(n),
-                        needTimes);
             });
+            daemon("caldera-trace-reader", () -> podRows.read(podFile, OpenbRows.podColumns(needTimes), BLOCK));
+        }
+
+        private static void daemon(String name, Runnable work) {
+            Thread t = new Thread(work, name);
+            t.setDaemon(true);
+            t.start();
         }
 
         /** The node list's rows; throws what reading them threw, as it was. */
-        List<NodeRow> nodes() {
+        List<NodeRow> nodeRows() {
+            return join(nodeRows);
+        }
+
+        /**
+         * The pod list's rows, checked and converted here as the reader hands them over; throws what reading or
+         * checking them threw (a node list's error first). Once only.
+         */
+        OpenbRows.Pods pods() {
+            return OpenbRows.pods(podRows, OpenbRows.models(nodeRows()), needTimes);
+        }
+
+        /** The nodes, converted; throws what converting them threw. */
+        Nodes nodes() {
+            Nodes n = join(nodes);
+            if (n.error() != null) {
+                throw n.error();
+            }
+            return n;
+        }
+
+        private static <T> T join(CompletableFuture<T> f) {
             try {
-                return nodes.join();
+                return f.join();
             } catch (CompletionException e) {
                 if (e.getCause() instanceof RuntimeException r) {
                     throw r;
@@ -100,20 +140,32 @@ public final class OpenbTraces {
                 throw e;
             }
         }
+    }
 
-        /** The pod list's rows, once read; throws what reading them threw. Once only. */
-        OpenbRows.Pods pods() {
-            return pods.join();
+    /**
+     * The nodes of a node list: their events (at time 0, in file order), the objects that converted them (which go
+     * on to convert the pods) and their GPUs in thousandths; or the error converting them, if any.
+     */
+    private record Nodes(TraceObjects objects, List<TraceEvent> events, long capacity, ManifestException error) {
+        static Nodes of(List<NodeRow> rows) {
+            TraceObjects objects = new TraceObjects();
+            List<TraceEvent> events = new ArrayList<>(rows.size());
+            try {
+                return new Nodes(objects, events, addNodes(rows, objects, events), null);
+            } catch (ManifestException e) {
+                return new Nodes(null, null, 0, e);
+            }
         }
     }
 
     private static Trace paper(Path podFile, Reading reading, long seed, double tune) {
-        List<NodeRow> nodes = reading.nodes();
+        reading.nodeRows();
         OpenbRows.Pods read = reading.pods();
         List<PodRow> rows = read.rows();
-        TraceObjects objects = new TraceObjects();
-        List<TraceEvent> events = new ArrayList<>();
-        long capacity = addNodes(nodes, objects, events);
+        Nodes nodes = reading.nodes();
+        TraceObjects objects = nodes.objects();
+        List<TraceEvent> events = new ArrayList<>(nodes.events());
+        long capacity = nodes.capacity();
         List<PodRow> byName = new ArrayList<>(rows);
         byName.sort(Comparator.comparing(PodRow::name));
         SplittableRandom random = new SplittableRandom(seed);
@@ -137,27 +189,19 @@ public final class OpenbTraces {
     }
 
     /**
-     * The recorded trace, as soon as the replay can start: the node and pod lists' rows read and checked on the
-     * reader's thread ({@link Reading}) while this one converts the nodes (their error kept until the pod rows are
-     * checked, the order of reading one list after the other). Every row is checked when this returns; the pods are
+     * The recorded trace, as soon as the replay can start: the node and pod lists read, and the nodes converted, on
+     * threads of their own ({@link Reading}) while this one checks the pod rows as they are read (the nodes'
+     * conversion's error thrown once the pod rows are checked, the order of reading one list after the other). Every row is checked when this returns; the pods are
      * then made, their shapes converted as they first come, and handed over with their events in time order by a
      * thread of their own ({@link Maker}) while the replay runs.
      */
     private static Trace recorded(Path podFile, Reading reading) {
-        List<NodeRow> nodes = reading.nodes();
-        TraceObjects objects = new TraceObjects();
-        List<TraceEvent> events = new ArrayList<>(nodes.size());
-        ManifestException nodeError = null;
-        long capacity = 0;
-        try {
-            capacity = addNodes(nodes, objects, events);
-        } catch (ManifestException e) {
-            nodeError = e;
-        }
+        reading.nodeRows();
         OpenbRows.Pods read = reading.pods();
-        if (nodeError != null) {
-            throw nodeError;
-        }
+        Nodes nodes = reading.nodes();
+        TraceObjects objects = nodes.objects();
+        List<TraceEvent> events = nodes.events();
+        long capacity = nodes.capacity();
         List<PodRow> rows = read.rows();
         int eventCount = events.size() + rows.size();
         long lastMs = 0;
@@ -170,7 +214,7 @@ public final class OpenbTraces {
         t.setDaemon(true);
         t.start();
         return Trace.streamed(podFile.getFileName() + " (recorded times)", maker.out, eventCount, rows.size(),
-                workloadMix(read), capacity, nodes.size(), lastMs);
+                workloadMix(read), capacity, events.size(), lastMs);
     }
 
     /**
