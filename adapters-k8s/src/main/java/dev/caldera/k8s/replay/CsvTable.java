@@ -64,14 +64,28 @@ final class CsvTable {
         CsvTable t = null;
         try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
              CsvParser parser = CSV.createParser(in)) {
-            List<String> cells = new ArrayList<>();
+            // each row's cells go straight into the array it keeps, made of the header's width (the rows' usual):
+            // a row of another width is copied to its own
+            String[] cells = new String[16];
             for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
                 int line = parser.currentLocation().getLineNr();
-                cells.clear();
+                int n = 0;
                 for (token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
-                    cells.add(parser.getText());
+                    if (n == cells.length) {
+                        cells = Arrays.copyOf(cells, Math.max(4, 2 * n));
+                    }
+                    cells[n++] = parser.getText();
                 }
-                String[] row = cells.toArray(new String[0]);
+                String[] row;
+                if (n == cells.length) {
+                    row = cells;
+                    cells = new String[n];
+                } else {
+                    row = Arrays.copyOf(cells, n);
+                    if (t == null) {
+                        cells = new String[n];
+                    }
+                }
                 if (t == null) {
                     t = new CsvTable(file, header(file, row, line, required), 0);
                 } else if (!(row.length == 1 && row[0].isBlank()) && row.length > 0) {

@@ -32,6 +32,17 @@ class CsvTableTest {
     }
 
     @Test
+    void rowsWiderOrNarrowerThanTheHeaderKeepTheirOwnCells() throws IOException {
+        Path f = dir.resolve("w.csv");
+        Files.writeString(f, "a,b\n1,2,3,4,5\n6\n7,8\n9,10,11\n");
+        CsvTable t = CsvTable.read(f, List.of("a", "b"));
+
+        assertThat(t.size()).isEqualTo(4);
+        assertThat(List.of(t.text(0, 4), t.text(1, 0), t.text(1, 1), t.text(2, 1), t.text(3, 2), t.text(3, 3)))
+                .containsExactly("5", "6", "", "8", "11", "");
+    }
+
+    @Test
     void aMissingColumnOrABrokenQuoteIsRefusedWithTheFile() throws IOException {
         Path header = dir.resolve("h.csv");
         Files.writeString(header, "a,c\n1,2\n");
