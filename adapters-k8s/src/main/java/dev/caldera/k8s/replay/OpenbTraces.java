@@ -120,11 +120,7 @@ public final class OpenbTraces {
 
         /** The nodes, converted; throws what converting them threw. */
         Nodes nodes() {
-            Nodes n = join(nodes);
-            if (n.error() != null) {
-                throw n.error();
-            }
-            return n;
+            return join(nodes);
         }
 
         private static <T> T join(CompletableFuture<T> f) {
@@ -144,22 +140,18 @@ public final class OpenbTraces {
 
     /**
      * The nodes of a node list: their events (at time 0, in file order), the objects that converted them (which go
-     * on to convert the pods) and their GPUs in thousandths; or the error converting them, if any.
+     * on to convert the pods) and their GPUs in thousandths.
      */
-    private record Nodes(TraceObjects objects, List<TraceEvent> events, long capacity, ManifestException error) {
+    private record Nodes(TraceObjects objects, List<TraceEvent> events, long capacity) {
+        /** Throws the conversion's error. */
         static Nodes of(List<NodeRow> rows) {
             TraceObjects objects = new TraceObjects();
             List<TraceEvent> events = new ArrayList<>(rows.size());
-            try {
-                return new Nodes(objects, events, addNodes(rows, objects, events), null);
-            } catch (ManifestException e) {
-                return new Nodes(null, null, 0, e);
-            }
+            return new Nodes(objects, events, addNodes(rows, objects, events));
         }
     }
 
     private static Trace paper(Path podFile, Reading reading, long seed, double tune) {
-        reading.nodeRows();
         OpenbRows.Pods read = reading.pods();
         List<PodRow> rows = read.rows();
         Nodes nodes = reading.nodes();
@@ -191,30 +183,30 @@ public final class OpenbTraces {
     /**
      * The recorded trace, as soon as the replay can start: the node and pod lists read, and the nodes converted, on
      * threads of their own ({@link Reading}) while this one checks the pod rows as they are read (the nodes'
-     * conversion's error thrown once the pod rows are checked, the order of reading one list after the other). Every row is checked when this returns; the pods are
-     * then made, their shapes converted as they first come, and handed over with their events in time order by a
-     * thread of their own ({@link Maker}) while the replay runs.
+     * conversion's error thrown once the pod rows are checked, the order of reading one list after the other).
+     * Every row is checked when this returns; the pods are then made, their shapes converted as they first come,
+     * and handed over with their events in time order by a thread of their own ({@link Maker}) while the replay
+     * runs.
      */
     private static Trace recorded(Path podFile, Reading reading) {
-        reading.nodeRows();
         OpenbRows.Pods read = reading.pods();
         Nodes nodes = reading.nodes();
         TraceObjects objects = nodes.objects();
-        List<TraceEvent> events = nodes.events();
+        List<TraceEvent> nodeEvents = nodes.events();
         long capacity = nodes.capacity();
         List<PodRow> rows = read.rows();
-        int eventCount = events.size() + rows.size();
+        int eventCount = nodeEvents.size() + rows.size();
         long lastMs = 0;
         for (PodRow r : rows) {
             eventCount += r.deletedS() >= 0 ? 1 : 0;
             lastMs = Math.max(lastMs, 1000 * Math.max(r.createdS(), r.deletedS()));
         }
-        Maker maker = new Maker(read, objects, events, eventCount);
+        Maker maker = new Maker(read, objects, nodeEvents, eventCount);
         Thread t = new Thread(maker, "caldera-trace-events");
         t.setDaemon(true);
         t.start();
         return Trace.streamed(podFile.getFileName() + " (recorded times)", maker.out, eventCount, rows.size(),
-                workloadMix(read), capacity, events.size(), lastMs);
+                workloadMix(read), capacity, nodeEvents.size(), lastMs);
     }
 
     /**

@@ -10,8 +10,9 @@ package dev.caldera.kernel.plugin.deviceshare;
  * against (as in {@link StateScores}).
  * <p>
  * Storage: a {@link KeptDoubles} of {@value #SLOTS} keys (512 KB), a newer input taking the place of the least
- * recently used of its set's four; emptied when used with another table or table version ({@link #use}). Threading: one per thread, in its
- * {@link FillFragmentation.Counts}. Allocation: the slots, at the thread's first sum.
+ * recently used of its set's four; emptied when used with another table or table version ({@link #use}).
+ * Threading: one per thread, in its {@link FillFragmentation.Counts}. Allocation: the slots, at the thread's first
+ * sum.
  */
 final class FillSums extends KeptDoubles {
     static final int SLOTS = 1 << 15;

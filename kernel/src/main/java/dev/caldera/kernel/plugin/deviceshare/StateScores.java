@@ -13,8 +13,8 @@ package dev.caldera.kernel.plugin.deviceshare;
  * workload mix or other devices, when the scores' tables changed).
  * <p>
  * Storage: a {@link KeptDoubles} of {@value #SLOTS} keys (512 KB, four per set), so a newer state takes the place of
- * the least recently used of its set's four; one table per thread (filter workers score concurrently), made on the thread's first
- * look-up; the last thread's table is found without its {@code ThreadLocal} (a replay scores on one thread, 629,000
+ * the least recently used of its set's four; one table per thread (filter workers score concurrently), made on the
+ * thread's first look-up; the last thread's table is found without its {@code ThreadLocal} (a replay scores on one thread, 629,000
  * look-ups for the chained openb trace). When the table was direct-mapped, 2^15 slots made a replay of the 13 timed
  * openb lists chained ({@code bench/replay-long.sh}) compute 71,451 scores for 56,286 distinct keys, 15,165 of them
  * again after their slot was taken, 2^17 slots 60,754 (4,468 again); the chained trace of the long replay misses
