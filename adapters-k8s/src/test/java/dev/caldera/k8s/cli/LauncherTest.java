@@ -43,8 +43,15 @@ class LauncherTest {
         assertThat(simulate).contains("-XX:TieredStopAtLevel=1", "-XX:Tier3BackEdgeThreshold=4000")
                 .endsWith("-cp " + dir.resolve("caldera.jar") + " dev.caldera.k8s.cli.Main simulate dump.yaml");
         assertThat(flags("replay", "n.csv", "p.csv")).contains("-XX:TieredStopAtLevel=1")
-                .doesNotContain("Tier3BackEdgeThreshold");
+                .doesNotContain("Tier3BackEdgeThreshold", "CompileThresholdScaling");
         assertThat(flags("run", "--help")).doesNotContain("TieredStopAtLevel", "Tier3BackEdgeThreshold");
+    }
+
+    @Test
+    void simulateCompilesCalderasOwnMethodsSoonerWithoutPrintingTheCommand() throws IOException, InterruptedException {
+        assertThat(flags("simulate", "dump.yaml")).contains("-XX:CompileCommand=quiet "
+                + "-XX:CompileCommand=CompileThresholdScaling,dev/caldera/*.*,0.1");
+        assertThat(flags("generate")).doesNotContain("CompileCommand");
     }
 
     @Test
