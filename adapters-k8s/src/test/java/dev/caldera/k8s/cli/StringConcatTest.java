@@ -1,10 +1,13 @@
 package dev.caldera.k8s.cli;
 
+import dev.caldera.kernel.scheduler.Scheduler;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,21 +16,41 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * adapters-k8s is compiled with {@code -XDstringConcat=inline} (adapters-k8s/pom.xml): its string concatenations are
- * StringBuilder calls, not invokedynamic call sites whose first use spins method handles.
+ * adapters-k8s and the kernel are compiled with {@code -XDstringConcat=inline} (their poms): their string
+ * concatenations are StringBuilder calls, not invokedynamic call sites whose first use spins method handles.
  */
 class StringConcatTest {
     @Test
     void noClassOfTheAdapterLinksAConcatenationAtRunTime() throws IOException, URISyntaxException {
-        Path classes = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        byte[] bootstrap = "makeConcatWithConstants".getBytes(StandardCharsets.US_ASCII);
-        List<Path> linking;
-        try (Stream<Path> files = Files.walk(classes)) {
-            linking = files.filter(f -> f.toString().endsWith(".class")).filter(f -> contains(f, bootstrap)).toList();
-        }
         assertThat(Main.class.getName()).startsWith("dev.caldera.k8s");
-        assertThat(linking).as("classes compiled without -XDstringConcat=inline (left from an earlier build? mvn clean)")
-                .isEmpty();
+        assertThat(linking(Main.class))
+                .as("classes compiled without -XDstringConcat=inline (left from an earlier build? mvn clean)").isEmpty();
+    }
+
+    @Test
+    void noClassOfTheKernelLinksAConcatenationAtRunTime() throws IOException, URISyntaxException {
+        assertThat(linking(Scheduler.class))
+                .as("classes compiled without -XDstringConcat=inline (left from an earlier build? mvn clean)").isEmpty();
+    }
+
+    /** The classes beside {@code type} (its directory of classes, or its jar) that link a concatenation. */
+    private static List<String> linking(Class<?> type) throws IOException, URISyntaxException {
+        Path where = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        if (Files.isDirectory(where)) {
+            return classes(where);
+        }
+        try (FileSystem jar = FileSystems.newFileSystem(where)) {
+            return classes(jar.getPath("/"));
+        }
+    }
+
+    private static List<String> classes(Path root) throws IOException {
+        byte[] bootstrap = "makeConcatWithConstants".getBytes(StandardCharsets.US_ASCII);
+        try (Stream<Path> files = Files.walk(root)) {
+            List<Path> all = files.filter(f -> f.toString().endsWith(".class")).toList();
+            assertThat(all).as("classes under %s", root).isNotEmpty();
+            return all.stream().filter(f -> contains(f, bootstrap)).map(Path::toString).toList();
+        }
     }
 
     private static boolean contains(Path file, byte[] what) {
