@@ -19,6 +19,11 @@ final class HeadToken implements Scanner {
     private final Scanner scanner;
     /** The next token, or null at the end; valid while {@link #known}. */
     private Token head;
+    /**
+     * Its id, asked once: {@link Token#getTokenId()} is abstract, with a dozen implementations, so each call is a
+     * virtual dispatch the compiler cannot inline.
+     */
+    private Token.ID headId;
     private boolean known;
     /** Whether the stream's end has been taken. */
     private boolean ended;
@@ -35,6 +40,7 @@ final class HeadToken implements Scanner {
     private Token head() {
         if (!known) {
             head = ended ? null : scanner.peekToken();
+            headId = head == null ? null : head.getTokenId();
             known = true;
         }
         return head;
@@ -49,7 +55,7 @@ final class HeadToken implements Scanner {
         if (choices.length == 0) {
             return true;
         }
-        Token.ID id = next.getTokenId();
+        Token.ID id = headId;
         for (Token.ID choice : choices) {
             if (id == choice) {
                 return true;
@@ -61,7 +67,7 @@ final class HeadToken implements Scanner {
     @Override
     public boolean checkToken(Token.ID choice) {
         Token next = head();
-        return next != null && next.getTokenId() == choice;
+        return next != null && headId == choice;
     }
 
     /** As the scanner's: the next token, which must be there. */
@@ -73,10 +79,11 @@ final class HeadToken implements Scanner {
 
     @Override
     public Token getToken() {
+        Token.ID id = known ? headId : null;
         known = false;
         head = null;
         Token token = scanner.getToken();
-        ended = token.getTokenId() == Token.ID.StreamEnd;
+        ended = (id != null ? id : token.getTokenId()) == Token.ID.StreamEnd;
         return token;
     }
 
