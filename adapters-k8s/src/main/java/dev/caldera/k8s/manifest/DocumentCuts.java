@@ -154,10 +154,24 @@ final class DocumentCuts {
      * characters), at DEL and at {@code %}.
      */
     static int check(byte[] b, int from, int to) {
+        return (int) checkCounting(b, from, to);
+    }
+
+    /**
+     * {@link #check}'s flags in the low 32 bits and, in the high ones, the number of {@code \n} in {@code b[from,
+     * to)} when the bytes allow a cut (when they do not, the count stops where that was found): the check and
+     * {@link #newlines} in one pass.
+     */
+    static long checkCounting(byte[] b, int from, int to) {
         int flags = 0;
+        long newlines = 0;
         for (int p = from; p < to; p++) {
             byte c = b[p];
-            if (c >= ' ' && c != '%' && c != 0x7F || c == '\n' || c == '\t') {
+            if (c >= ' ' && c != '%' && c != 0x7F || c == '\t') {
+                continue;
+            }
+            if (c == '\n') {
+                newlines++;
                 continue;
             }
             if (c >= 0 && c != '%' && c != '\r') {
@@ -165,16 +179,16 @@ final class DocumentCuts {
                 continue;
             }
             if (c == '\r' || c == '%' && (p == from || b[p - 1] == '\n')) {
-                return flags | NOT_CUTTABLE;
+                return newlines << 32 | flags | NOT_CUTTABLE;
             }
             if (c < 0) {
                 flags |= NOT_ASCII;
                 if (nextLine(b, p)) {
-                    return flags | NOT_CUTTABLE;
+                    return newlines << 32 | flags | NOT_CUTTABLE;
                 }
             }
         }
-        return flags;
+        return newlines << 32 | flags;
     }
 
     /** Whether U+0085, U+2028 or U+2029 (line breaks to SnakeYAML) starts at {@code p}. */

@@ -588,13 +588,14 @@ final class YamlFile {
             int newlines = 0;
             try {
                 load();
-                int check = DocumentCuts.check(bytes, from, to);
+                long counted = DocumentCuts.checkCounting(bytes, from, to);
+                int check = (int) counted;
                 ascii = (check & DocumentCuts.NOT_ASCII) == 0;
                 printable = (check & (DocumentCuts.NOT_ASCII | DocumentCuts.NOT_PRINTABLE)) == 0;
                 cuttable = (check & DocumentCuts.NOT_CUTTABLE) == 0;
                 notUtf8 = file != null && !ascii && cuttable && !utf8(bytes, from, to);
                 if (cuttable) {
-                    newlines = DocumentCuts.newlines(bytes, from, to);
+                    newlines = Math.toIntExact(counted >>> 32);
                 }
             } finally {
                 lines.counted(index, newlines);
