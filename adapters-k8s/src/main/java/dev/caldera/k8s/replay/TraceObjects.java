@@ -10,14 +10,21 @@ import dev.caldera.kernel.cache.JobSpec;
 import dev.caldera.kernel.cache.NodeSpec;
 import dev.caldera.kernel.cache.TaskSpec;
 import dev.caldera.kernel.plugin.deviceshare.DeviceSharePlugin;
-import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.Affinity;
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
+import io.fabric8.kubernetes.api.model.NodeAffinity;
+import io.fabric8.kubernetes.api.model.NodeSelector;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.NodeStatus;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,6 +50,10 @@ public final class TraceObjects {
     public static final String NAMESPACE = "default";
     /** Volcano's default scheduler name, the one the replay schedules for. */
     static final String SCHEDULER = "volcano";
+    /** A pod's uid is its namespace and name joined by '/'. */
+    private static final String NAMESPACE_PREFIX = NAMESPACE + "/";
+    /** The name of a pod's own PodGroup, as {@link PodConverter#shadowGroup} names it: this prefix and the uid. */
+    private static final String SHADOW_PREFIX = "podgroup-";
 
     private final PodConverter converter = new PodConverter(Set.of(SCHEDULER));
     private final Map<PodShape, Converted> shapes = new HashMap<>();
@@ -113,9 +124,25 @@ public final class TraceObjects {
             allocatable.put(DeviceSharePlugin.GPU_NUMBER, new Quantity(Integer.toString(gpus)));
             allocatable.put(DeviceSharePlugin.GPU_MEMORY, new Quantity(Long.toString(1000L * gpus)));
         }
-        Node node = new NodeBuilder().withNewMetadata().withName(name).withLabels(all).endMetadata()
-                .withNewStatus().withAllocatable(allocatable).withCapacity(allocatable).endStatus().build();
+        Node node = node(name, all, allocatable);
         return at(source, () -> NodeConverter.of(node));
+    }
+
+    /**
+     * The node named {@code name} with those labels, allocatable and capacity, made of fabric8's model objects
+     * directly, as {@link #pod(String, PodShape)} is; what {@code NodeBuilder} builds ({@code TraceObjectsTest}).
+     */
+    static Node node(String name, Map<String, String> labels, Map<String, Quantity> allocatable) {
+        ObjectMeta meta = new ObjectMeta();
+        meta.setName(name);
+        meta.setLabels(new LinkedHashMap<>(labels));
+        NodeStatus status = new NodeStatus();
+        status.setAllocatable(new LinkedHashMap<>(allocatable));
+        status.setCapacity(new LinkedHashMap<>(allocatable));
+        Node node = new Node();
+        node.setMetadata(meta);
+        node.setStatus(status);
+        return node;
     }
 
     /** The pod, converted (once per shape), named and timed. */
@@ -151,8 +178,10 @@ public final class TraceObjects {
     /** {@link #pod(int, String, PodShape, Converted, long, long, long, String)} from line {@code line} of {@code file}. */
     static ReplayPod pod(int index, String name, PodShape shape, Converted c, long createdMs, long deletedMs,
                          long durationMs, String file, int line) {
-        String uid = NAMESPACE + "/" + name;
-        String job = shape.group() != null ? shape.group() : "podgroup-" + uid;
+        // joined by String.concat, one array of the exact size each: this module compiles `+` to a StringBuilder,
+        // whose default 16 bytes grow once or twice per string (about 30 MB of the long openb replay's allocation)
+        String uid = NAMESPACE_PREFIX.concat(name);
+        String job = shape.group() != null ? shape.group() : SHADOW_PREFIX.concat(uid);
         TaskSpec t = c.task();
         // the constructor, not TaskSpec.builder(): what the builder would build, without a builder per pod
         TaskSpec task = new TaskSpec(uid, NAMESPACE, name, job, t.request(), t.priority(), t.priorityClassName(),
@@ -179,7 +208,14 @@ public final class TraceObjects {
                 deletedMs, durationMs, file, line);
     }
 
-    private static Pod pod(String name, PodShape shape) {
+    /**
+     * The pod every pod of {@code shape} is converted from, made of fabric8's model objects directly: what the model's
+     * builders ({@code PodBuilder} and its nested fluents) would build, without their copies of every nested object
+     * and list at each {@code end...()} and {@code build()}, which made the shapes' conversions about 50 MB of the long
+     * openb replay's allocation and half their CPU (perf-results/replay/speed.md). The converter reads the same
+     * fields either way ({@code TraceObjectsTest} converts both).
+     */
+    static Pod pod(String name, PodShape shape) {
         Map<String, Quantity> requests = new LinkedHashMap<>();
         requests.put("cpu", new Quantity(shape.cpuMilli() + "m"));
         requests.put("memory", new Quantity(Long.toString(shape.memoryBytes())));
@@ -196,20 +232,45 @@ public final class TraceObjects {
         if (shape.queue() != null) {
             annotations.put(Annotations.QUEUE_NAME, shape.queue());
         }
-        PodBuilder b = new PodBuilder().withNewMetadata().withName(name).withNamespace(NAMESPACE).withUid(name)
-                .withAnnotations(annotations).endMetadata()
-                .withNewSpec().withSchedulerName(SCHEDULER).withPriorityClassName(shape.priorityClass())
-                .withContainers(new ContainerBuilder().withName("main").withNewResources().withRequests(requests)
-                        .withLimits(limits).endResources().build())
-                .endSpec();
+        ObjectMeta meta = new ObjectMeta();
+        meta.setName(name);
+        meta.setNamespace(NAMESPACE);
+        meta.setUid(name);
+        meta.setAnnotations(annotations);
+        ResourceRequirements resources = new ResourceRequirements();
+        resources.setRequests(requests);
+        resources.setLimits(limits);
+        Container main = new Container();
+        main.setName("main");
+        main.setResources(resources);
+        PodSpec spec = new PodSpec();
+        spec.setSchedulerName(SCHEDULER);
+        spec.setPriorityClassName(shape.priorityClass());
+        spec.setContainers(new ArrayList<>(List.of(main)));
         if (!shape.models().isEmpty()) {
-            b.editSpec().withNewAffinity().withNewNodeAffinity().withNewRequiredDuringSchedulingIgnoredDuringExecution()
-                    .addNewNodeSelectorTerm().withMatchExpressions(new NodeSelectorRequirementBuilder()
-                            .withKey(MODEL_LABEL).withOperator("In").withValues(shape.models()).build())
-                    .endNodeSelectorTerm().endRequiredDuringSchedulingIgnoredDuringExecution().endNodeAffinity()
-                    .endAffinity().endSpec();
+            spec.setAffinity(modelAffinity(shape.models()));
         }
-        return b.build();
+        Pod pod = new Pod();
+        pod.setMetadata(meta);
+        pod.setSpec(spec);
+        return pod;
+    }
+
+    /** Required node affinity: the node's {@value #MODEL_LABEL} label is one of {@code models}. */
+    private static Affinity modelAffinity(List<String> models) {
+        NodeSelectorRequirement model = new NodeSelectorRequirement();
+        model.setKey(MODEL_LABEL);
+        model.setOperator("In");
+        model.setValues(new ArrayList<>(models));
+        NodeSelectorTerm term = new NodeSelectorTerm();
+        term.setMatchExpressions(new ArrayList<>(List.of(model)));
+        NodeSelector required = new NodeSelector();
+        required.setNodeSelectorTerms(new ArrayList<>(List.of(term)));
+        NodeAffinity node = new NodeAffinity();
+        node.setRequiredDuringSchedulingIgnoredDuringExecution(required);
+        Affinity affinity = new Affinity();
+        affinity.setNodeAffinity(node);
+        return affinity;
     }
 
     private static <T> T at(String source, java.util.function.Supplier<T> conversion) {
