@@ -30,6 +30,8 @@ final class JobCache {
     private final Runnable growDims;
     private final RowIndex rows = new RowIndex();
     private final QuantityTotals minResources = new QuantityTotals("PodGroups' minResources");
+    /** The PodGroups' minResources vectors, shared by the PodGroups of one list. */
+    private final VectorMemo minResourceVectors;
     /** The namespace and name whose key {@code namespace/name} was joined last, and that key (see {@link #keyed}). */
     private String keyedNamespace;
     private String keyedName;
@@ -48,6 +50,7 @@ final class JobCache {
         this.queues = queues;
         this.priorityClasses = c.priorityClasses();
         this.growDims = growDims;
+        this.minResourceVectors = new VectorMemo(dims, false);
     }
 
     int row(String key) {
@@ -112,7 +115,7 @@ final class JobCache {
         jobs.priorityClassName(row, spec.priorityClassName());
         unresolved.add(row);
         jobs.minResources(row, spec.minResources() == null ? null
-                : RequestVectors.of(spec.minResources(), dims, false));
+                : minResourceVectors.of(spec.minResources()));
         growDims.run();
         minResources.replace(before, jobs.minResources(row));
         jobs.creationMs(row, spec.creationMs());

@@ -45,6 +45,8 @@ final class TaskCache {
     private final RowIndex rows = new RowIndex();
     private final NodeAttachments attachments = new NodeAttachments();
     private final QuantityTotals requests = new QuantityTotals("pods' requests");
+    /** The pods' request vectors, shared by the pods of one request list. */
+    private final VectorMemo requestVectors;
     /** Position of each task in its job's task list, for O(1) removal. */
     private int[] positionInJob = new int[0];
     /** Role slot of each task in its job's minTaskMember list, or -1. */
@@ -82,6 +84,7 @@ final class TaskCache {
         this.profiles = c.profiles();
         this.interPodProfiles = c.interPodProfiles();
         this.growDims = growDims;
+        this.requestVectors = new VectorMemo(dims, true);
     }
 
     /** Tests: every update rewrites its pod in full (the reference the short path for moves is held to). */
@@ -339,7 +342,7 @@ final class TaskCache {
         tasks.gpuDevices(row, spec.gpuDevices());
         tasks.live(row, true);
         tasks.labels(row, NodeLabels.encode(spec.labels(), symbols));
-        long[] request = RequestVectors.of(spec.request(), dims);
+        long[] request = requestVectors.of(spec.request());
         growDims.run();
         tasks.taskClass(row, classes.acquire(request, profiles.acquire(spec.placement()),
                 interPodProfiles.acquire(spec.interPod())));

@@ -11,12 +11,13 @@ import java.util.Set;
  * row indexes, free lists, totals and waiting tasks. Two caches with equal images hold the same state. Left out:
  * the queue of submitted changes, where refusals are reported and how many there were, callbacks, the test
  * switch that turns the short path for pod moves off, and the memos of a last lookup (the string interned last, the
- * job key joined last, the dimensions a quantity check found), which caches of equal state may hold differently.
+ * job key joined last, the dimensions a quantity check found, the request vectors of the lists written lately), which
+ * caches of equal state may hold differently.
  */
 public final class CacheImage {
-    /** Memos of a last lookup, which caches of equal state may hold differently (they looked up in another order). */
+    /** Memos of a lookup, which caches of equal state may hold differently (they looked up in another order). */
     public static final Set<String> MEMOS = Set.of("lastInterned", "lastId", "keyedNamespace", "keyedName", "keyedKey",
-            "found");
+            "found", "requestVectors", "minResourceVectors");
     private static final Set<String> SKIPPED = Set.of("changes", "rejections", "rejectedChanges", "problemSink",
             "rewriteEveryPod");
     private static final ObjectImage IMAGE = new ObjectImage(type -> false, CacheImage::skipped);
