@@ -3,6 +3,7 @@ package dev.caldera.k8s.replay;
 import dev.caldera.k8s.manifest.ManifestException;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntList;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,21 +68,26 @@ final class OpenbRows {
 
     /** The distinct shapes of a pod list, numbered as first seen, with their rows counted. */
     private static final class Shapes {
-        final Map<TraceObjects.PodShape, Integer> ids = new HashMap<>();
+        /** Shape to id, open addressing: no entry object or boxed id per shape, no boxed id per row's look-up. */
+        final Object2IntOpenHashMap<TraceObjects.PodShape> ids = new Object2IntOpenHashMap<>();
         final List<TraceObjects.PodShape> shapes = new ArrayList<>();
         final IntList rows = new IntArrayList();
         final IntList firstRow = new IntArrayList();
 
+        Shapes() {
+            ids.defaultReturnValue(-1);
+        }
+
         /** The id of {@code shape}, counting row {@code r} for it. */
         int intern(TraceObjects.PodShape shape, int r) {
-            Integer id = ids.putIfAbsent(shape, shapes.size());
-            if (id == null) {
+            int id = ids.putIfAbsent(shape, shapes.size());
+            if (id < 0) {
                 shapes.add(shape);
                 rows.add(1);
                 firstRow.add(r);
                 return shapes.size() - 1;
             }
-            rows.set(id.intValue(), rows.getInt(id) + 1);
+            rows.set(id, rows.getInt(id) + 1);
             return id;
         }
     }
