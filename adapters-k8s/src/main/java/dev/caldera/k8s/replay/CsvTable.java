@@ -6,6 +6,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.caldera.k8s.manifest.ManifestException;
 
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,7 +63,10 @@ final class CsvTable {
     static void read(Path path, List<String> required, int size, Consumer<CsvTable> blocks) {
         String file = path.toString();
         CsvTable t = null;
-        try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
+        // what Files.newBufferedReader(path, UTF_8) reads (the same decoder: malformed input is an error, a byte
+        // order mark a character), without its buffer: the parser reads into its own, so a BufferedReader only
+        // copied every character once more
+        try (Reader in = new InputStreamReader(Files.newInputStream(path), StandardCharsets.UTF_8.newDecoder());
              CsvParser parser = CSV.createParser(in)) {
             // each row's cells go straight into the array it keeps, made of the header's width (the rows' usual):
             // a row of another width is copied to its own

@@ -53,4 +53,21 @@ class CsvTableTest {
         assertThatThrownBy(() -> CsvTable.read(quote, List.of("a"))).isInstanceOf(ManifestException.class)
                 .hasMessageStartingWith(quote + ": cannot read CSV: Missing closing quote");
     }
+
+    /**
+     * The file is UTF-8 and nothing else: a byte order mark is read as the character it is (the first column's name
+     * then is not "a"), and bytes that are not UTF-8 are refused, as {@code Files.newBufferedReader} reads them.
+     */
+    @Test
+    void aByteOrderMarkIsACharacterAndMalformedUtf8IsRefused() throws IOException {
+        Path bom = dir.resolve("bom.csv");
+        Files.write(bom, new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'a', ',', 'b', '\n', '1', ',', '2', '\n'});
+        assertThatThrownBy(() -> CsvTable.read(bom, List.of("a", "b"))).isInstanceOf(ManifestException.class)
+                .hasMessage(bom + ":1: header lacks column(s) a (required: a,b)");
+        assertThat(CsvTable.read(bom, List.of("\uFEFFa", "b")).text(0, "b")).isEqualTo("2");
+        Path latin1 = dir.resolve("latin1.csv");
+        Files.write(latin1, new byte[] {'a', ',', 'b', '\n', '1', ',', (byte) 0xE9, '\n'});
+        assertThatThrownBy(() -> CsvTable.read(latin1, List.of("a", "b"))).isInstanceOf(ManifestException.class)
+                .hasMessage(latin1 + ": cannot read CSV: Input length = 1");
+    }
 }
