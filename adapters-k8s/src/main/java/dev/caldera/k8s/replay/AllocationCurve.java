@@ -10,12 +10,13 @@ import java.util.Arrays;
  * over those whose rounded arrived percentage lies within one point of it; FGD's "unallocated GPU" is
  * {@code 100 - figure(100)} (the artifact's {@code merge_alloc_discrete.py}).
  * <p>
- * Threading: one thread. Allocation: grows by doubling; the figures index the samples once they are taken.
+ * Threading: one thread. Allocation: sized for the samples expected, then grows by doubling; the figures index the
+ * samples once they are taken.
  */
 final class AllocationCurve {
     private final double capacityMilli;
-    private double[] arrivedPercent = new double[1024];
-    private double[] allocatedPercent = new double[1024];
+    private double[] arrivedPercent;
+    private double[] allocatedPercent;
     private int size;
     /** Sample indices by rounded arrived percentage, as of {@code indexed} samples ({@link #index}). */
     private int[] order = new int[0];
@@ -23,7 +24,14 @@ final class AllocationCurve {
     private int indexed;
 
     AllocationCurve(long capacityMilli) {
+        this(capacityMilli, 1024);
+    }
+
+    /** With room for {@code expected} samples before growing (a replay takes about one per arriving pod). */
+    AllocationCurve(long capacityMilli, int expected) {
         this.capacityMilli = capacityMilli;
+        this.arrivedPercent = new double[Math.max(16, expected)];
+        this.allocatedPercent = new double[arrivedPercent.length];
     }
 
     void sample(long arrivedMilli, long allocatedMilli) {

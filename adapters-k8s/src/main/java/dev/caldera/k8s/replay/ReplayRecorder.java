@@ -53,7 +53,8 @@ final class ReplayRecorder {
         this.pods = pods;
         this.gpu = gpu;
         this.capacityMilli = trace.gpuCapacityMilli();
-        this.curve = new AllocationCurve(capacityMilli);
+        // a sample per arrival while nothing departs, else one per cycle: about one per pod
+        this.curve = new AllocationCurve(capacityMilli, Math.max(1024, trace.podCount() + trace.podCount() / 8));
         this.arrivedAt = new long[trace.podCount()];
         this.spanMs = trace.spanMs();
     }
