@@ -184,9 +184,9 @@ public final class OpenbTraces {
      * The recorded trace, as soon as the replay can start: the node and pod lists read, and the nodes converted, on
      * threads of their own ({@link Reading}) while this one checks the pod rows as they are read (the nodes'
      * conversion's error thrown once the pod rows are checked, the order of reading one list after the other).
-     * Every row is checked when this returns; the pods are then made, their shapes converted as they first come,
-     * and handed over with their events in time order by a thread of their own ({@link Maker}) while the replay
-     * runs.
+     * Every row is checked when this returns; the workload mix is then counted, and the pods made, their shapes
+     * converted as they first come, and handed over with their events in time order, by a thread of their own
+     * ({@link Maker}) while the caller makes the replay's engine and runs it.
      */
     private static Trace recorded(Path podFile, Reading reading) {
         OpenbRows.Pods read = reading.pods();
@@ -206,7 +206,7 @@ public final class OpenbTraces {
         t.setDaemon(true);
         t.start();
         return Trace.streamed(podFile.getFileName() + " (recorded times)", maker.out, eventCount, rows.size(),
-                workloadMix(read), capacity, nodeEvents.size(), lastMs);
+                () -> Reading.join(maker.mix), capacity, nodeEvents.size(), lastMs);
     }
 
     /**
@@ -234,6 +234,11 @@ public final class OpenbTraces {
         private final long[] createdMs;
         private final long[] deletedMs;
         final HandOff<TraceEvent> out;
+        /**
+         * The trace's workload mix, worked out first thing on the maker's thread while the caller makes the replay's
+         * engine (which asks for it last); off the replaying thread's path to its first event.
+         */
+        final CompletableFuture<WorkloadMix> mix = new CompletableFuture<>();
 
         Maker(OpenbRows.Pods read, TraceObjects objects, List<TraceEvent> nodeEvents, int eventCount) {
             this.rows = read.rows();
@@ -250,6 +255,7 @@ public final class OpenbTraces {
         @Override
         public void run() {
             try {
+                mix.complete(workloadMix(read));
                 for (TraceEvent e : nodeEvents) {
                     out.add(e);
                 }
@@ -264,6 +270,7 @@ public final class OpenbTraces {
                 addEvents();
                 out.finish();
             } catch (Throwable t) {
+                mix.completeExceptionally(t); // nothing if the mix was worked out
                 out.fail(t);
             }
         }

@@ -26,7 +26,8 @@ public final class Trace {
     private final List<TraceEvent> events;
     private final Supplier<List<ReplayPod>> pods;
     private final int podCount;
-    private final WorkloadMix mix;
+    /** The mix, or (streamed) the mix as the maker works it out, waited for when asked. */
+    private final Supplier<WorkloadMix> mix;
     private final long gpuCapacityMilli;
     private final int nodeCount;
     private final long spanMs;
@@ -41,7 +42,7 @@ public final class Trace {
         List<ReplayPod> all = List.copyOf(pods);
         this.pods = () -> all;
         this.podCount = all.size();
-        this.mix = mix;
+        this.mix = () -> mix;
         long capacity = 0;
         int nodes = 0;
         for (TraceEvent e : this.events) {
@@ -57,7 +58,7 @@ public final class Trace {
         this.handOff = null;
     }
 
-    private Trace(String name, HandOff<TraceEvent> handOff, int eventCount, int podCount, WorkloadMix mix,
+    private Trace(String name, HandOff<TraceEvent> handOff, int eventCount, int podCount, Supplier<WorkloadMix> mix,
                   long gpuCapacityMilli, int nodeCount, long spanMs) {
         this.name = name;
         this.handOff = handOff;
@@ -73,11 +74,11 @@ public final class Trace {
     /**
      * A trace whose {@code eventCount} events (in time order) and {@code podCount} pods are being made on another
      * thread: the events as {@code events} hands them over, the pods (by index, each from its creation event) once
-     * {@code events} is finished.
+     * {@code events} is finished; its mix as {@code mix} gives it (which may wait for that thread to work it out).
      *
      * @param spanMs virtual time from the first event to the last
      */
-    static Trace streamed(String name, HandOff<TraceEvent> events, int eventCount, int podCount, WorkloadMix mix,
+    static Trace streamed(String name, HandOff<TraceEvent> events, int eventCount, int podCount, Supplier<WorkloadMix> mix,
                           long gpuCapacityMilli, int nodeCount, long spanMs) {
         return new Trace(name, events, eventCount, podCount, mix, gpuCapacityMilli, nodeCount, spanMs);
     }
@@ -153,8 +154,9 @@ public final class Trace {
         return podCount;
     }
 
+    /** The trace's workload mix; a streamed trace's may wait for the thread that makes its events to work it out. */
     public WorkloadMix mix() {
-        return mix;
+        return mix.get();
     }
 
     /** GPUs of the nodes the trace adds, in thousandths. */

@@ -60,6 +60,8 @@ class OpenbTracesTest {
         assertThat(p2.source()).isEqualTo(pods + ":3");
         assertThat(t.pods().get(0).gpuMilli()).isEqualTo(500);
         assertThat(t.mix().entries()).hasSize(3);
+        // worked out on the thread that makes the pods, the mix is the one counted on the caller's (the paper's)
+        assertThat(t.mix()).isEqualTo(OpenbTraces.paper(write("nodes.csv", NODES), pods, 42, 1.0).mix());
     }
 
     @Test
