@@ -195,7 +195,9 @@ public final class TraceObjects {
             group = new JobSpec(NAMESPACE, job, g.queue(), g.minMember(),
                     g.minTaskMember().isEmpty() ? null : g.minTaskMember(), g.priorityClassName(), g.minResources(),
                     g.phase(), createdMs, g.slaWaitingMs());
-            groupKey = group.key();
+            // its namespace/name (JobSpec.key, which the kernel joins with a StringBuilder since it is compiled with
+            // -XDstringConcat=inline) joined by concat, one array of the exact size; UpsertJob checks it is the spec's
+            groupKey = NAMESPACE_PREFIX.concat(job);
             // the replay's thread looks the pod and its group up by these strings (its uid in the waiting pods and
             // the cache's tasks, the key in its jobs): String keeps its hash once computed, so computing it here,
             // on the thread that makes the pods beside the replay, spares the replay that pass over their bytes
