@@ -40,6 +40,25 @@ class AllocateRulesTest {
     }
 
     /**
+     * {@code allocateResourcesForTasks}: a job's pending tasks go in TaskOrder (priority's, then the pod-name index,
+     * creation and name), not in the order the cluster listed them. Room for one pod of three: the highest priority
+     * goes first, and between equal priorities the lower name index.
+     */
+    @Test
+    void aJobsTasksGoInTaskOrderNotInTheOrderTheyWereListed() {
+        c.node("n1", 2).job("j", "q", 1, null, "Inqueue")
+                .add(pod("j-2", "j", 2).priority(10)).add(pod("j-1", "j", 2).priority(10))
+                .add(pod("j-0", "j", 2).priority(5));
+        c.run(ALLOCATE, GANG);
+        assertThat(c.binds).containsExactly("ns/j-1@n1");
+
+        EvictionCase d = new EvictionCase().queue("q", 1, true).node("n1", 2).job("k", "q", 1, null, "Inqueue")
+                .add(pod("k-1", "k", 2)).add(pod("k-0", "k", 2));
+        d.run(ALLOCATE, GANG);
+        assertThat(d.binds).as("equal priorities: the lower name index").containsExactly("ns/k-0@n1");
+    }
+
+    /**
      * {@code allocateResourcesForTasks} with {@code TaskHasFitErrors}: a task is skipped without filtering only when
      * its role ({@code volcano.sh/task-spec}) is set and already failed; a pod without a role is always tried, so
      * the small second pod binds after the big first one fit nowhere ({@code NeedContinueAllocating}: minMember 1
