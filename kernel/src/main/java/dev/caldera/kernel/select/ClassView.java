@@ -26,9 +26,10 @@ import java.util.Arrays;
  * Threading: scheduling thread; while a view is built, {@link #evaluateAll}, {@link #prepareBlocks} and
  * {@link #finishBlocks} run on filter workers for disjoint leaf ranges, and while a catch-up's batch is replayed
  * on them, {@link #refreshPart} for leaves of disjoint 64-leaf words (the scheduling thread waits; what the
- * shards count apart, {@link ViewPart}, it merges in shard order). Allocation: arrays sized once per cluster size; a refresh allocates
- * only when a raw value is larger than any the view has seen (that scorer's histogram and its normalized-score
- * table then double).
+ * shards count apart, {@link ViewPart}, it merges in shard order). Allocation: arrays sized once per cluster
+ * size, the tree at the first build (for the leaves it holds; again only when a later build needs more room); a
+ * refresh allocates only when a raw value is larger than any the view has seen (that scorer's histogram and its
+ * normalized-score table then double).
  */
 final class ClassView {
     static final byte NO_FIT = 0;
@@ -71,7 +72,8 @@ final class ClassView {
     private final NodeGroups groups;
     private final NormalizedScorer[] normalized;
     private final int size;
-    private final int leaves;
+    /** The tree's leaf entries: a power of two, room for every leaf the tree may hold (its slots). */
+    private int leaves;
     private int built;
     private final byte[] fit;
     /** 1 where the predicates passed the leaf, written by {@link #evaluateAll} and read into {@link #passed}. */
@@ -89,12 +91,35 @@ final class ClassView {
     private final int[] weight;
     /**
      * The tournament tree: entry {@code k} names the winner of its subtree (the leaves at {@code leaves + leaf},
-     * the root at 1). Where a leaf of the subtree fits, that is the best one; where none does, it is one of them or
-     * the padding leaf, whichever: a leaf that does not fit loses every match to one that fits, and {@link #best}
+     * or at {@code leaves + slot} when the tree holds member leaves only ({@link #compact}); the root at 1). Where
+     * a leaf of the subtree fits, that is the best one; where none does, it is one of them or the padding leaf,
+     * whichever: a leaf that does not fit loses every match to one that fits, and {@link #best}
      * names none that does not fit. So a leaf that does not fit before a refresh nor after it changes no match
      * that matters and does not climb, and a new leaf that does not fit is made without one ({@link #pad}).
      */
-    private final int[] tree;
+    private int[] tree;
+    /**
+     * Whether the tree holds only the member leaves ({@link #member}) in slots of their own, or every leaf at its own
+     * index. With verdicts that hold for the session ({@link NodeGroups#staticVerdicts}), a leaf the predicates
+     * refuse never fits until a change from another session evaluates it again, and a node that leaves its group
+     * has the group's verdict: so a view's tree need hold only the leaves its predicates passed, and the new leaves
+     * of groups they passed. On the 5,000-node dump
+     * a zone-pinned class's tree then has 1,333 slots instead of about 4,000 leaves, a GPU class's 1,000: fewer
+     * matches in every build and settle and shorter climbs. A leaf out of the tree that comes to fit (a change from
+     * an earlier session) marks the view {@link #lost}: the selector builds it again.
+     */
+    private boolean compact;
+    /** By bit-word of leaves: the member leaves, those with a slot in the tree ({@link #compact}). */
+    private final long[] member;
+    /** By bit-word of leaves: the slots of the member leaves before the word, a member's slot its rank. */
+    private final int[] rankAt;
+    /** Slots the tree holds: member leaves so far (the tree's leaf entries {@code [0, slots)}). */
+    private int slots;
+    /**
+     * Set when a leaf out of the tree came to fit, or the tree has no slot left for a new member leaf: the view's
+     * tree no longer stands for its leaves, and the selector builds the view again before using it.
+     */
+    boolean lost;
     /**
      * The tree's padding: every leaf entry from {@code paddedFrom} on, and every match above them that no leaf
      * below {@code paddedFrom} plays in, holds {@code size}. A new tree is written over what its leaves and matches
@@ -137,8 +162,10 @@ final class ClassView {
         position = new int[size + 1];
         position[size] = Integer.MAX_VALUE;
         weight = new int[size];
-        tree = new int[2 * leaves];
-        // nothing of the new tree is padding yet
+        member = new long[(size >> 6) + 1];
+        rankAt = new int[(size >> 6) + 1];
+        // the tree is made at the first build, sized for what it holds ({@link #layTree})
+        tree = new int[0];
         paddedFrom = leaves;
         histogram = new int[3][normalized.length][8];
         max = new int[3][normalized.length];
@@ -422,10 +449,12 @@ final class ClassView {
      * what {@link #bit}, {@link #count} and {@link #total} of each leaf in turn would write (a histogram's counts
      * are sums, the same whatever leaves they skip that add nothing; the largest raw values are taken after).
      */
-    void rebuild(int task) {
+    void rebuild(int task, boolean members) {
         built = groups.leaves();
         System.arraycopy(groups.weights(), 0, weight, 0, built);
         System.arraycopy(groups.repPositions(), 0, position, 0, built);
+        // nodes of the leaves the predicates passed (a leaf without nodes counted as one): the leaves they can become
+        long nodes = 0;
         for (int base = 0; base < built; base += 64) {
             int end = Math.min(built, base + 64);
             long fits = 0;
@@ -435,7 +464,10 @@ final class ClassView {
                     fit[l] = NO_FIT;
                 }
                 fits |= fit[l] != NO_FIT ? 1L << l : 0;
-                passes |= accepted[l] != 0 ? 1L << l : 0;
+                if (accepted[l] != 0) {
+                    passes |= 1L << l;
+                    nodes += Math.max(1, weight[l]);
+                }
             }
             // the bits of leaves past the built ones are left as they were
             long mask = end - base == 64 ? -1L : (1L << (end - base)) - 1;
@@ -459,7 +491,51 @@ final class ClassView {
         }
         maxStale = false;
         totalFitting(words);
+        if (members) {
+            layMembers(words, nodes);
+        } else {
+            layTree(false, Integer.highestOneBit(Math.max(1, size - 1)) << 1);
+        }
+        lost = false;
+        retotal = false;
+        treeStale = false;
         buildTree();
+    }
+
+    /**
+     * The member leaves of a build: those the predicates passed (the passed bits), each a slot in leaf order, and a
+     * tree with room for every leaf they can become, {@code nodes}: a group's nodes that leave it make at most its
+     * weight in leaves, its own included. (A group none of whose nodes is left keeps its slot; it never fits.)
+     */
+    private void layMembers(int words, long nodes) {
+        int s = 0;
+        for (int w = 0; w < words; w++) {
+            rankAt[w] = s;
+            long m = passed[w] & builtBits(w);
+            member[w] = m;
+            s += Long.bitCount(m);
+        }
+        slots = s;
+        layTree(true, Integer.highestOneBit((int) Math.max(1, nodes - 1)) << 1);
+    }
+
+    /** Gives the tree {@code entries} leaf entries, the array made or grown when it has too little room. */
+    private void layTree(boolean members, int entries) {
+        compact = members;
+        if (tree.length < 2 * entries) {
+            tree = new int[2 * entries];
+        }
+        if (entries != leaves) {
+            // another shape of tree: nothing of it is padding yet
+            leaves = entries;
+            paddedFrom = entries;
+        }
+    }
+
+    /** The slot of member leaf {@code leaf} ({@link #compact}): its rank among the members. */
+    private int slot(int leaf) {
+        int w = leaf >> 6;
+        return rankAt[w] + Long.bitCount(member[w] & (1L << leaf) - 1);
     }
 
     /**
@@ -545,6 +621,11 @@ final class ClassView {
         replay(task, leaf, from, evaluate, shrinkOnly, acrossSessions, null);
         if (!fitted && fit[leaf] == NO_FIT) {
             // nothing to count, and no match that names a leaf that fits reads it ({@link #tree})
+            return;
+        }
+        if (compact && !bit(member, leaf)) {
+            // a leaf out of the tree fits (a change from an earlier session): the selector builds the view again
+            lost = true;
             return;
         }
         if (!countsAgain(leaf, oldFit, oldWeight, oldRaws)) {
@@ -667,11 +748,36 @@ final class ClassView {
             fit(built, NO_FIT);
             weight[built] = 0;
             position[built] = Integer.MAX_VALUE;
-            tree[built + leaves] = built;
+            if (compact) {
+                padMember(built);
+            } else {
+                tree[built + leaves] = built;
+            }
             built++;
         }
-        paddedFrom = Math.max(paddedFrom, built);
+        paddedFrom = Math.max(paddedFrom, compact ? slots : built);
         return added;
+    }
+
+    /**
+     * Makes new leaf {@code l} a member, with the next slot, when the predicates passed its group (whose verdict it
+     * has while verdicts hold; else a refresh finds it fitting out of the tree, {@link #lost}).
+     */
+    private void padMember(int l) {
+        int w = l >> 6;
+        if ((l & 63) == 0) {
+            rankAt[w] = slots;
+            member[w] = 0;
+        }
+        if (!bit(passed, groups.origin(l))) {
+            return;
+        }
+        if (slots == leaves) {
+            lost = true;
+            return;
+        }
+        member[w] |= 1L << l;
+        tree[leaves + slots++] = l;
     }
 
     /**
@@ -783,6 +889,8 @@ final class ClassView {
     /** The first part of {@link #rebuild} on shards: every leaf of the groups is made; blocks come next. */
     void startRebuild() {
         built = groups.leaves();
+        layTree(false, Integer.highestOneBit(Math.max(1, size - 1)) << 1);
+        lost = false;
     }
 
     /**
@@ -990,7 +1098,7 @@ final class ClassView {
         double[] totals = total;
         int[] positions = position;
         int played = 0;
-        for (int k = (leaf + leaves) >> 1; k >= 1; k >>= 1) {
+        for (int k = ((compact ? slot(leaf) : leaf) + leaves) >> 1; k >= 1; k >>= 1) {
             int before = t[k];
             if (before == leaf ? moved > 0 : moved < 0) {
                 if (moved > 0) {
@@ -1129,15 +1237,26 @@ final class ClassView {
      */
     private void buildTree() {
         int[] t = tree;
-        for (int i = 0; i < built; i++) {
-            t[leaves + i] = i;
+        int used;
+        if (compact) {
+            used = 0;
+            for (int w = 0, words = (built + 63) >> 6; w < words; w++) {
+                for (long bits = member[w]; bits != 0; bits &= bits - 1) {
+                    t[leaves + used++] = w << 6 | Bits.lowest(bits);
+                }
+            }
+        } else {
+            for (int i = 0; i < built; i++) {
+                t[leaves + i] = i;
+            }
+            used = built;
         }
-        int used = built;
         int padded = paddedFrom;
         if (used < padded) {
             Arrays.fill(t, leaves + used, leaves + padded, size);
         }
-        int pairs = built >> 1;
+        // the first level's shortcut reads leaves a and a + 1 as the pair of entries: not in member slots
+        int pairs = compact ? 0 : built >> 1;
         byte[] fits = fit;
         double[] totals = total;
         int[] positions = position;
@@ -1185,7 +1304,7 @@ final class ClassView {
                 Arrays.fill(t, level + used, level + padded, size);
             }
         }
-        paddedFrom = built;
+        paddedFrom = compact ? slots : built;
     }
 
     /** The better of two leaves: fits idle over fits future over no fit, then higher total, then lower position. */

@@ -109,6 +109,7 @@ public final class IncrementalSelector implements NodeSelector {
      */
     int batchMode = BATCH_BY_PROBE;
     private long batchReplays;
+    private long lostViews;
     /**
      * A batch ({@link #batchMode}) of at least this many leaf refreshes is replayed on the pool's shards
      * ({@link #replayBatch}) when there is a pool of more than one shard. 256: a batched refresh costs about 150 ns
@@ -484,7 +485,15 @@ public final class IncrementalSelector implements NodeSelector {
         }
         evaluateShard(0, 1);
         building = null;
-        view.rebuild(task);
+        view.rebuild(task, memberTrees());
+    }
+
+    /**
+     * Whether a view built now keeps only its member leaves in its tree ({@code ClassView.compact}): when the
+     * predicates' verdicts hold for the session, and no pool shards the view's tree (its blocks are leaf ranges).
+     */
+    private boolean memberTrees() {
+        return groups.staticVerdicts && (pool == null || pool.shards() <= 1);
     }
 
     /** Settles a view after a batch on shards: totals and the tree's blocks on the shards, then its top. */
@@ -591,10 +600,23 @@ public final class IncrementalSelector implements NodeSelector {
             if (!view.refreshedNoFit(leaf, evaluate, shrinking, across)) {
                 view.refresh(task, leaf, evaluate, shrinking, across, batch);
             }
+            if (view.lost) {
+                break;
+            }
         }
-        if (batch) {
+        if (view.lost) {
+            // a leaf out of the view's tree came to fit: built again, from every leaf's state now
+            lostViews++;
+            writeShape(view.shape, 1);
+            build(view, task);
+        } else if (batch) {
             view.settle(task);
         }
+    }
+
+    /** Views built again in a catch-up because a leaf out of their tree came to fit (tests). */
+    long lostViews() {
+        return lostViews;
     }
 
     /**

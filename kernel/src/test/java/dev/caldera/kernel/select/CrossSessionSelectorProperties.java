@@ -69,9 +69,18 @@ class CrossSessionSelectorProperties {
     /** Batches, over all tries, whose refreshes fell in both shards' words. */
     private static final AtomicLong SPLIT_BATCHES = new AtomicLong();
 
+    /** Views built again, over all tries, because a leaf out of their tree came to fit in a later session. */
+    private static final AtomicLong LOST_VIEWS = new AtomicLong();
+
     @AfterContainer
     static void someBatchesWereSplit() {
         assertThat(SPLIT_BATCHES.get()).as("batches split between two shards").isPositive();
+    }
+
+    @AfterContainer
+    static void someViewsLostTheirTrees() {
+        // the fallback that keeps member trees exact across sessions must have run
+        assertThat(LOST_VIEWS.get()).as("kept views built again for a leaf out of their tree").isPositive();
     }
 
     private static final class Run {
@@ -154,6 +163,7 @@ class CrossSessionSelectorProperties {
             }
             assertThat(placed).as("seed " + seed + " placed something").isPositive();
             SPLIT_BATCHES.addAndGet(kept.splitBatches());
+            LOST_VIEWS.addAndGet(kept.lostViews());
             if (batchMode == IncrementalSelector.BATCH_ALWAYS) {
                 assertThat(kept.batchReplays()).as("seed " + seed + " catch-ups replayed in batches").isPositive();
                 if (sharded) {
@@ -187,6 +197,8 @@ class CrossSessionSelectorProperties {
                     continue;
                 }
                 assertThat(kept.fitsIdle()).as(where + " (kept views)").isEqualTo(idle);
+                // within its one session a view's tree holds every leaf that can fit: none is ever lost
+                assertThat(fresh.lostViews()).as(where + " (fresh views lost)").isZero();
                 placed++;
                 if (idle) {
                     s.allocate(task, node);
