@@ -119,7 +119,8 @@ public final class Nominations {
         return count;
     }
 
+    /** Whether a task is nominated to {@code node}; without any nomination, answered without reading the node's. */
     public boolean any(int node) {
-        return node < head.length && head[node] >= 0;
+        return count != 0 && node < head.length && head[node] >= 0;
     }
 }

@@ -58,22 +58,7 @@ public final class ResourceFit {
         if (s.cache().nominations().any(node)) {
             return shortOfFutureIdle(s, task, request, node) != 0 ? 0 : fitsIdle(s, task, request, node) ? 2 : 1;
         }
-        NodeUsage u = s.usage();
-        int level = 2;
-        for (int d = 0; d < request.length; d++) {
-            long r = request[d];
-            if (r == 0) {
-                continue;
-            }
-            long idle = u.idle(d, node);
-            if (r > idle + u.releasing(d, node) - u.pipelined(d, node)) {
-                return 0;
-            }
-            if (r > idle) {
-                level = 1;
-            }
-        }
-        return level;
+        return s.usage().fitLevel(request, node);
     }
 
     /** Dimension {@code d} held on {@code node} for other pending pods nominated there with priority >= the task's. */
