@@ -203,24 +203,26 @@ class IncrementalOpenProperties {
                             when).containsExactly(f.used(d), f.inqueue(d));
                 }
             } else if (mine instanceof NodeOrderPlugin) {
-                for (String column : new String[] {"cpuMilli", "memoryBytes", "gpus", "nonZeroCpuMilli",
-                    "nonZeroMemoryBytes"}) {
-                    assertThat(nodeRequests(mine, column, s.nodeTable().rows())).as("nodeorder %s at %s", column, when)
-                            .containsExactly(nodeRequests(theirs, column, s.nodeTable().rows()));
-                }
+                int longs = 8 * s.nodeTable().rows(); // NodeRequests.STRIDE longs per node: sums and allocatable
+                assertThat(nodeRequests(mine, "requests", longs)).as("nodeorder node rows at %s", when)
+                        .containsExactly(nodeRequests(theirs, "requests", longs));
+                int classLongs = 5 * s.classes().size(); // ClassRequests.STRIDE longs per class
+                assertThat(nodeRequests(mine, "classRequests", classLongs)).as("nodeorder class rows at %s", when)
+                        .containsExactly(nodeRequests(theirs, "classRequests", classLongs));
             }
         }
     }
 
-    private static long[] nodeRequests(Plugin nodeOrder, String column, int rows) {
+    /** The first {@code longs} of the {@code rows} of nodeorder's field {@code field} (NodeRequests, ClassRequests). */
+    private static long[] nodeRequests(Plugin nodeOrder, String field, int longs) {
         try {
-            Field f = NodeOrderPlugin.class.getDeclaredField("requests");
+            Field f = NodeOrderPlugin.class.getDeclaredField(field);
             f.setAccessible(true);
             Object requests = f.get(nodeOrder);
-            Field c = requests.getClass().getDeclaredField(column);
+            Field c = requests.getClass().getDeclaredField("rows");
             c.setAccessible(true);
             long[] all = (long[]) c.get(requests);
-            return java.util.Arrays.copyOf(all, Math.min(rows, all.length));
+            return java.util.Arrays.copyOf(all, Math.min(longs, all.length));
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }

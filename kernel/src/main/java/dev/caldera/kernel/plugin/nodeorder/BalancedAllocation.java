@@ -48,6 +48,9 @@ final class BalancedAllocation {
             total += f;
             n++;
         }
+        if (n == 2) { // the usual case (cpu and memory), without a call
+            return (long) ((1 - Math.abs((f0 - f1) / 2)) * 100.0);
+        }
         return (long) ((1 - std(n, f0, f1, f2, total)) * 100.0);
     }
 

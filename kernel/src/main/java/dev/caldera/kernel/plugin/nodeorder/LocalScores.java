@@ -1,9 +1,6 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
-import dev.caldera.kernel.framework.Nodes;
 import dev.caldera.kernel.framework.NodeScorer;
-import dev.caldera.kernel.framework.Dimensions;
-import dev.caldera.kernel.framework.Request;
 
 /**
  * nodeorder's node-local scores: leastrequested, mostrequested and balancedresource (kube-scheduler's Fit with the
@@ -14,42 +11,58 @@ import dev.caldera.kernel.framework.Request;
  * noderesources/balanced_allocation.go, {@code isBestEffortPod}; v1.7's kube scored it). Node affinity is a
  * normalized batch score ({@link NodeAffinityScores}).
  * <p>
- * Node-local: depends only on the task's class and the node's own allocatable and pods.
+ * Node-local: depends only on the task's class and the node's own allocatable and pods, read as one row per class
+ * ({@link ClassRequests}) and one per node ({@link NodeRequests#rows}).
  * Threading: pure reads, safe from filter workers. No allocation.
  */
 final class LocalScores implements NodeScorer {
     private final NodeOrderPlugin plugin;
     private final NodeOrderWeights weights;
+    private final NodeRequests on;
+    private final ClassRequests requests;
 
     LocalScores(NodeOrderPlugin plugin, NodeOrderWeights weights) {
         this.plugin = plugin;
         this.weights = weights;
+        this.on = plugin.requests();
+        this.requests = plugin.classRequests();
     }
 
     @Override
     public double score(int task, int node) {
-        return score(plugin.nodes(), plugin.session().requestOf(task), node);
+        return classScore(plugin.classOf(task) * ClassRequests.STRIDE, node);
     }
 
     @Override
     public void scoreAll(int task, int[] nodes, int from, int to, double[] scores) {
-        Nodes n = plugin.nodes();
-        Request r = plugin.session().requestOf(task);
+        int row = plugin.classOf(task) * ClassRequests.STRIDE;
         for (int i = from; i < to; i++) {
-            scores[i] += score(n, r, nodes[i]);
+            scores[i] += classScore(row, nodes[i]);
         }
     }
 
-    private double score(Nodes n, Request r, int node) {
+    /** The sum for the class whose {@link ClassRequests} row starts at {@code row}. */
+    private double classScore(int row, int node) {
+        long[] request = requests.rows;
+        long[] sums = on.rows;
+        int b = node * NodeRequests.STRIDE;
+        long cpu = sums[b + NodeRequests.ALLOCATABLE_CPU];
+        long memory = sums[b + NodeRequests.ALLOCATABLE_MEMORY];
         double score = 0.0;
         if (weights.leastRequested() != 0) {
-            score += (double) leastRequested(n, r, node) * weights.leastRequested();
+            score += (double) LeastRequested.score(
+                    sums[b + NodeRequests.NON_ZERO_CPU] + request[row + ClassRequests.NON_ZERO_CPU], cpu,
+                    sums[b + NodeRequests.NON_ZERO_MEMORY] + request[row + ClassRequests.NON_ZERO_MEMORY], memory)
+                    * weights.leastRequested();
         }
         if (weights.mostRequested() != 0) {
-            score += (double) mostRequested(n, r, node) * weights.mostRequested();
+            score += (double) MostRequested.score(
+                    sums[b + NodeRequests.NON_ZERO_CPU] + request[row + ClassRequests.NON_ZERO_CPU], cpu,
+                    sums[b + NodeRequests.NON_ZERO_MEMORY] + request[row + ClassRequests.NON_ZERO_MEMORY], memory)
+                    * weights.mostRequested();
         }
         if (weights.balancedResource() != 0) {
-            score += (double) balanced(n, r, node) * weights.balancedResource();
+            score += (double) balanced(request, row, sums, b, cpu, memory) * weights.balancedResource();
         }
         return score;
     }
@@ -84,39 +97,18 @@ final class LocalScores implements NodeScorer {
 
     @Override
     public void nodeKey(int node, long[] key, int at) {
-        plugin.requests().key(node, key, at);
+        on.key(node, key, at);
     }
 
-    private long leastRequested(Nodes n, Request r, int node) {
-        NodeRequests on = plugin.requests();
-        return LeastRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
-                n.allocatable(Dimensions.CPU, node),
-                on.nonZeroMemoryBytes[node] + NodeRequests.nonZeroMemory(r),
-                n.allocatable(Dimensions.MEMORY, node));
-    }
-
-    private long mostRequested(Nodes n, Request r, int node) {
-        NodeRequests on = plugin.requests();
-        return MostRequested.score(on.nonZeroCpuMilli[node] + NodeRequests.nonZeroCpu(r),
-                n.allocatable(Dimensions.CPU, node),
-                on.nonZeroMemoryBytes[node] + NodeRequests.nonZeroMemory(r),
-                n.allocatable(Dimensions.MEMORY, node));
-    }
-
-    private long balanced(Nodes n, Request r, int node) {
-        NodeRequests on = plugin.requests();
-        int gpu = on.gpuDim;
-        long podGpus = NodeRequests.wholeUnits(NodeRequests.amount(r, gpu));
-        if (podGpus == 0 && NodeRequests.amount(r, Dimensions.CPU) == 0
-                && NodeRequests.amount(r, Dimensions.MEMORY) == 0) {
+    private static long balanced(long[] request, int row, long[] sums, int b, long cpu, long memory) {
+        long podCpu = request[row + ClassRequests.CPU];
+        long podMemory = request[row + ClassRequests.MEMORY];
+        long podGpus = request[row + ClassRequests.GPUS];
+        if (podGpus == 0 && podCpu == 0 && podMemory == 0) {
             return 0;
         }
-        long nodeGpus = podGpus == 0 ? 0 : NodeRequests.wholeUnits(n.allocatable(gpu, node));
-        return BalancedAllocation.score(
-                on.cpuMilli[node] + NodeRequests.amount(r, Dimensions.CPU),
-                n.allocatable(Dimensions.CPU, node),
-                on.memoryBytes[node] + NodeRequests.amount(r, Dimensions.MEMORY),
-                n.allocatable(Dimensions.MEMORY, node),
-                on.gpus[node] + podGpus, nodeGpus);
+        return BalancedAllocation.score(sums[b + NodeRequests.CPU] + podCpu, cpu,
+                sums[b + NodeRequests.MEMORY] + podMemory, memory,
+                sums[b + NodeRequests.GPUS] + podGpus, podGpus == 0 ? 0 : sums[b + NodeRequests.ALLOCATABLE_GPUS]);
     }
 }

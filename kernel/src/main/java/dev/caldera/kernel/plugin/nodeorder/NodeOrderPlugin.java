@@ -44,10 +44,10 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     private final LabelNumbers numbers = new LabelNumbers();
     private final NodeTaints taints = new NodeTaints();
     private final NodeRequests requests = new NodeRequests();
+    private final ClassRequests classRequests = new ClassRequests();
     /** Preferred node affinity score and untolerated PreferNoSchedule taints per (profile, node). */
     private final ProfileNodeMemo affinity = new ProfileNodeMemo();
     private final ProfileNodeMemo preferNoSchedule = new ProfileNodeMemo();
-    private SessionView session;
     /**
      * The session's spec tables, read once at open: the per-node score paths read them directly instead of
      * through a {@link SessionView} call per node (the tables are the session's final fields, so the
@@ -87,7 +87,6 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
 
     @Override
     public void open(SessionView s) {
-        session = s;
         nodes = s.nodes();
         tasks = s.tasks();
         classes = s.classes();
@@ -98,6 +97,7 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
         preferNoSchedule.refresh(s.profiles(), s.nodes(), s);
         if (weights.needsNodeRequests()) {
             requests.open(s);
+            classRequests.refresh(s.classes(), requests.gpuDim);
         }
         interPod.open(s);
     }
@@ -110,10 +110,6 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
     @Override
     public void deallocated(int task) {
         requests.remove(task);
-    }
-
-    SessionView session() {
-        return session;
     }
 
     /** The session's node table, as read at open. */
@@ -152,7 +148,17 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
         return classes.profile(tasks.taskClass(task));
     }
 
+    /** The task's class, as the session's tables said at open. */
+    int classOf(int task) {
+        return tasks.taskClass(task);
+    }
+
     NodeRequests requests() {
         return requests;
+    }
+
+    /** What the resource scorers read of each class's request (kept when {@link NodeOrderWeights#needsNodeRequests}). */
+    ClassRequests classRequests() {
+        return classRequests;
     }
 }
