@@ -5,6 +5,8 @@ import dev.caldera.kernel.plugin.interpod.AffinityScore;
 import dev.caldera.kernel.plugin.interpod.InterPodIndex;
 import dev.caldera.kernel.plugin.interpod.SpreadScore;
 
+import java.util.Arrays;
+
 /**
  * nodeorder's batch node order function, less nodeaffinity ({@link NodeAffinityScores}): per candidate node,
  * tainttoleration + podaffinity + podtopologyspread, each an integer kube score times its weight.
@@ -44,6 +46,16 @@ final class BatchScores implements NormalizedScorer {
             return 0;
         }
         return plugin.untoleratedPreferNoSchedule(task, node);
+    }
+
+    /** The batch form: the task's profile looked up once, not per node. */
+    @Override
+    public void rawAll(int task, int[] nodes, int from, int to, int[] raw) {
+        if (weights.taintToleration() == 0) {
+            Arrays.fill(raw, from, to, 0);
+            return;
+        }
+        plugin.untoleratedPreferNoSchedule(task, nodes, from, to, raw);
     }
 
     /**

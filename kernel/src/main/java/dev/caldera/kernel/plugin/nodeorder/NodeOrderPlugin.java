@@ -135,7 +135,18 @@ public final class NodeOrderPlugin implements Plugin, AllocateListener {
 
     /** The node's PreferNoSchedule taints the task does not tolerate. */
     int untoleratedPreferNoSchedule(int task, int node) {
+        return untoleratedByProfile(profileOf(task), node);
+    }
+
+    /** {@link #untoleratedPreferNoSchedule} of the task on {@code nodes[i]} into {@code out[i]}, i in [from, to). */
+    void untoleratedPreferNoSchedule(int task, int[] nodes, int from, int to, int[] out) {
         int profile = profileOf(task);
+        for (int i = from; i < to; i++) {
+            out[i] = untoleratedByProfile(profile, nodes[i]);
+        }
+    }
+
+    private int untoleratedByProfile(int profile, int node) {
         int count = preferNoSchedule.get(profile, node);
         if (count == ProfileNodeMemo.UNKNOWN) {
             count = preferences.get(profile).tolerations.untoleratedPreferNoSchedule(taints, node);
