@@ -732,6 +732,11 @@ final class ClassView {
         return normalized.length;
     }
 
+    /** The leaves its tree holds: the member leaves ({@link #compact}), else every leaf built. */
+    int treeLeaves() {
+        return compact ? slots : built;
+    }
+
     /** Leaves the view holds (built or padded): a catch-up on shards splits them. */
     int built() {
         return built;

@@ -109,6 +109,18 @@ public final class IncrementalSelector implements NodeSelector {
      */
     int batchMode = BATCH_BY_PROBE;
     private long batchReplays;
+    /**
+     * A catch-up with more changes to replay than its view's tree has leaves over this factor builds the view again
+     * instead (by the probe, {@link #batchMode}'s default; the tests' other modes always replay): a build evaluates
+     * its leaves in batches, the refused ones skipped by the profile's mask, and plays the tree once, where a
+     * catch-up refreshes each changed leaf (about three times a build's work per leaf under C1,
+     * perf-results/dump-allocate-two-cores.md) and climbs or settles. On the 5,000-node dump's first cycle, 12
+     * alternating runs of each (perf-results/dump-allocate.md): allocate's CPU samples 369 without, 336 with a
+     * factor of 4; 2 and 3 gained less, 6 and 8 no more. A build's decisions are a fresh view's, so the choice moves
+     * no decision.
+     */
+    static final int REBUILD_FACTOR = 4;
+    private long rebuiltCatchUps;
     private long lostViews;
     /**
      * A batch ({@link #batchMode}) of at least this many leaf refreshes is replayed on the pool's shards
@@ -570,6 +582,13 @@ public final class IncrementalSelector implements NodeSelector {
             replayed = new long[(int) Math.max(now - view.syncedAt, 2L * replayed.length)];
         }
         int count = groups.replayed(view.syncedAt, replayed);
+        if (batchMode == BATCH_BY_PROBE && (long) count * REBUILD_FACTOR > view.treeLeaves()) {
+            // more changes than a quarter of the tree's leaves: built again (see REBUILD_FACTOR)
+            rebuiltCatchUps++;
+            writeShape(view.shape, 1);
+            build(view, task);
+            return;
+        }
         boolean batch = false;
         // the probe ends at the first change replayed from probeEnd on (none is replayed between the two), or at
         // the end of the changes
@@ -612,6 +631,11 @@ public final class IncrementalSelector implements NodeSelector {
         } else if (batch) {
             view.settle(task);
         }
+    }
+
+    /** Catch-ups that built their view again instead of replaying its changes ({@link #REBUILD_FACTOR}; tests). */
+    long rebuiltCatchUps() {
+        return rebuiltCatchUps;
     }
 
     /** Views built again in a catch-up because a leaf out of their tree came to fit (tests). */

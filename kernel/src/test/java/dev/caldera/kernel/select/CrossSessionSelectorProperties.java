@@ -69,6 +69,14 @@ class CrossSessionSelectorProperties {
     /** Batches, over all tries, whose refreshes fell in both shards' words. */
     private static final AtomicLong SPLIT_BATCHES = new AtomicLong();
 
+    /** Catch-ups, over all tries, that built their view again instead of replaying its many changes. */
+    private static final AtomicLong REBUILT_CATCH_UPS = new AtomicLong();
+
+    @AfterContainer
+    static void someCatchUpsRebuiltTheirViews() {
+        assertThat(REBUILT_CATCH_UPS.get()).as("catch-ups that built their view again").isPositive();
+    }
+
     /** Views built again, over all tries, because a leaf out of their tree came to fit in a later session. */
     private static final AtomicLong LOST_VIEWS = new AtomicLong();
 
@@ -164,6 +172,7 @@ class CrossSessionSelectorProperties {
             assertThat(placed).as("seed " + seed + " placed something").isPositive();
             SPLIT_BATCHES.addAndGet(kept.splitBatches());
             LOST_VIEWS.addAndGet(kept.lostViews());
+            REBUILT_CATCH_UPS.addAndGet(kept.rebuiltCatchUps());
             if (batchMode == IncrementalSelector.BATCH_ALWAYS) {
                 assertThat(kept.batchReplays()).as("seed " + seed + " catch-ups replayed in batches").isPositive();
                 if (sharded) {
@@ -172,6 +181,10 @@ class CrossSessionSelectorProperties {
                 }
             } else if (batchMode == IncrementalSelector.BATCH_NEVER) {
                 assertThat(kept.batchReplays()).as("seed " + seed + " catch-ups replayed in batches").isZero();
+            }
+            if (batchMode != IncrementalSelector.BATCH_BY_PROBE) {
+                // the other modes replay every catch-up, so that the replay paths are compared with the scan too
+                assertThat(kept.rebuiltCatchUps()).as("seed " + seed + " catch-ups built again").isZero();
             }
             if (!nominations) {
                 // the property must compare views kept across sessions, not views built again every session
