@@ -481,9 +481,7 @@ final class ClassView {
             }
         }
         int words = (built + 63) >> 6;
-        for (int b = 0; b < normalized.length; b++) {
-            countFitting(b, words);
-        }
+        countFitting(words);
         for (int g = FUTURE; g <= IDLE; g++) {
             for (int b = 0; b < normalized.length; b++) {
                 setMax(task, g, b, highest(histogram[g][b]));
@@ -568,20 +566,32 @@ final class ClassView {
         return past >= 64 ? -1L : (1L << past) - 1;
     }
 
-    /** Adds the raw values of scorer {@code b} of every fitting built leaf to its fit group's histogram. */
-    private void countFitting(int b, int words) {
-        int[] column = raw[b];
+    /**
+     * Adds the raw values of every fitting built leaf to its fit group's histograms: one pass over the fitting bits
+     * for all the scorers, over local copies of the columns (a pass per scorer found each leaf again, and read its
+     * fit group and weight again).
+     */
+    private void countFitting(int words) {
+        int[][] raws = raw;
+        int scorers = raws.length;
+        byte[] fits = fit;
+        int[] weights = weight;
+        int[][][] counts = histogram;
         for (int w = 0; w < words; w++) {
             for (long bits = fitting[w] & builtBits(w); bits != 0; bits &= bits - 1) {
                 int l = w << 6 | Bits.lowest(bits);
                 // a fitting leaf has a weight: rebuild took the fit of weightless ones
-                int v = column[l];
-                int[] h = histogram[fit[l]][b];
-                if (v >= h.length) {
-                    h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);
-                    histogram[fit[l]][b] = h;
+                int[][] group = counts[fits[l]];
+                int n = weights[l];
+                for (int b = 0; b < scorers; b++) {
+                    int v = raws[b][l];
+                    int[] h = group[b];
+                    if (v >= h.length) {
+                        h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);
+                        group[b] = h;
+                    }
+                    h[v] += n;
                 }
-                h[v] += weight[l];
             }
         }
     }
