@@ -6,6 +6,9 @@ public enum TaintEffect {
     PREFER_NO_SCHEDULE("PreferNoSchedule"),
     NO_EXECUTE("NoExecute");
 
+    /** {@code values()} copies its array at every call; parse runs once per taint and toleration read. */
+    private static final TaintEffect[] ALL = values();
+
     private final String wire;
 
     TaintEffect(String wire) {
@@ -19,7 +22,7 @@ public enum TaintEffect {
 
     /** The effect for its Kubernetes spelling, or null when unknown. */
     public static TaintEffect parse(String text) {
-        for (TaintEffect e : values()) {
+        for (TaintEffect e : ALL) {
             if (e.wire.equals(text)) {
                 return e;
             }
