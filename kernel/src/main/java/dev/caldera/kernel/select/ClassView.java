@@ -143,6 +143,16 @@ final class ClassView {
     private boolean treeStale;
     /** Set by a refresh in a batch that moved a fit group's largest raw value: {@link #settle} totals every leaf. */
     private boolean retotal;
+    /**
+     * The normalized scorers (bit b for scorer b) counted in no histogram: a build of a view with member trees
+     * ({@link #compact}) found every raw value of the scorer's column 0 and the scorer reads no usage
+     * ({@link NodeGroups#staticRaws}). Their largest raw value stays 0 and their totals read raw 0 as before, so the
+     * totals are the same doubles; a refresh that makes such a raw value non-zero on a fitting leaf marks the view
+     * {@link #lost} and {@link #rawsLost} (the selector builds it again, and the build counts the scorer).
+     */
+    private long zeroRaws;
+    /** Set with {@link #lost} by a refresh that found a raw value of one of the {@link #zeroRaws} scorers non-zero. */
+    boolean rawsLost;
 
     ClassView(Session session, NodeGroups groups, long key, int size) {
         this.session = session;
@@ -480,6 +490,7 @@ final class ClassView {
                 Arrays.fill(h, 0);
             }
         }
+        zeroRaws = members ? zeroColumns() : 0;
         int words = (built + 63) >> 6;
         countFitting(words);
         for (int g = FUTURE; g <= IDLE; g++) {
@@ -495,9 +506,33 @@ final class ClassView {
             layTree(false, Integer.highestOneBit(Math.max(1, size - 1)) << 1);
         }
         lost = false;
+        rawsLost = false;
         retotal = false;
         treeStale = false;
         buildTree();
+    }
+
+    /**
+     * The scorers that read no usage whose raw values are 0 on every built leaf (a column's leaves that do not fit
+     * may hold older values: such a scorer is simply counted).
+     */
+    private long zeroColumns() {
+        long zero = 0;
+        long candidates = groups.staticRaws;
+        for (int b = 0; b < normalized.length; b++) {
+            if ((candidates >>> b & 1) == 0) {
+                continue;
+            }
+            int[] column = raw[b];
+            int any = 0;
+            for (int l = 0; l < built; l++) {
+                any |= column[l];
+            }
+            if (any == 0) {
+                zero |= 1L << b;
+            }
+        }
+        return zero;
     }
 
     /**
@@ -577,6 +612,11 @@ final class ClassView {
         byte[] fits = fit;
         int[] weights = weight;
         int[][][] counts = histogram;
+        long zero = zeroRaws;
+        if (Long.bitCount(zero) == scorers) {
+            // every scorer's raw values are 0: nothing to count
+            return;
+        }
         for (int w = 0; w < words; w++) {
             for (long bits = fitting[w] & builtBits(w); bits != 0; bits &= bits - 1) {
                 int l = w << 6 | Bits.lowest(bits);
@@ -584,6 +624,9 @@ final class ClassView {
                 int[][] group = counts[fits[l]];
                 int n = weights[l];
                 for (int b = 0; b < scorers; b++) {
+                    if ((zero >>> b & 1) != 0) {
+                        continue;
+                    }
                     int v = raws[b][l];
                     int[] h = group[b];
                     if (v >= h.length) {
@@ -642,6 +685,11 @@ final class ClassView {
             // the leaf left its fit group, weight or raw values as they were: the histograms stand
             uncount(oldFit, oldWeight);
             count(leaf, weight[leaf]);
+            if (rawsLost) {
+                // a raw value of a scorer counted nowhere is not 0: the selector builds the view again
+                lost = true;
+                return;
+            }
         }
         if (maxStale && maxMoved(task)) {
             if (batch) {
@@ -801,7 +849,8 @@ final class ClassView {
      * before the batch, unless one of its raw values is above them ({@code part.retotal}: {@link #merge} then totals
      * every leaf). {@link #pad} made the leaf. Reads the leaf, its group ({@code added}: the group's results, which
      * no other refresh of the batch moves) and the view's largest raw values and scores; writes the leaf's columns
-     * and its own bit-words' bits only when the caller gives each shard whole 64-leaf words.
+     * and its own bit-words' bits only when the caller gives each shard whole 64-leaf words. Shards never hold a
+     * view with member trees, so every scorer is counted here ({@link #zeroRaws} is 0).
      */
     void refreshPart(int task, int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions, boolean added,
                      ViewPart part) {
@@ -906,6 +955,8 @@ final class ClassView {
         built = groups.leaves();
         layTree(false, Integer.highestOneBit(Math.max(1, size - 1)) << 1);
         lost = false;
+        rawsLost = false;
+        zeroRaws = 0;
     }
 
     /**
@@ -1163,7 +1214,12 @@ final class ClassView {
         if (g == NO_FIT || weight == 0) {
             return;
         }
+        long zero = zeroRaws;
         for (int b = 0; b < normalized.length; b++) {
+            if ((zero >>> b & 1) != 0) {
+                // counted nowhere: its raw value was 0
+                continue;
+            }
             int v = oldRaws[b];
             int[] h = histogram[g][b];
             h[v] -= weight;
@@ -1179,8 +1235,13 @@ final class ClassView {
         }
         maxStale = false;
         boolean moved = false;
+        long zero = zeroRaws;
         for (int g = FUTURE; g <= IDLE; g++) {
             for (int b = 0; b < normalized.length; b++) {
+                if ((zero >>> b & 1) != 0) {
+                    // counted nowhere: its largest raw value stays 0
+                    continue;
+                }
                 int m = highest(histogram[g][b]);
                 if (m != max[g][b]) {
                     setMax(task, g, b, m);
@@ -1221,8 +1282,14 @@ final class ClassView {
         if (g == NO_FIT || delta == 0) {
             return;
         }
+        long zero = zeroRaws;
         for (int b = 0; b < normalized.length; b++) {
             int v = raw[b][leaf];
+            if ((zero >>> b & 1) != 0) {
+                // counted nowhere while its raw values are 0
+                rawsLost |= v != 0;
+                continue;
+            }
             int[] h = histogram[g][b];
             if (v >= h.length) {
                 h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);

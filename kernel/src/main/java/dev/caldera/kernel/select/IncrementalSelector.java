@@ -122,6 +122,8 @@ public final class IncrementalSelector implements NodeSelector {
     static final int REBUILD_FACTOR = 4;
     private long rebuiltCatchUps;
     private long lostViews;
+    /** Views built again because a scorer they counted nowhere came to a non-zero raw value (tests). */
+    private long rawsLostViews;
     /**
      * A batch ({@link #batchMode}) of at least this many leaf refreshes is replayed on the pool's shards
      * ({@link #replayBatch}) when there is a pool of more than one shard. 256: a batched refresh costs about 150 ns
@@ -624,8 +626,13 @@ public final class IncrementalSelector implements NodeSelector {
             }
         }
         if (view.lost) {
-            // a leaf out of the view's tree came to fit: built again, from every leaf's state now
-            lostViews++;
+            // a leaf out of the view's tree came to fit, or a raw value of a scorer the view counted nowhere is not
+            // 0 (ClassView.zeroRaws): built again, from every leaf's state now
+            if (view.rawsLost) {
+                rawsLostViews++;
+            } else {
+                lostViews++;
+            }
             writeShape(view.shape, 1);
             build(view, task);
         } else if (batch) {
@@ -641,6 +648,11 @@ public final class IncrementalSelector implements NodeSelector {
     /** Views built again in a catch-up because a leaf out of their tree came to fit (tests). */
     long lostViews() {
         return lostViews;
+    }
+
+    /** Views built again because a raw value of a scorer they counted nowhere was not 0 ({@code ClassView.zeroRaws}). */
+    long rawsLostViews() {
+        return rawsLostViews;
     }
 
     /**

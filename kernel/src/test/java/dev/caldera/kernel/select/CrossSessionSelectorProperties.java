@@ -91,6 +91,18 @@ class CrossSessionSelectorProperties {
         assertThat(LOST_VIEWS.get()).as("kept views built again for a leaf out of their tree").isPositive();
     }
 
+    /**
+     * Views built again, over all tries, because a normalized scorer they counted nowhere (its raw values were all 0
+     * at their build: {@code ClassView.zeroRaws}) came to a non-zero raw value on a fitting leaf.
+     */
+    private static final AtomicLong RAWS_LOST_VIEWS = new AtomicLong();
+
+    @AfterContainer
+    static void someViewsCountedTheirScorersAgain() {
+        // the fallback that keeps uncounted scorers exact must have run, with raw values that are not 0
+        assertThat(RAWS_LOST_VIEWS.get()).as("views built again for a raw value of an uncounted scorer").isPositive();
+    }
+
     private static final class Run {
         private final long seed;
         /**
@@ -172,6 +184,7 @@ class CrossSessionSelectorProperties {
             assertThat(placed).as("seed " + seed + " placed something").isPositive();
             SPLIT_BATCHES.addAndGet(kept.splitBatches());
             LOST_VIEWS.addAndGet(kept.lostViews());
+            RAWS_LOST_VIEWS.addAndGet(kept.rawsLostViews());
             REBUILT_CATCH_UPS.addAndGet(kept.rebuiltCatchUps());
             if (batchMode == IncrementalSelector.BATCH_ALWAYS) {
                 assertThat(kept.batchReplays()).as("seed " + seed + " catch-ups replayed in batches").isPositive();
