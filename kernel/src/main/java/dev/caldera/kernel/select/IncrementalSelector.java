@@ -317,7 +317,6 @@ public final class IncrementalSelector implements NodeSelector {
         if (view.syncedAt == Long.MIN_VALUE || view.epoch != groups.epoch || !groups.covers(view.syncedAt)
                 || !view.standsFor(session, cls, born)) {
             // another class with the same key (a digest collision) takes the view over
-            writeShape(view.shape, 1);
             build(view, task);
         } else {
             writeShape(view.shape, 2);
@@ -452,9 +451,10 @@ public final class IncrementalSelector implements NodeSelector {
      * Builds {@code view} for {@code task}'s class: every leaf evaluated, then its totals and tree. When the
      * predicates' verdicts are one per profile and session ({@link ProfileVerdicts}), a class whose profile had a
      * view built in this grouping takes the verdicts from there (no predicate runs), and the first one leaves its
-     * own.
+     * own. The shape's entries may be written at the groups' newest version ({@link #writeShape}).
      */
     private void build(ClassView view, int task) {
+        writeShape(view.shape, 1);
         boolean masked = groups.staticVerdicts && session.plugins().predicatesProfileOnly();
         long profileKey = masked ? profileKey(task) : 0;
         buildingMask = masked ? verdicts.passing(profileKey) : null;
@@ -587,7 +587,6 @@ public final class IncrementalSelector implements NodeSelector {
         if (batchMode == BATCH_BY_PROBE && (long) count * REBUILD_FACTOR > view.treeLeaves()) {
             // more changes than a quarter of the tree's leaves: built again (see REBUILD_FACTOR)
             rebuiltCatchUps++;
-            writeShape(view.shape, 1);
             build(view, task);
             return;
         }
@@ -633,7 +632,6 @@ public final class IncrementalSelector implements NodeSelector {
             } else {
                 lostViews++;
             }
-            writeShape(view.shape, 1);
             build(view, task);
         } else if (batch) {
             view.settle(task);

@@ -48,16 +48,14 @@ final class BalancedAllocation {
             total += f;
             n++;
         }
-        if (n == 2) { // the usual case (cpu and memory), without a call
+        if (n == 2) { // the usual case (cpu and memory): std = |f0 - f1| / 2, here rather than in a call
             return (long) ((1 - Math.abs((f0 - f1) / 2)) * 100.0);
         }
         return (long) ((1 - std(n, f0, f1, f2, total)) * 100.0);
     }
 
+    /** The population standard deviation of three fractions, 0 for fewer (two are taken in {@link #score}). */
     private static double std(int n, double f0, double f1, double f2, double total) {
-        if (n == 2) {
-            return Math.abs((f0 - f1) / 2);
-        }
         if (n < 3) {
             return 0.0;
         }

@@ -48,18 +48,15 @@ final class LocalScores implements NodeScorer {
         int b = node * NodeRequests.STRIDE;
         long cpu = sums[b + NodeRequests.ALLOCATABLE_CPU];
         long memory = sums[b + NodeRequests.ALLOCATABLE_MEMORY];
+        // least- and most-requested read the non-zero requests, the pod's added to the node's
+        long nonZeroCpu = sums[b + NodeRequests.NON_ZERO_CPU] + request[row + ClassRequests.NON_ZERO_CPU];
+        long nonZeroMemory = sums[b + NodeRequests.NON_ZERO_MEMORY] + request[row + ClassRequests.NON_ZERO_MEMORY];
         double score = 0.0;
         if (weights.leastRequested() != 0) {
-            score += (double) LeastRequested.score(
-                    sums[b + NodeRequests.NON_ZERO_CPU] + request[row + ClassRequests.NON_ZERO_CPU], cpu,
-                    sums[b + NodeRequests.NON_ZERO_MEMORY] + request[row + ClassRequests.NON_ZERO_MEMORY], memory)
-                    * weights.leastRequested();
+            score += (double) LeastRequested.score(nonZeroCpu, cpu, nonZeroMemory, memory) * weights.leastRequested();
         }
         if (weights.mostRequested() != 0) {
-            score += (double) MostRequested.score(
-                    sums[b + NodeRequests.NON_ZERO_CPU] + request[row + ClassRequests.NON_ZERO_CPU], cpu,
-                    sums[b + NodeRequests.NON_ZERO_MEMORY] + request[row + ClassRequests.NON_ZERO_MEMORY], memory)
-                    * weights.mostRequested();
+            score += (double) MostRequested.score(nonZeroCpu, cpu, nonZeroMemory, memory) * weights.mostRequested();
         }
         if (weights.balancedResource() != 0) {
             score += (double) balanced(request, row, sums, b, cpu, memory) * weights.balancedResource();
