@@ -6,7 +6,8 @@
 # allocate action, and whether every pending pod was placed; once through bin/caldera (the class-data sharing
 # archive, C1 only, the parallel collector) and once as plain `java -jar`. With --warm it adds the same work after
 # JIT warm-up (JMH, DumpBenchmark) beside the cold figures; with --profile an async-profiler flame graph of one
-# whole cold run. Results: perf-results/dump-bench.md (and the flame graph under perf-results/flamegraphs/).
+# whole cold run and, from another, the first allocate's CPU samples by kind of work. Results:
+# perf-results/dump-bench.md (and the flame graph under perf-results/flamegraphs/).
 # Record on a quiet machine: every figure is a wall time on 2 cores.
 set -euo pipefail
 
@@ -16,7 +17,8 @@ usage: bench/dump-bench.sh [--runs N] [--jdk PATH] [--warm] [--profile] [--quick
   --runs N     cold runs per configuration (default 5)
   --jdk PATH   JDK home (default: java on the PATH; the archive only serves the JDK that built it)
   --warm       also the JMH DumpBenchmark (5 warm-up and 5 measured single shots of reading and of the cycle)
-  --profile    also one cold run of bin/caldera under async-profiler (cpu): a flame graph of the whole run
+  --profile    also cold runs of bin/caldera under async-profiler (cpu): a flame graph of the whole run, and
+               the first allocate's samples by kind of work (bench/lib/allocate-kinds.awk)
   --quick      smoke pass: 500 nodes, 4,000 pods, 1 run, written to perf-results/tmp/dump-bench.md
   --no-build   use the jars already built
   --baseline-jar JAR  also run an earlier build's caldera.jar (plain java), for a before/after in one session
@@ -219,10 +221,20 @@ if [[ $PROFILE == 1 ]]; then
   echo "== profiling one cold run: $HTML"
   CALDERA_JAVA_OPTS="-agentpath:$LIB=start,event=cpu,interval=1ms,file=$HTML" \
     JAVA="$JAVA" "$ROOT/bin/caldera" simulate --cycles 1 --output json "$DUMP" > /dev/null
+  # a second cold run, its stacks collapsed: the first cycle's allocate by kind of work
+  CALDERA_JAVA_OPTS="-agentpath:$LIB=start,event=cpu,interval=1ms,collapsed,file=$WORK/stacks.collapsed" \
+    JAVA="$JAVA" "$ROOT/bin/caldera" simulate --cycles 1 --output json "$DUMP" > /dev/null
   {
     echo
     echo "Flame graph of one whole cold run of bin/caldera (async-profiler, cpu, 1 ms):"
     echo "\`${HTML#"$ROOT"/}\`."
+    echo
+    echo "Another cold run's CPU samples (1 ms) under \`AllocateAction.execute\`, each stack counted in the first kind"
+    echo "of work, in this order, that one of its frames names:"
+    echo
+    echo "| kind of work | samples | share |"
+    echo "|---|---|---|"
+    awk -f "$ROOT/bench/lib/allocate-kinds.awk" "$WORK/stacks.collapsed"
   } >> "$OUT"
 fi
 echo "== written: $OUT"
