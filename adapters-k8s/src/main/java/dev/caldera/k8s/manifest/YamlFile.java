@@ -11,10 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -22,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -110,14 +106,14 @@ final class YamlFile {
                 return null;
             }
             LineOffsets lines = new LineOffsets(starts.length);
-            List<Part<R>> all = new ArrayList<>(starts.length);
+            List<YamlPart<R>> all = new ArrayList<>(starts.length);
             for (int i = 0; i < starts.length; i++) {
                 int end = i + 1 < starts.length ? starts[i + 1] : (int) size;
-                all.add(new Part<>(file, starts[i], end, i, lines, name));
+                all.add(new YamlPart<>(file, starts[i], end, i, lines, name));
             }
-            runAll(all, workers, handler, name);
-            return finish(all, () -> {
-                for (Part<R> p : all) {
+            YamlPart.runAll(all, workers, handler, name);
+            return YamlPart.finish(all, () -> {
+                for (YamlPart<R> p : all) {
                     if (p.notUtf8) {
                         throw new ManifestException(name + ": not valid UTF-8 text");
                     }
@@ -170,7 +166,7 @@ final class YamlFile {
             return sequential(name, handler, source,
                     () -> YamlTokens.printableAscii(bytes, from, bytes.length, name, 0, () -> open(source, name)));
         }
-        boolean ascii = checkUtf8(bytes, 0, bytes.length, name);
+        boolean ascii = Utf8Text.check(bytes, 0, bytes.length, name);
         return sequential(name, handler, () -> reader(bytes, from, bytes.length, ascii));
     }
 
@@ -216,42 +212,6 @@ final class YamlFile {
     }
 
     /**
-     * Plain ASCII is checked in one pass; anything else by a strict decoder (the whole input). Returns whether
-     * {@code bytes[from, to)} is plain ASCII.
-     */
-    private static boolean checkUtf8(byte[] bytes, int from, int to, String name) {
-        if (!ascii(bytes, from, to)) {
-            checkUtf8(bytes, name);
-            return false;
-        }
-        return true;
-    }
-
-    private static boolean ascii(byte[] bytes, int from, int to) {
-        int high = 0;
-        for (int p = from; p < to; p++) {
-            high |= bytes[p];
-        }
-        return high >= 0;
-    }
-
-    private static boolean utf8(byte[] bytes, int from, int to) {
-        try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, from, to - from));
-            return true;
-        } catch (CharacterCodingException e) {
-            return false;
-        }
-    }
-
-    private static void checkUtf8(byte[] bytes, String name) {
-        if (!utf8(bytes, 0, bytes.length)) {
-            throw new ManifestException(name + ": not valid UTF-8 text");
-        }
-    }
-
-    /**
      * Everything read from {@code source} on this thread: by the event parser, or when the input needs it by
      * SnakeYAML's composer from the start.
      */
@@ -287,36 +247,17 @@ final class YamlFile {
             int parts) {
         int[] starts = DocumentCuts.starts(bytes, from, parts);
         if (starts.length < 2) {
-            boolean ascii = checkUtf8(bytes, from, bytes.length, name);
+            boolean ascii = Utf8Text.check(bytes, from, bytes.length, name);
             return listItems(bytes, from, name, handler, workers, parts, ascii);
         }
         LineOffsets lines = new LineOffsets(starts.length);
-        List<Part<R>> all = new ArrayList<>(starts.length);
+        List<YamlPart<R>> all = new ArrayList<>(starts.length);
         for (int i = 0; i < starts.length; i++) {
             int end = i + 1 < starts.length ? starts[i + 1] : bytes.length;
-            all.add(new Part<>(bytes, starts[i], end, i, lines, name));
+            all.add(new YamlPart<>(bytes, starts[i], end, i, lines, name));
         }
-        runAll(all, workers, handler, name);
-        return finish(all, () -> checkUtf8(bytes, name));
-    }
-
-    /**
-     * The results of the parts of a multi-document file once all are read: a part's bug or Error first, then text
-     * that is not UTF-8 ({@code checkUtf8}, when a part is not plain ASCII), then the parts' results in order, or
-     * null when the bytes forbid the cuts or a part needs the whole input.
-     */
-    private static <R> List<R> finish(List<Part<R>> all, Runnable checkUtf8) {
-        rethrowFailures(all);
-        boolean ascii = true;
-        boolean cuttable = true;
-        for (Part<R> p : all) {
-            ascii &= p.ascii;
-            cuttable &= p.cuttable;
-        }
-        if (!ascii) {
-            checkUtf8.run();
-        }
-        return cuttable ? inOrder(all) : null;
+        YamlPart.runAll(all, workers, handler, name);
+        return YamlPart.finish(all, () -> Utf8Text.check(bytes, name));
     }
 
     /**
@@ -330,84 +271,19 @@ final class YamlFile {
         if (cuts == null || cuts.starts.length < 2) {
             return null;
         }
-        List<Part<R>> all = new ArrayList<>(cuts.starts.length + 1);
-        Part<R> envelope = new Part<>(cuts.envelope, 0, cuts.envelope.length, 0, name, false, ascii);
+        List<YamlPart<R>> all = new ArrayList<>(cuts.starts.length + 1);
+        YamlPart<R> envelope = new YamlPart<>(cuts.envelope, 0, cuts.envelope.length, 0, name, false, ascii);
         all.add(envelope);
         for (int i = 0; i < cuts.starts.length; i++) {
             int end = i + 1 < cuts.starts.length ? cuts.starts[i + 1] : cuts.itemsEnd;
-            all.add(new Part<>(bytes, cuts.starts[i], end, cuts.lines[i], name, true, ascii));
+            all.add(new YamlPart<>(bytes, cuts.starts[i], end, cuts.lines[i], name, true, ascii));
         }
-        runAll(all, workers, handler, name);
+        YamlPart.runAll(all, workers, handler, name);
         if (envelope.failure == null && (envelope.needsWholeInput || envelope.error != null
                 || !envelope.results.isEmpty())) {
             return null;
         }
-        return inOrder(all);
-    }
-
-    /** A bug or an Error on a part's thread, thrown again on the caller's. */
-    private static <R> void rethrowFailures(List<Part<R>> parts) {
-        for (Part<R> p : parts) {
-            if (p.failure instanceof RuntimeException e) {
-                throw e;
-            }
-            if (p.failure instanceof Error e) {
-                throw e;
-            }
-        }
-    }
-
-    /** The parts' results in order; null when a part needs the whole input read on one thread. */
-    private static <R> List<R> inOrder(List<Part<R>> parts) {
-        rethrowFailures(parts);
-        List<R> results = new ArrayList<>();
-        for (Part<R> p : parts) {
-            if (p.needsWholeInput) {
-                return null;
-            }
-            if (p.error != null) {
-                throw p.error;
-            }
-            results.addAll(p.results);
-        }
-        return results;
-    }
-
-    /**
-     * Reads {@code parts} on this thread and up to {@code workers - 1} others, each taking the next part in file
-     * order when it is done with one: a thread slowed by the JIT compiler, a collection or another process on the
-     * machine reads fewer parts instead of keeping the others waiting for its share at the end. Taking stops at a
-     * part whose bytes forbid the cuts (the input then goes to one thread) or that failed.
-     */
-    private static <R> void runAll(List<Part<R>> parts, int workers, ObjectHandler<R> handler, String name) {
-        AtomicInteger next = new AtomicInteger();
-        Runnable work = () -> {
-            ObjectReader<R> reader = new ObjectReader<>(handler, name);
-            int i;
-            while ((i = next.getAndIncrement()) < parts.size()) {
-                Part<R> p = parts.get(i);
-                p.run(reader);
-                if (!p.cuttable || p.failure != null) {
-                    next.set(parts.size());
-                }
-            }
-        };
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 1; i < Math.min(workers, parts.size()); i++) {
-            Thread t = new Thread(work, "caldera-yaml-" + i);
-            t.setDaemon(true);
-            t.start();
-            threads.add(t);
-        }
-        work.run();
-        for (Thread t : threads) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while reading manifests", e);
-            }
-        }
+        return YamlPart.inOrder(all);
     }
 
     private static Reader open(ReaderSource source, String name) {
@@ -426,202 +302,7 @@ final class YamlFile {
                 : ManifestReader.strictReader(new java.io.ByteArrayInputStream(bytes, from, to - from));
     }
 
-    /**
-     * Bytes known to be plain ASCII as the chars they are, without a decoder: each byte is its char. SnakeYAML
-     * asks for 1,023 chars at a time; through a charset decoder each request went through its buffers and
-     * result objects (2% of reading a dump).
-     */
-    static final class AsciiReader extends Reader {
-        private final byte[] bytes;
-        private final int to;
-        private int at;
-
-        AsciiReader(byte[] bytes, int from, int to) {
-            this.bytes = bytes;
-            this.at = from;
-            this.to = to;
-        }
-
-        @Override
-        public int read(char[] into, int off, int len) {
-            if (len == 0) {
-                return 0;
-            }
-            if (at >= to) {
-                return -1;
-            }
-            int n = Math.min(len, to - at);
-            for (int i = 0; i < n; i++) {
-                into[off + i] = (char) bytes[at + i];
-            }
-            at += n;
-            return n;
-        }
-
-        @Override
-        public void close() {
-            at = to;
-        }
-    }
-
     interface ReaderSource {
         Reader open() throws IOException;
-    }
-
-    /**
-     * Reads the bytes {@code [from, to)} by the event parser; stops at the first problem. A part of a
-     * multi-document file first checks its bytes and counts its lines ({@link LineOffsets}).
-     */
-    private static final class Part<R> {
-        private static final int NOT_IN_PLACE = DocumentCuts.NOT_CUTTABLE | DocumentCuts.NOT_ASCII
-                | DocumentCuts.NOT_PRINTABLE;
-        /** The part's bytes, or null while a part of a file has not read them ({@link #file}). */
-        byte[] bytes;
-        int from;
-        int to;
-        /** Where a part of a file reads its bytes from (on its own thread), or null: {@link #bytes} holds them. */
-        private final FileBytes file;
-        /** The part's place in the file, for {@link #lines}. */
-        final int index;
-        /** The lines of the parts of a multi-document file, or null when lineOffset is given. */
-        final LineOffsets lines;
-        int lineOffset;
-        final String name;
-        /** A part of a List's items (a sequence of objects) rather than whole documents. */
-        final boolean items;
-        final List<R> results = new ArrayList<>();
-        /**
-         * Whether the part's bytes are plain ASCII and allow the cuts (checked by parts of multi-document files; a
-         * List's parts are given whether the file is ASCII).
-         */
-        boolean ascii = true;
-        boolean cuttable = true;
-        /**
-         * Whether the part's bytes are all printable ASCII, read in place ({@link YamlTokens#printableAscii}); a part
-         * of a List's items checks its own bytes for it (a carriage return or a {@code %} at a line start in an item
-         * leaves it to the other reader too).
-         */
-        boolean printable;
-        /** A part of a file that read its own bytes found that they are not UTF-8. */
-        boolean notUtf8;
-        /** The part needs the composer, or is not well-formed YAML on its own. */
-        boolean needsWholeInput;
-        ManifestException error;
-        /** A bug or an Error (out of memory) on this thread, rethrown on the caller's. */
-        Throwable failure;
-
-        /** A part whose lines start at {@code lineOffset}; {@code ascii}: its bytes are known to be plain ASCII. */
-        Part(byte[] bytes, int from, int to, int lineOffset, String name, boolean items, boolean ascii) {
-            this(bytes, from, to, -1, null, lineOffset, name, items);
-            this.ascii = ascii;
-        }
-
-        /** Part {@code index} of a multi-document file, whose lines it counts into {@code lines}. */
-        Part(byte[] bytes, int from, int to, int index, LineOffsets lines, String name) {
-            this(bytes, from, to, index, lines, 0, name, false, null);
-        }
-
-        /** Part {@code index} of a multi-document file, bytes {@code [from, to)} of {@code file}. */
-        Part(FileBytes file, int from, int to, int index, LineOffsets lines, String name) {
-            this(null, from, to, index, lines, 0, name, false, file);
-        }
-
-        private Part(byte[] bytes, int from, int to, int index, LineOffsets lines, int lineOffset, String name,
-                boolean items) {
-            this(bytes, from, to, index, lines, lineOffset, name, items, null);
-        }
-
-        private Part(byte[] bytes, int from, int to, int index, LineOffsets lines, int lineOffset, String name,
-                boolean items, FileBytes file) {
-            this.file = file;
-            this.items = items;
-            this.bytes = bytes;
-            this.from = from;
-            this.to = to;
-            this.index = index;
-            this.lines = lines;
-            this.lineOffset = lineOffset;
-            this.name = name;
-        }
-
-        /** Reads the part with {@code reader} (one per thread, reused from part to part). */
-        void run(ObjectReader<R> reader) {
-            try {
-                if (lines != null && !checkAndCount()) {
-                    return;
-                }
-                if (items && ascii) {
-                    printable = (DocumentCuts.check(bytes, from, to) & NOT_IN_PLACE) == 0;
-                }
-                if (!notUtf8) {
-                    read(reader);
-                }
-            } catch (RuntimeException | Error e) {
-                failure = e;
-            } finally {
-                if (file != null) {
-                    bytes = null; // what was read from them is copied: the next collection need not keep them
-                }
-            }
-        }
-
-        /**
-         * Reads a part of a file's bytes into an array of its own, with the two bytes after it (all {@link
-         * DocumentCuts#check} looks at past a part's end), and checks that text beyond ASCII is UTF-8: the part
-         * starts at a line start, so no character straddles its ends.
-         */
-        private void load() {
-            if (file == null) {
-                return;
-            }
-            int length = to - from;
-            bytes = file.range(from, Math.min(file.length(), to + 2));
-            from = 0;
-            to = length;
-        }
-
-        /**
-         * Checks the bytes and counts the lines of a part of a multi-document file, reporting its lines even when
-         * it fails (no part after it waits for ever); false when the bytes forbid the cut.
-         */
-        private boolean checkAndCount() {
-            int newlines = 0;
-            try {
-                load();
-                long counted = DocumentCuts.checkCounting(bytes, from, to);
-                int check = (int) counted;
-                ascii = (check & DocumentCuts.NOT_ASCII) == 0;
-                printable = (check & (DocumentCuts.NOT_ASCII | DocumentCuts.NOT_PRINTABLE)) == 0;
-                cuttable = (check & DocumentCuts.NOT_CUTTABLE) == 0;
-                notUtf8 = file != null && !ascii && cuttable && !utf8(bytes, from, to);
-                if (cuttable) {
-                    newlines = Math.toIntExact(counted >>> 32);
-                }
-            } finally {
-                lines.counted(index, newlines);
-            }
-            if (cuttable) {
-                lineOffset = lines.offset(index);
-            }
-            return cuttable;
-        }
-
-        private void read(ObjectReader<R> reader) {
-            // no exact columns: a part with a syntax error is read again whole, whose error is reported
-            YamlTokens t = printable ? YamlTokens.printableAscii(bytes, from, to, name, lineOffset)
-                    : new YamlTokens(reader(bytes, from, to, ascii), null, name, lineOffset);
-            try {
-                if (!items) {
-                    reader.documents(t, results::add);
-                } else if (!reader.itemsPart(t, results::add)) {
-                    needsWholeInput = true;
-                }
-            } catch (NeedsComposer e) {
-                needsWholeInput = true;
-            } catch (ManifestException e) {
-                needsWholeInput = t.syntaxError();
-                error = e;
-            }
-        }
     }
 }
