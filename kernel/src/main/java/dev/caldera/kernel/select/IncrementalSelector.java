@@ -27,7 +27,7 @@ import java.util.function.ToLongFunction;
  * <p>
  * Views are per task class, and per (class, priority) in sessions that open with pods nominated to nodes,
  * since a nominated pod holds its room only against tasks of lower priority. A view is found by what its class is
- * (request and profiles, {@link ClassView#digest}), not by the class id, which is freed when the class's last
+ * (request and profiles, {@link ViewKey#digest}), not by the class id, which is freed when the class's last
  * task goes and given out again.
  * <p>
  * Across sessions: when a session is the next one after the last this selector served, its node set and
@@ -80,7 +80,7 @@ public final class IncrementalSelector implements NodeSelector {
     /** The cache's live-node array at the last grouping (another array: the node set changed). */
     private int[] liveNodes;
     private long carried;
-    /** Per class id: its digest ({@link ClassView#digest}) and the birth it was taken at. */
+    /** Per class id: its digest ({@link ViewKey#digest}) and the birth it was taken at. */
     private long[] digests = new long[0];
     private long[] digestBorn = new long[0];
     /** Per class id: the digest of its request ({@link ShapeView#digest}), taken with {@link #digests}. */
@@ -315,7 +315,7 @@ public final class IncrementalSelector implements NodeSelector {
         view.lastUse = ++clock;
         useShape(view, shape(cls));
         if (view.syncedAt == Long.MIN_VALUE || view.epoch != groups.epoch || !groups.covers(view.syncedAt)
-                || !view.standsFor(session, cls, born)) {
+                || !view.identity.standsFor(session, cls, born)) {
             // another class with the same key (a digest collision) takes the view over
             build(view, task);
         } else {
@@ -326,7 +326,7 @@ public final class IncrementalSelector implements NodeSelector {
         view.epoch = groups.epoch;
         view.freesAt = session.journal().frees();
         view.freesSession = sessionId;
-        view.standFor(session, cls, born);
+        view.identity.standFor(session, cls, born);
         return view;
     }
 
@@ -364,11 +364,11 @@ public final class IncrementalSelector implements NodeSelector {
         }
         if (digestBorn[cls] != born) {
             digestBorn[cls] = born;
-            digests[cls] = ClassView.digest(session, cls);
+            digests[cls] = ViewKey.digest(session, cls);
             shapeDigests[cls] = ShapeView.digest(session.classTable().request(cls));
         }
         long digest = digests[cls];
-        return byPriority ? ClassView.mix(digest + session.taskTable().priority(task)) : digest;
+        return byPriority ? ViewKey.mix(digest + session.taskTable().priority(task)) : digest;
     }
 
     private ClassView newView(long key) {

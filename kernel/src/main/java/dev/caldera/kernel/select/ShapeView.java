@@ -86,7 +86,7 @@ final class ShapeView {
     static long digest(long[] request) {
         long h = 0x2545F4914F6CDD1DL;
         for (long v : request) {
-            h = ClassView.mix(h ^ v);
+            h = ViewKey.mix(h ^ v);
         }
         return h;
     }
