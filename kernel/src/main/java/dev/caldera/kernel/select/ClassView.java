@@ -23,10 +23,11 @@ import java.util.Arrays;
  * group's largest raw value changes, that group's totals are recomputed and the tree rebuilt (O(leaves)). Many
  * changes at once are replayed in a batch: no climbs, the tree played once at the end ({@link #settle}).
  * <p>
- * Threading: scheduling thread; while a view is built, {@link #evaluateAll}, {@link #prepareBlocks} and
- * {@link #finishBlocks} run on filter workers for disjoint leaf ranges, and while a catch-up's batch is replayed
- * on them, {@link #refreshPart} for leaves of disjoint 64-leaf words (the scheduling thread waits; what the
- * shards count apart, {@link ViewPart}, it merges in shard order). Allocation: arrays sized once per cluster
+ * Threading: scheduling thread; while a view is built, {@link #evaluateAll} runs on filter workers for disjoint
+ * leaf ranges, and with a pool of more than one shard the build's later passes and a catch-up's large batches run
+ * there too ({@link ViewShards}, which works on the columns, histograms and tree left package-private for it; the
+ * scheduling thread waits, and merges what the shards count apart, {@link ViewPart}, in shard order). The paths
+ * of one thread (evaluate, refresh, climb, settle, rebuild, best) stay here. Allocation: arrays sized once per cluster
  * size, the tree at the first build (for the leaves it holds; again only when a later build needs more room); a
  * refresh allocates only when a raw value is larger than any the view has seen (that scorer's histogram and its
  * normalized-score table then double).
@@ -63,26 +64,26 @@ final class ClassView {
 
     private final Session session;
     private final PluginChain plugins;
-    private final NodeGroups groups;
+    final NodeGroups groups;
     private final NormalizedScorer[] normalized;
-    private final int size;
+    final int size;
     /** The tree's leaf entries: a power of two, room for every leaf the tree may hold (its slots). */
-    private int leaves;
-    private int built;
-    private final byte[] fit;
+    int leaves;
+    int built;
+    final byte[] fit;
     /** 1 where the predicates passed the leaf, written by {@link #evaluateAll} and read into {@link #passed}. */
-    private final byte[] accepted;
+    final byte[] accepted;
     /**
      * A bit per leaf: whether it fits, and whether the predicates passed it at its last evaluation. A replay reads
      * them first: kilobytes per view, where the columns of a leaf it can leave alone would cost a cache miss.
      */
-    private final long[] fitting;
-    private final long[] passed;
+    final long[] fitting;
+    final long[] passed;
     private final double[] local;
-    private final int[][] raw;
-    private final double[] total;
-    private final int[] position;
-    private final int[] weight;
+    final int[][] raw;
+    final double[] total;
+    final int[] position;
+    final int[] weight;
     /**
      * The tournament tree: entry {@code k} names the winner of its subtree (the leaves at {@code leaves + leaf},
      * or at {@code leaves + slot} when the tree holds member leaves only ({@link #compact}); the root at 1). Where
@@ -91,7 +92,7 @@ final class ClassView {
      * names none that does not fit. So a leaf that does not fit before a refresh nor after it changes no match
      * that matters and does not climb, and a new leaf that does not fit is made without one ({@link #pad}).
      */
-    private int[] tree;
+    int[] tree;
     /**
      * Whether the tree holds only the member leaves ({@link #member}) in slots of their own, or every leaf at its own
      * index. With verdicts that hold for the session ({@link NodeGroups#staticVerdicts}), a leaf the predicates
@@ -121,12 +122,12 @@ final class ClassView {
      * between builds, so most trees write no padding at all (a tree has room for every node, 16,384 leaves at
      * 10,000 nodes, while a view built on groups has a few thousand).
      */
-    private int paddedFrom;
+    int paddedFrom;
     /** histogram[group][scorer][raw value] = nodes of that fit group with that raw value. */
-    private final int[][][] histogram;
-    private final int[][] max;
+    final int[][][] histogram;
+    final int[][] max;
     /** Set when a count may have moved a fit group's largest raw value (above it, or its last node at it left). */
-    private boolean maxStale;
+    boolean maxStale;
     /** scoreOf[group][scorer][raw value]: the normalized score at the group's current largest raw value. */
     private final double[][][] scoreOf;
     /** A refreshed leaf's raw values before its refresh ({@link #uncount}). */
@@ -134,9 +135,9 @@ final class ClassView {
     /** Matches played by climbs since the selector last set it to 0 (its catch-up's probe). */
     long climbed;
     /** Set by a refresh in a batch whose leaf's match keys moved: {@link #settle} plays the tree again. */
-    private boolean treeStale;
+    boolean treeStale;
     /** Set by a refresh in a batch that moved a fit group's largest raw value: {@link #settle} totals every leaf. */
-    private boolean retotal;
+    boolean retotal;
     /**
      * The normalized scorers (bit b for scorer b) counted in no histogram: a build of a view with member trees
      * ({@link #compact}) found every raw value of the scorer's column 0 and the scorer reads no usage
@@ -144,7 +145,7 @@ final class ClassView {
      * totals are the same doubles; a refresh that makes such a raw value non-zero on a fitting leaf marks the view
      * {@link #lost} and {@link #rawsLost} (the selector builds it again, and the build counts the scorer).
      */
-    private long zeroRaws;
+    long zeroRaws;
     /** Set with {@link #lost} by a refresh that found a raw value of one of the {@link #zeroRaws} scorers non-zero. */
     boolean rawsLost;
 
@@ -492,7 +493,7 @@ final class ClassView {
     }
 
     /** Gives the tree {@code entries} leaf entries, the array made or grown when it has too little room. */
-    private void layTree(boolean members, int entries) {
+    void layTree(boolean members, int entries) {
         compact = members;
         if (tree.length < 2 * entries) {
             tree = new int[2 * entries];
@@ -683,8 +684,8 @@ final class ClassView {
      * writes only the leaf (its columns and bits, its shape entry) and the shared-entry count ({@code part}'s when
      * not null).
      */
-    private void replay(int task, int leaf, int from, boolean evaluate, boolean shrinkOnly, boolean acrossSessions,
-                        ViewPart part) {
+    void replay(int task, int leaf, int from, boolean evaluate, boolean shrinkOnly, boolean acrossSessions,
+                ViewPart part) {
         weight[leaf] = groups.weight(leaf);
         position[leaf] = groups.repPosition(leaf);
         if (weight[leaf] == 0) {
@@ -783,247 +784,6 @@ final class ClassView {
     }
 
     /**
-     * {@link #refresh} in a batch, on a shard of a catch-up: the same results, weight and position for the leaf,
-     * but its counts go to {@code part}'s histograms and its total is taken at the largest raw values of the view
-     * before the batch, unless one of its raw values is above them ({@code part.retotal}: {@link #merge} then totals
-     * every leaf). {@link #pad} made the leaf. Reads the leaf, its group ({@code added}: the group's results, which
-     * no other refresh of the batch moves) and the view's largest raw values and scores; writes the leaf's columns
-     * and its own bit-words' bits only when the caller gives each shard whole 64-leaf words. Shards never hold a
-     * view with member trees, so every scorer is counted here ({@link #zeroRaws} is 0).
-     */
-    void refreshPart(int task, int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions, boolean added,
-                     ViewPart part) {
-        int from = added ? groups.origin(leaf) : leaf;
-        if (staysNoFit(from, evaluate, shrinkOnly, acrossSessions)) {
-            bit(passed, leaf, bit(passed, from));
-            return;
-        }
-        boolean fitted = fit[leaf] != NO_FIT;
-        int oldPosition = position[leaf];
-        byte oldFit = fit[leaf];
-        int oldWeight = weight[leaf];
-        int[] old = part.oldRaws;
-        if (fitted) {
-            for (int b = 0; b < normalized.length; b++) {
-                old[b] = raw[b][leaf];
-            }
-        }
-        replay(task, leaf, from, evaluate, shrinkOnly, acrossSessions, part);
-        if (!fitted && fit[leaf] == NO_FIT) {
-            return;
-        }
-        byte g = fit[leaf];
-        if (!countsAgain(leaf, oldFit, oldWeight, old)) {
-            if (oldFit != NO_FIT && oldWeight != 0) {
-                for (int b = 0; b < normalized.length; b++) {
-                    part.add(oldFit, b, old[b], -oldWeight);
-                }
-            }
-            if (g != NO_FIT && weight[leaf] != 0) {
-                for (int b = 0; b < normalized.length; b++) {
-                    part.add(g, b, raw[b][leaf], weight[leaf]);
-                }
-            }
-        }
-        if (g != NO_FIT) {
-            for (int b = 0; b < normalized.length; b++) {
-                if (raw[b][leaf] > max[g][b]) {
-                    // the group's largest raw value moves: merge totals every leaf at the new one
-                    part.retotal = true;
-                    part.treeStale = true;
-                    return;
-                }
-            }
-        }
-        double oldTotal = total[leaf];
-        total(task, leaf);
-        if (fit[leaf] == oldFit && position[leaf] == oldPosition && (oldFit == NO_FIT
-                || Double.doubleToRawLongBits(total[leaf]) == Double.doubleToRawLongBits(oldTotal))) {
-            return;
-        }
-        part.treeStale = true;
-    }
-
-    /**
-     * Ends a catch-up's batch replayed on shards: adds the parts' histograms to the view's (parts in index order,
-     * each emptied) and takes every fit group's largest raw value again (a move totals every leaf); the caller then
-     * settles the view. It ends as the same batch replayed by {@link #refresh} on one thread leaves it:
-     * the histograms are sums, each largest raw value is the highest count left, and every total is taken at
-     * those values (a leaf refreshed in the batch at the values before it, which are those unless one moved).
-     */
-    void merge(int task, ViewPart[] parts, int count) {
-        for (int i = 0; i < count; i++) {
-            ViewPart part = parts[i];
-            addCounts(part);
-            sharedEntries += part.shared;
-            treeStale |= part.treeStale;
-            retotal |= part.retotal;
-            part.shared = 0;
-            part.treeStale = false;
-            part.retotal = false;
-        }
-        for (int g = FUTURE; g <= IDLE; g++) {
-            for (int b = 0; b < normalized.length; b++) {
-                int m = highest(histogram[g][b]);
-                if (m != max[g][b]) {
-                    setMax(task, g, b, m);
-                    retotal = true;
-                    treeStale = true;
-                }
-            }
-        }
-        maxStale = false;
-    }
-
-    /**
-     * Subtrees the tree is cut into when shards build it ({@link #finishBlocks}): at most 32, each of at least 64
-     * leaves (whole bit-words, for {@link #prepareBlocks}) and a power of two.
-     */
-    int blocks() {
-        return Math.max(1, Math.min(32, leaves >> 6));
-    }
-
-    /** Blocks that hold built leaves (the rest are padding only). */
-    int usedBlocks() {
-        int span = leaves / blocks();
-        return (built + span - 1) / span;
-    }
-
-    /** The first part of {@link #rebuild} on shards: every leaf of the groups is made; blocks come next. */
-    void startRebuild() {
-        built = groups.leaves();
-        layTree(false, Integer.highestOneBit(Math.max(1, size - 1)) << 1);
-        lost = false;
-        rawsLost = false;
-        zeroRaws = 0;
-    }
-
-    /**
-     * {@link #rebuild}'s per-leaf first pass (weight, position, bits) over blocks {@code [from, to)}, counting
-     * into {@code part}'s histograms (empty before) instead of the view's. A shard's blocks only.
-     */
-    void prepareBlocks(int from, int to, ViewPart part) {
-        int span = leaves / blocks();
-        int end = Math.min(built, to * span);
-        for (int l = from * span; l < end; l++) {
-            weight[l] = groups.weight(l);
-            position[l] = groups.repPosition(l);
-            if (weight[l] == 0) {
-                fit[l] = NO_FIT;
-            }
-            bit(fitting, l, fit[l] != NO_FIT);
-            bit(passed, l, accepted[l] != 0);
-            byte g = fit[l];
-            if (g != NO_FIT && weight[l] != 0) {
-                for (int b = 0; b < normalized.length; b++) {
-                    part.add(g, b, raw[b][l], weight[l]);
-                }
-            }
-        }
-    }
-
-    /**
-     * {@link #rebuild}'s histograms from the shards' counts ({@link #prepareBlocks}): the view's emptied, the
-     * parts added in index order (and emptied), every fit group's largest raw value taken again.
-     */
-    void countParts(int task, ViewPart[] parts, int count) {
-        for (int[][] group : histogram) {
-            for (int[] h : group) {
-                Arrays.fill(h, 0);
-            }
-        }
-        for (int i = 0; i < count; i++) {
-            addCounts(parts[i]);
-        }
-        for (int g = FUTURE; g <= IDLE; g++) {
-            for (int b = 0; b < normalized.length; b++) {
-                setMax(task, g, b, highest(histogram[g][b]));
-            }
-        }
-        maxStale = false;
-    }
-
-    /** Adds a part's histograms to the view's and empties them. */
-    private void addCounts(ViewPart part) {
-        for (int g = FUTURE; g <= IDLE; g++) {
-            for (int b = 0; b < normalized.length; b++) {
-                int[] from = part.histogram[g][b];
-                int[] h = histogram[g][b];
-                for (int v = 0; v < from.length; v++) {
-                    if (from[v] != 0) {
-                        if (v >= h.length) {
-                            h = Arrays.copyOf(h, Integer.highestOneBit(v) << 1);
-                            histogram[g][b] = h;
-                        }
-                        h[v] += from[v];
-                        from[v] = 0;
-                    }
-                }
-            }
-        }
-    }
-
-    /**
-     * On a shard: totals the built leaves of blocks {@code [from, to)} when {@code totals}, and plays each block's
-     * subtree ({@link #buildTree}'s matches below the blocks' roots; padding plays as the padding leaf, which
-     * loses every match to a built leaf, so the subtree is the one buildTree makes).
-     */
-    void finishBlocks(int task, int from, int to, boolean totals) {
-        int[] t = tree;
-        int blocks = blocks();
-        int span = leaves / blocks;
-        int depth = Integer.numberOfTrailingZeros(span);
-        for (int j = from; j < to; j++) {
-            int lo = j * span;
-            int end = Math.min(built, lo + span);
-            if (totals) {
-                for (int l = lo; l < end; l++) {
-                    total(task, l);
-                }
-            }
-            for (int l = lo; l < lo + span; l++) {
-                t[leaves + l] = l < end ? l : size;
-            }
-            int root = blocks + j;
-            for (int d = depth - 1; d >= 0; d--) {
-                int first = root << d;
-                int last = (root + 1) << d;
-                if (lo >= end) {
-                    Arrays.fill(t, first, last, size);
-                    continue;
-                }
-                for (int k = first; k < last; k++) {
-                    t[k] = better(t[2 * k], t[2 * k + 1]);
-                }
-            }
-        }
-    }
-
-    /**
-     * After {@link #finishBlocks} of every block: the matches above the blocks' roots. The blocks wrote the
-     * padding past the built leaves ({@link #paddedFrom}).
-     */
-    void finishTop() {
-        int[] t = tree;
-        for (int k = blocks() - 1; k >= 1; k--) {
-            t[k] = better(t[2 * k], t[2 * k + 1]);
-        }
-        paddedFrom = built;
-        retotal = false;
-        treeStale = false;
-    }
-
-    /** Whether {@link #settle} would total every leaf, or play the tree (a sharded batch's merge, then shards). */
-    boolean settling() {
-        return treeStale || retotal;
-    }
-
-    /** Whether {@link #settle} would total every leaf. */
-    boolean retotals() {
-        return retotal;
-    }
-
-    /**
      * Does {@link #refresh}'s work, and is true, when the change leaves the leaf without a fit as it found it
      * ({@link #staysNoFit}): a leaf the view has built is left as it is (the refresh would only copy its own passed
      * bit onto itself), a new one is made ({@link #pad}) with its group's passed bit. False, with nothing done,
@@ -1050,7 +810,7 @@ final class ClassView {
      * hold for the session (not for a change from an earlier session), and a node short of room stays short while
      * nothing gave resources back. Reads two bits.
      */
-    private boolean staysNoFit(int from, boolean evaluate, boolean shrinkOnly, boolean acrossSessions) {
+    boolean staysNoFit(int from, boolean evaluate, boolean shrinkOnly, boolean acrossSessions) {
         if (bit(fitting, from)) {
             return false;
         }
@@ -1062,7 +822,7 @@ final class ClassView {
         bit(fitting, leaf, f != NO_FIT);
     }
 
-    private static boolean bit(long[] bits, int i) {
+    static boolean bit(long[] bits, int i) {
         return (bits[i >> 6] & 1L << i) != 0;
     }
 
@@ -1070,7 +830,7 @@ final class ClassView {
      * Sets or clears bit {@code i}. It and the two it calls are each under C1's inlining limit (35 bytes of
      * bytecode; bin/caldera runs C1 only), which the one-method form (36 bytes) was not: every refresh called it.
      */
-    private static void bit(long[] bits, int i, boolean on) {
+    static void bit(long[] bits, int i, boolean on) {
         if (on) {
             set(bits, i);
         } else {
@@ -1136,7 +896,7 @@ final class ClassView {
      * True when the leaf counts in the histograms as it did before its refresh: the same fit group (one that fits),
      * weight and raw values ({@link #oldRaws}), so taking it out and putting it back would change nothing.
      */
-    private boolean countsAgain(int leaf, byte oldFit, int oldWeight, int[] oldRaws) {
+    boolean countsAgain(int leaf, byte oldFit, int oldWeight, int[] oldRaws) {
         if (oldFit == NO_FIT || fit[leaf] != oldFit || weight[leaf] != oldWeight) {
             return false;
         }
@@ -1192,7 +952,7 @@ final class ClassView {
     }
 
     /** Records a group's largest raw value and the score of every raw value up to it. */
-    private void setMax(int task, int g, int b, int m) {
+    void setMax(int task, int g, int b, int m) {
         max[g][b] = m;
         double[] scores = scoreOf[g][b];
         if (scores.length <= m) {
@@ -1204,7 +964,7 @@ final class ClassView {
         }
     }
 
-    private void total(int task, int leaf) {
+    void total(int task, int leaf) {
         byte g = fit[leaf];
         if (g == NO_FIT) {
             return;
@@ -1242,7 +1002,7 @@ final class ClassView {
         }
     }
 
-    private static int highest(int[] h) {
+    static int highest(int[] h) {
         for (int v = h.length - 1; v > 0; v--) {
             if (h[v] > 0) {
                 return v;
@@ -1329,7 +1089,7 @@ final class ClassView {
     }
 
     /** The better of two leaves: fits idle over fits future over no fit, then higher total, then lower position. */
-    private int better(int a, int b) {
+    int better(int a, int b) {
         byte fa = fit[a];
         byte fb = fit[b];
         if (fa != fb) {

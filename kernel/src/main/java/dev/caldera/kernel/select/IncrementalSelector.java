@@ -45,9 +45,9 @@ import java.util.function.ToLongFunction;
  * <p>
  * Threading: scheduling thread; with a {@link ShardPool} of more than one shard, a view's build from
  * {@code parallelThreshold} leaves (evaluations, then the leaves' pass, totals and tree) and a catch-up's batch of
- * at least {@link #shardedBatchThreshold} refreshes run over leaf shards, each merged in shard order, so the
- * decisions are the ones one thread makes. Allocation: a view per class the first time the cluster size is seen, up to the budget; none per
- * selection.
+ * at least {@link #shardedBatchThreshold} refreshes run over leaf shards ({@link ViewShards}), each merged in
+ * shard order, so the decisions are the ones one thread makes. Allocation: a view per class the first time the
+ * cluster size is seen, up to the budget; none per selection.
  */
 public final class IncrementalSelector implements NodeSelector {
     private static final long DEFAULT_BUDGET_BYTES = 256L << 20;
@@ -126,47 +126,17 @@ public final class IncrementalSelector implements NodeSelector {
     private long rawsLostViews;
     /**
      * A batch ({@link #batchMode}) of at least this many leaf refreshes is replayed on the pool's shards
-     * ({@link #replayBatch}) when there is a pool of more than one shard. 256: a batched refresh costs about 150 ns
-     * of C1 code (the 5,000-node dump's first cycle, CPU profile) and the pool's hand-off about 1 us while the
-     * worker spins, 18 to 24 us once it has parked (perf-results/dump-allocate-two-cores.md), so two shards pay
-     * from about 270 refreshes even when the worker must be woken. Tests set 0.
+     * ({@link ViewShards#replayBatch}) when there is a pool of more than one shard. 256: a batched refresh costs
+     * about 150 ns of C1 code (the 5,000-node dump's first cycle, CPU profile) and the pool's hand-off about 1 us
+     * while the worker spins, 18 to 24 us once it has parked (perf-results/dump-allocate-two-cores.md), so two
+     * shards pay from about 270 refreshes even when the worker must be woken. Tests set 0.
      */
     int shardedBatchThreshold = DEFAULT_SHARDED_BATCH;
     static final int DEFAULT_SHARDED_BATCH = 256;
-    private long shardedBatches;
-    private long splitBatches;
-    /** A sharded batch's refreshes in change order: leaf, and {@link #EVALUATE} etc. */
-    private int[] batchLeaves = new int[0];
     /** A catch-up's changes to replay, in order ({@link NodeGroups#replayed}). */
     private long[] replayed = new long[0];
-    private byte[] batchFlags = new byte[0];
-    private int batchCount;
-    /** A number per catch-up replayed in a sharded batch, for the marks below. */
-    private long batchStamp;
-    /** Per leaf: the stamp of the catch-up whose batch evaluates the leaf again (a group its new leaves read). */
-    private long[] batchEvaluatedAt = new long[0];
-    /** Per leaf: the stamp of the catch-up whose batch makes a leaf of a node that left this group. */
-    private long[] originAt = new long[0];
-    /** Refreshes per 64-leaf word of a sharded batch, then the first leaf of each shard (whole words). */
-    private int[] wordLoad = new int[0];
-    private int[] shardFrom = new int[0];
-    private ViewPart[] parts = new ViewPart[0];
-    private ClassView replaying;
-    /** The view whose rebuild or settle runs on the shards ({@link #prepareShard}, {@link #finishShard}). */
-    private ClassView finishing;
-    private int finishingTask;
-    private boolean finishTotals;
-    private final ShardPool.Job prepareJob = this::prepareShard;
-    private final ShardPool.Job finishJob = this::finishShard;
-    /** Whether the shards replay the batch's deferred evaluations of groups (the second run), or the rest. */
-    private boolean replayingDeferred;
-    private int replayingTask;
-    private final ShardPool.Job replayJob = this::replayShard;
-    private static final byte EVALUATE = 1;
-    private static final byte SHRINK_ONLY = 2;
-    private static final byte ACROSS = 4;
-    private static final byte ADDED = 8;
-    private static final byte DEFERRED = 16;
+    /** A build's later passes and a catch-up's large batches on the pool's shards. */
+    private final ViewShards sharded;
 
     public IncrementalSelector(Session session, ShardPool pool, int parallelThreshold) {
         this(session, pool, parallelThreshold, DEFAULT_BUDGET_BYTES);
@@ -191,6 +161,7 @@ public final class IncrementalSelector implements NodeSelector {
         this.enabled = session.plugins().incremental();
         this.errors = scan.errors();
         this.stateVersions = new long[session.plugins().stateVersionCount()];
+        this.sharded = new ViewShards(session, groups, pool);
     }
 
     /** Whether this session's plugins allow incremental selection (else every call scans). */
@@ -485,16 +456,7 @@ public final class IncrementalSelector implements NodeSelector {
             pool.run(evaluateJob);
             building = null;
             // rebuild's passes on the shards too: leaves, counts (merged in shard order), totals and subtrees
-            view.startRebuild();
-            ensureParts(view);
-            finishing = view;
-            finishingTask = task;
-            pool.run(prepareJob);
-            view.countParts(task, parts, pool.shards());
-            finishTotals = true;
-            pool.run(finishJob);
-            finishing = null;
-            view.finishTop();
+            sharded.rebuild(view, task);
             return;
         }
         evaluateShard(0, 1);
@@ -508,49 +470,6 @@ public final class IncrementalSelector implements NodeSelector {
      */
     private boolean memberTrees() {
         return groups.staticVerdicts && (pool == null || pool.shards() <= 1);
-    }
-
-    /** Settles a view after a batch on shards: totals and the tree's blocks on the shards, then its top. */
-    private void settleOnShards(ClassView view, int task) {
-        if (!view.settling()) {
-            return;
-        }
-        finishing = view;
-        finishingTask = task;
-        finishTotals = view.retotals();
-        pool.run(finishJob);
-        finishing = null;
-        view.finishTop();
-    }
-
-    /** The blocks of shard {@code shard} of {@code shards}: the used ones split evenly, the rest to the last. */
-    private static int blockFrom(ClassView view, int shard, int shards) {
-        return (int) ((long) view.usedBlocks() * shard / shards);
-    }
-
-    private static int blockTo(ClassView view, int shard, int shards) {
-        return shard == shards - 1 ? view.blocks() : (int) ((long) view.usedBlocks() * (shard + 1) / shards);
-    }
-
-    private void prepareShard(int shard, int shards) {
-        ClassView view = finishing;
-        view.prepareBlocks(blockFrom(view, shard, shards), blockTo(view, shard, shards), parts[shard]);
-    }
-
-    private void finishShard(int shard, int shards) {
-        ClassView view = finishing;
-        view.finishBlocks(finishingTask, blockFrom(view, shard, shards), blockTo(view, shard, shards),
-                finishTotals);
-    }
-
-    private void ensureParts(ClassView view) {
-        int shards = pool.shards();
-        if (parts.length < shards || parts[0].oldRaws.length != view.scorers()) {
-            parts = new ViewPart[shards];
-            for (int i = 0; i < shards; i++) {
-                parts[i] = new ViewPart(view.scorers());
-            }
-        }
     }
 
     private void evaluateShard(int shard, int shards) {
@@ -603,7 +522,8 @@ public final class IncrementalSelector implements NodeSelector {
                     batch = true;
                     batchReplays++;
                     if (pool != null && pool.shards() > 1 && now - probeEnd >= shardedBatchThreshold) {
-                        replayBatch(view, task, i, count, ++batchStamp, shrinkOnly, sessionStart);
+                        sharded.replayBatch(view, task, replayed, i, count, shardedBatchThreshold, shrinkOnly,
+                                sessionStart);
                         view.settle(task);
                         return;
                     }
@@ -653,174 +573,13 @@ public final class IncrementalSelector implements NodeSelector {
         return rawsLostViews;
     }
 
-    /**
-     * Replays the changes {@code replayed[first, replays)} of a catch-up in a batch: on the pool's shards when it
-     * refreshes at least {@link #shardedBatchThreshold} leaves, else with {@link ClassView#refresh} as
-     * {@link #catchUp} does. First, on this thread, the changes are read as {@link #catchUp} read them (each leaf
-     * evaluated at most once, re-weighed at most once before that) and the new leaves made ({@link ClassView#pad}); then each shard refreshes the
-     * leaves of its whole 64-leaf words ({@link ClassView#refreshPart}) in change order, the words split so that the
-     * shards get about as many refreshes each; then the view merges the shards' parts in shard order
-     * ({@link ClassView#merge}). A refresh reads and writes only its leaf, except that a node's new leaf starts from
-     * its group's results: a group that such a node left earlier in the batch and that the batch evaluates again
-     * (its last member changed) is evaluated in a second run on the shards ({@link #DEFERRED}), after every leaf
-     * that read it, as in change order. So the view ends as one thread would leave it, whatever the threads'
-     * timing. (A group left with no member, which a node's change never makes, keeps the batch on this thread.)
-     */
-    private void replayBatch(ClassView view, int task, int first, int replays, long stamp, boolean shrinkOnly,
-                             long sessionStart) {
-        int n = groups.leaves();
-        if (batchLeaves.length < replays - first) {
-            int size = Math.max(replays - first, 2 * batchLeaves.length);
-            batchLeaves = new int[size];
-            batchFlags = new byte[size];
-        }
-        if (batchEvaluatedAt.length < n) {
-            batchEvaluatedAt = new long[Math.max(n, session.nodeCount())];
-            originAt = new long[batchEvaluatedAt.length];
-        }
-        int count = 0;
-        int deferred = 0;
-        int made = view.built();
-        boolean ordered = false;
-        for (int r = first; r < replays; r++) {
-            // the catch-up's first changes, replayed before, count: a leaf done there is not done again
-            long s = replayed[r];
-            int change = groups.change(s);
-            int leaf = change >>> 1;
-            boolean evaluate = (change & 1) != 0;
-            if (evaluate) {
-                batchEvaluatedAt[leaf] = stamp;
-            }
-            boolean across = s < sessionStart;
-            byte flags = (byte) ((evaluate ? EVALUATE : 0) | (shrinkOnly && !across ? SHRINK_ONLY : 0)
-                    | (across ? ACROSS : 0));
-            if (leaf >= made) {
-                flags |= ADDED;
-                made = leaf + 1;
-                originAt[groups.origin(leaf)] = stamp;
-            }
-            if (evaluate && originAt[leaf] == stamp) {
-                // a node that left this group earlier in the batch reads the group's results as they are now:
-                // the group is evaluated again once the shards are done
-                flags |= DEFERRED;
-                batchEvaluatedAt[leaf] = 0;
-                deferred++;
-            }
-            batchLeaves[count] = leaf;
-            batchFlags[count++] = flags;
-        }
-        for (int i = 0; i < count && !ordered; i++) {
-            if ((batchFlags[i] & ADDED) != 0) {
-                int group = groups.origin(batchLeaves[i]);
-                ordered = group != batchLeaves[i]
-                        && (batchEvaluatedAt[group] == stamp || groups.weight(group) == 0);
-            }
-        }
-        if (count == 0 || count < shardedBatchThreshold || ordered) {
-            for (int i = 0; i < count; i++) {
-                byte f = batchFlags[i];
-                view.refresh(task, batchLeaves[i], (f & EVALUATE) != 0, (f & SHRINK_ONLY) != 0, (f & ACROSS) != 0,
-                        true);
-            }
-            return;
-        }
-        for (int i = 0; i < count; i++) {
-            if ((batchFlags[i] & ADDED) != 0) {
-                view.pad(batchLeaves[i]);
-            }
-        }
-        int shards = pool.shards();
-        splitWords(view.built(), count, shards);
-        ensureParts(view);
-        batchCount = count;
-        replaying = view;
-        replayingTask = task;
-        replayingDeferred = false;
-        pool.run(replayJob);
-        if (deferred > 0) {
-            replayingDeferred = true;
-            pool.run(replayJob);
-        }
-        replaying = null;
-        shardedBatches++;
-        if (spans(count)) {
-            splitBatches++;
-        }
-        view.merge(task, parts, shards);
-        settleOnShards(view, task);
-    }
-
-    /**
-     * Splits the leaves {@code [0, built)} into {@code shards} runs of whole 64-leaf words (the views' bit-words),
-     * each with about {@code count / shards} of the batch's refreshes: {@link #shardFrom}.
-     */
-    private void splitWords(int built, int count, int shards) {
-        int words = (built + 63) >> 6;
-        if (wordLoad.length < words) {
-            wordLoad = new int[Math.max(words, (session.nodeCount() + 63) >> 6)];
-        }
-        if (shardFrom.length < shards + 1) {
-            shardFrom = new int[shards + 1];
-        }
-        Arrays.fill(wordLoad, 0, words, 0);
-        for (int i = 0; i < count; i++) {
-            wordLoad[batchLeaves[i] >> 6]++;
-        }
-        int shard = 1;
-        int seen = 0;
-        shardFrom[0] = 0;
-        for (int w = 0; w < words && shard < shards; w++) {
-            seen += wordLoad[w];
-            while (shard < shards && (long) seen * shards >= (long) count * shard) {
-                shardFrom[shard++] = (w + 1) << 6;
-            }
-        }
-        while (shard <= shards) {
-            shardFrom[shard++] = Integer.MAX_VALUE;
-        }
-    }
-
-    /**
-     * One shard of {@link #replayBatch}: the batch's refreshes of leaves in the shard's words, in change order; in
-     * a second run, the evaluations of groups that nodes left in the batch ({@link #DEFERRED}).
-     */
-    private void replayShard(int shard, int shards) {
-        ClassView view = replaying;
-        int task = replayingTask;
-        int lo = shardFrom[shard];
-        int hi = shardFrom[shard + 1];
-        ViewPart part = parts[shard];
-        boolean deferred = replayingDeferred;
-        int[] leaves = batchLeaves;
-        byte[] flags = batchFlags;
-        for (int i = 0, count = batchCount; i < count; i++) {
-            int leaf = leaves[i];
-            if (leaf >= lo && leaf < hi && ((flags[i] & DEFERRED) != 0) == deferred) {
-                byte f = flags[i];
-                view.refreshPart(task, leaf, (f & EVALUATE) != 0, (f & SHRINK_ONLY) != 0, (f & ACROSS) != 0,
-                        (f & ADDED) != 0, part);
-            }
-        }
-    }
-
-    /** Whether the batch's refreshes fall in more than one shard's words. */
-    private boolean spans(int count) {
-        int first = batchLeaves[0] < shardFrom[1] ? 0 : 1;
-        for (int i = 1; i < count; i++) {
-            if ((batchLeaves[i] < shardFrom[1] ? 0 : 1) != first) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Catch-up batches replayed on the pool's shards (tests and metrics). */
     long shardedBatches() {
-        return shardedBatches;
+        return sharded.shardedBatches();
     }
 
     /** Sharded batches whose refreshes more than one shard replayed (tests). */
     long splitBatches() {
-        return splitBatches;
+        return sharded.splitBatches();
     }
 }
