@@ -23,11 +23,12 @@ import java.util.Arrays;
  * group's largest raw value changes, that group's totals are recomputed and the tree rebuilt (O(leaves)). Many
  * changes at once are replayed in a batch: no climbs, the tree played once at the end ({@link #settle}).
  * <p>
- * Threading: scheduling thread; while a view is built, {@link #evaluateAll} runs on filter workers for disjoint
- * leaf ranges, and with a pool of more than one shard the build's later passes and a catch-up's large batches run
- * there too ({@link ViewShards}, which works on the columns, histograms and tree left package-private for it; the
- * scheduling thread waits, and merges what the shards count apart, {@link ViewPart}, in shard order). The paths
- * of one thread (evaluate, refresh, climb, settle, rebuild, best) stay here. Allocation: arrays sized once per cluster
+ * Threading: scheduling thread; while a view is built, its evaluations ({@link BatchEvaluation}, which writes the
+ * columns left package-private for it) run on filter workers for disjoint leaf ranges, and with a pool of more
+ * than one shard the build's later passes and a catch-up's large batches run there too ({@link ViewShards}, which
+ * works on the columns, histograms and tree; the scheduling thread waits, and merges what the shards count apart,
+ * {@link ViewPart}, in shard order). The refresh's paths (evaluate, refresh, climb, settle) and the build's passes
+ * on one thread (rebuild) stay here. Allocation: arrays sized once per cluster
  * size, the tree at the first build (for the leaves it holds; again only when a later build needs more room); a
  * refresh allocates only when a raw value is larger than any the view has seen (that scorer's histogram and its
  * normalized-score table then double).
@@ -62,16 +63,16 @@ final class ClassView {
     /** Leaf evaluations of catch-ups that found the shape's entry current (tests and metrics). */
     long sharedEntries;
 
-    private final Session session;
-    private final PluginChain plugins;
+    final Session session;
+    final PluginChain plugins;
     final NodeGroups groups;
-    private final NormalizedScorer[] normalized;
+    final NormalizedScorer[] normalized;
     final int size;
     /** The tree's leaf entries: a power of two, room for every leaf the tree may hold (its slots). */
     int leaves;
     int built;
     final byte[] fit;
-    /** 1 where the predicates passed the leaf, written by {@link #evaluateAll} and read into {@link #passed}. */
+    /** 1 where the predicates passed the leaf, written by {@link BatchEvaluation} and read into {@link #passed}. */
     final byte[] accepted;
     /**
      * A bit per leaf: whether it fits, and whether the predicates passed it at its last evaluation. A replay reads
@@ -79,7 +80,7 @@ final class ClassView {
      */
     final long[] fitting;
     final long[] passed;
-    private final double[] local;
+    final double[] local;
     final int[][] raw;
     final double[] total;
     final int[] position;
@@ -283,112 +284,13 @@ final class ClassView {
         }
     }
 
-    /**
-     * {@link #evaluate} for leaves {@code [from, to)} in batches: the predicates over the range, resources on the
-     * nodes they accept, then the scorers over the nodes that fit, each plugin once per batch. With
-     * {@code passing}, the bits of the leaves the predicates pass ({@link ProfileVerdicts}), no predicate runs and
-     * the refused leaves are skipped a word at a time. Writes only this range of the view, of its shape's entries
-     * and of {@code buffers}; no allocation. Returns how many leaves took their fit (and score) from a current
-     * entry of the shape.
-     */
-    int evaluateAll(int task, int from, int to, EvaluationBuffers buffers, long[] passing) {
-        int[] nodeAt = groups.repNodes();
-        int[] codes = buffers.codes;
-        int[] candidates = buffers.nodes;
-        int[] candidateLeaves = buffers.positions;
-        long[] request = session.request(task);
-        if (passing == null) {
-            plugins.predicateAll(task, nodeAt, from, to, codes);
-        }
-        ShapeView s = shape;
-        long[] versions = groups.versions();
-        int[] unscored = buffers.unscored;
-        int[] unscoredLeaves = buffers.unscoredLeaves;
-        int end = from;
-        int fresh = from;
-        int shared = 0;
-        // what a refused leaf gets; a passed one is written over below
-        Arrays.fill(accepted, from, to, (byte) 0);
-        Arrays.fill(fit, from, to, NO_FIT);
-        for (int l = nextPassed(passing, codes, from, to); l < to; l = nextPassed(passing, codes, l + 1, to)) {
-            int node = nodeAt[l];
-            accepted[l] = 1;
-            if (s == null) {
-                fit[l] = resourceFit(task, request, node);
-            } else if (s.current(l, versions[l])) {
-                fit[l] = s.fit(l);
-                shared++;
-            } else {
-                // the shape's entry is computed here: its score below, for the leaves that fit
-                fit[l] = resourceFit(task, request, node);
-                if (fit[l] == NO_FIT) {
-                    s.put(l, versions[l], NO_FIT, 0.0);
-                } else {
-                    unscored[fresh] = node;
-                    unscoredLeaves[fresh++] = l;
-                }
-            }
-            if (fit[l] != NO_FIT) {
-                candidates[end] = node;
-                candidateLeaves[end++] = l;
-            }
-        }
-        double[] scores = buffers.scores;
-        if (s == null) {
-            plugins.scoreAll(task, candidates, from, end, scores);
-        } else {
-            plugins.requestOnlyScoreAll(task, unscored, from, fresh, scores);
-            for (int i = from; i < fresh; i++) {
-                int l = unscoredLeaves[i];
-                s.put(l, versions[l], fit[l], scores[i]);
-            }
-            for (int i = from; i < end; i++) {
-                scores[i] = s.score(candidateLeaves[i]);
-            }
-            plugins.scoreAllAfter(task, candidates, from, end, scores);
-        }
-        for (int i = from; i < end; i++) {
-            local[candidateLeaves[i]] = scores[i];
-        }
-        int[] raws = buffers.raws;
-        for (int b = 0; b < normalized.length; b++) {
-            normalized[b].rawAll(task, candidates, from, end, raws);
-            int[] column = raw[b];
-            for (int i = from; i < end; i++) {
-                column[candidateLeaves[i]] = raws[i];
-            }
-        }
-        return shared;
-    }
-
-    /**
-     * The first leaf of {@code [l, to)} the predicates pass, or {@code to}: from {@code passing}'s bits when there
-     * are some (a word at a time), else from the codes {@code PluginChain.predicateAll} wrote.
-     */
-    private static int nextPassed(long[] passing, int[] codes, int l, int to) {
-        if (passing == null) {
-            while (l < to && codes[l] != FitReason.OK) {
-                l++;
-            }
-            return l;
-        }
-        while (l < to) {
-            long bits = passing[l >> 6] & -1L << l;
-            if (bits != 0) {
-                return Math.min(to, (l & ~63) | Bits.lowest(bits));
-            }
-            l = (l | 63) + 1;
-        }
-        return to;
-    }
-
     /** The passed bits of every leaf ({@link ProfileVerdicts#record} copies the built ones). */
     long[] passedBits() {
         return passed;
     }
 
     /** NO_FIT, FUTURE or IDLE for a node the predicates accepted. */
-    private byte resourceFit(int task, long[] request, int node) {
+    byte resourceFit(int task, long[] request, int node) {
         return (byte) ResourceFit.level(session, task, request, node);
     }
 

@@ -477,7 +477,7 @@ public final class IncrementalSelector implements NodeSelector {
         int n = groups.leaves();
         int from = (int) ((long) n * shard / shards);
         int to = (int) ((long) n * (shard + 1) / shards);
-        int shared = view.evaluateAll(buildingTask, from, to, buffers, buildingMask);
+        int shared = BatchEvaluation.evaluateAll(view, buildingTask, from, to, buffers, buildingMask);
         if (shared > 0) {
             sharedInBuilds.addAndGet(shared);
         }
