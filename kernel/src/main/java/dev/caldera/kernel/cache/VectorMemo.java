@@ -4,7 +4,8 @@ import dev.caldera.kernel.resource.ResourceDimensions;
 import dev.caldera.kernel.resource.ResourceList;
 
 /**
- * The dense vectors ({@link RequestVectors#of}) of the resource lists seen lately, kept by the lists' identity: the
+ * The dense vectors ({@link RequestVectors#of}) of the resource lists seen lately, kept by the lists' identity (and the
+ * last one by value): the
  * pods an adapter converts from one template share its request list (a replay's pods of one shape, their PodGroups
  * their minResources list), so that their vector is worked out once, not once per pod, and shared. A vector is
  * taken again only while no dimension was added since it was made (its length is the dimension count it was made
@@ -22,6 +23,13 @@ final class VectorMemo {
     private final boolean addPod;
     private final ResourceList[] lists = new ResourceList[SLOTS];
     private final long[][] vectors = new long[SLOTS][];
+    /**
+     * The list last asked for and its vector: a dump's or a listing's pods come job by job, each pod with a request
+     * list of its own but equal to the one before, which the identity slots never match (each list's identity hash
+     * is also a call into the VM under C1, and installs the hash in the list's header).
+     */
+    private ResourceList last;
+    private long[] lastVector;
 
     /** {@code addPod}: as {@link RequestVectors#of(ResourceList, ResourceDimensions, boolean)}. */
     VectorMemo(ResourceDimensions dims, boolean addPod) {
@@ -31,14 +39,19 @@ final class VectorMemo {
 
     /** {@link RequestVectors#of(ResourceList, ResourceDimensions, boolean)} of {@code list}; do not modify it. */
     long[] of(ResourceList list) {
+        if (last != null && lastVector.length == dims.count() && (list == last || list.equals(last))) {
+            last = list;
+            return lastVector;
+        }
         int slot = System.identityHashCode(list) & (SLOTS - 1);
         long[] vector = vectors[slot];
-        if (lists[slot] == list && vector.length == dims.count()) {
-            return vector;
+        if (lists[slot] != list || vector.length != dims.count()) {
+            vector = RequestVectors.of(list, dims, addPod);
+            lists[slot] = list;
+            vectors[slot] = vector;
         }
-        vector = RequestVectors.of(list, dims, addPod);
-        lists[slot] = list;
-        vectors[slot] = vector;
+        last = list;
+        lastVector = vector;
         return vector;
     }
 }

@@ -70,7 +70,11 @@ public final class TaskClasses {
         return size;
     }
 
-    private int create(Key key) {
+    private int create(Key asked) {
+        // the class's own copy of the vector: the cache hands equal vectors shared in an order that depends on the
+        // order of its look-ups (its memos), so that two classes' requests are one array or two by chance; each
+        // class's own keeps them apart whatever that order was (one small array per class made)
+        Key key = new Key(asked.request.clone(), asked.profile, asked.interPod);
         int id = free.isEmpty() ? size++ : free.popInt();
         ensure(size);
         keys[id] = key;

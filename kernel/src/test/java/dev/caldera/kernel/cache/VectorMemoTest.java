@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The memo's vector of a list is the one {@link RequestVectors#of} works out, shared while the list is the same object
- * and no dimension was added since; a dimension added makes it again, one longer.
+ * (or equal to the list asked for just before) and no dimension was added since; a dimension added makes it again, one longer.
  */
 class VectorMemoTest {
     @Test
@@ -23,12 +23,25 @@ class VectorMemoTest {
         long[] first = memo.of(request);
         assertThat(first).containsExactly(RequestVectors.of(request, dims));
         assertThat(memo.of(request)).isSameAs(first);
+        // an equal list right after (the next pod of a job, its own list): the same vector, by value
+        assertThat(memo.of(ResourceList.of("cpu", 500L, "memory", 1L << 30))).isSameAs(first);
+        // an equal list after another: worked out again, equal
+        memo.of(ResourceList.of("cpu", 250L, "memory", 1L << 30));
         assertThat(memo.of(ResourceList.of("cpu", 500L, "memory", 1L << 30))).isNotSameAs(first).containsExactly(first);
+        // a list that differs from the last one only in an amount, or a name, is not taken for it
+        ResourceList half = ResourceList.of("cpu", 500L, "memory", 1L << 29);
+        assertThat(memo.of(half)).containsExactly(RequestVectors.of(half, dims));
+        ResourceList other = ResourceList.of("memory", 500L, "cpu", 1L << 30); // the names swapped
+        assertThat(memo.of(other)).containsExactly(RequestVectors.of(other, dims));
 
         memo.of(ResourceList.of("cpu", 1L, "nvidia.com/gpu", 2L)); // registers a dimension
         long[] longer = memo.of(request);
         assertThat(longer).hasSize(dims.count()).hasSize(first.length + 1)
                 .containsExactly(RequestVectors.of(request, dims));
+
+        // the list asked for last, after a dimension came from elsewhere (another memo on the same dimensions)
+        dims.register("example.com/fpga");
+        assertThat(memo.of(request)).hasSize(dims.count()).containsExactly(RequestVectors.of(request, dims));
     }
 
     @Test
