@@ -35,6 +35,16 @@ public final class TaskClasses {
     private int size;
     private final IntArrayList free = new IntArrayList();
     private final Object2IntOpenHashMap<Key> ids = new Object2IntOpenHashMap<>();
+    /**
+     * The class {@link #acquire} answered last, the request vector (by identity) it was asked with and the class's
+     * {@link #born} number then: the cache's pods come job by job, and a job's pods share one vector (the cache's
+     * memo hands equal request lists in a row the same vector), so most acquisitions are of the class just acquired,
+     * found without a key, its hash over the vector, or a probe of the map. Valid while that id still stands for
+     * that class (referenced, and not freed and given again since: the same birth number).
+     */
+    private int lastId = -1;
+    private long[] lastRequest;
+    private long lastBorn;
 
     public TaskClasses() {
         ids.defaultReturnValue(-1);
@@ -47,10 +57,17 @@ public final class TaskClasses {
 
     /** The class of (request, profile, interPod), created on first use; takes one reference. */
     public int acquire(long[] requestVector, int profileId, int interPodId) {
-        Key key = new Key(requestVector, profileId, interPodId);
-        int id = ids.getInt(key);
-        if (id < 0) {
-            id = create(key);
+        int id = lastId;
+        if (id < 0 || requestVector != lastRequest || profileId != profile[id] || interPodId != interPod[id]
+                || refs[id] == 0 || born[id] != lastBorn) {
+            Key key = new Key(requestVector, profileId, interPodId);
+            id = ids.getInt(key);
+            if (id < 0) {
+                id = create(key);
+            }
+            lastId = id;
+            lastRequest = requestVector;
+            lastBorn = born[id];
         }
         refs[id]++;
         return id;
