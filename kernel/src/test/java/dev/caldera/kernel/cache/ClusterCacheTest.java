@@ -79,6 +79,28 @@ class ClusterCacheTest {
         assertThat(cache.jobs().tasks(cache.jobRow("b/other")).toIntArray()).containsExactly(cache.taskRow("b/p3"));
     }
 
+    /**
+     * A pod's namespace and role symbols are its own strings' also when pods in a row name the same ones by equal
+     * strings, name none, or change them (the write's memo of the last namespace and role).
+     */
+    @Test
+    void podsInARowTakeTheSymbolsOfTheirOwnNamespaceAndRole() {
+        String[][] pods = {{"a", "worker"}, {"a", "worker"}, {"a", null}, {"a", "ps"}, {"b", "ps"}, {"b", null},
+            {"b", null}, {"a", "worker"}, {"c", "worker"}};
+        for (int i = 0; i < pods.length; i++) {
+            // new String: equal strings, never the same object, as a reader hands them
+            String role = pods[i][1] == null ? null : new String(pods[i][1]);
+            cache.upsertTask(TaskSpec.builder(new String(pods[i][0]), "p" + i).job("job").role(role)
+                    .request(cpuMem(1000, GI)).build());
+        }
+        cache.applyChanges();
+        for (int i = 0; i < pods.length; i++) {
+            int row = cache.taskRow(pods[i][0] + "/p" + i);
+            assertThat(cache.symbols().string(cache.tasks().namespace(row))).as("pod %d", i).isEqualTo(pods[i][0]);
+            assertThat(cache.symbols().string(cache.tasks().role(row))).as("pod %d", i).isEqualTo(pods[i][1]);
+        }
+    }
+
     @Test
     void aRunningTaskTakesItsNodesIdleAndAnUpdateDoesNotCountItTwice() {
         node(cache, "n1", 4000, 8 * GI);

@@ -12,13 +12,14 @@ import java.util.Set;
  * the queue of submitted changes, where refusals are reported and how many there were, callbacks, the test
  * switch that turns the short path for pod moves off, and the memos of a last lookup (the string interned last, the
  * job key joined last, the dimensions a quantity check found, the request vectors of the lists written lately, the
- * task class acquired last), which
+ * task class acquired last, the namespace and role a pod's write interned last), which
  * caches of equal state may hold differently.
  */
 public final class CacheImage {
     /** Memos of a lookup, which caches of equal state may hold differently (they looked up in another order). */
     public static final Set<String> MEMOS = Set.of("lastInterned", "lastId", "keyedNamespace", "keyedName", "keyedKey",
-            "found", "requestVectors", "minResourceVectors", "lastRequest", "lastBorn");
+            "found", "requestVectors", "minResourceVectors", "lastRequest", "lastBorn",
+            "lastNamespace", "lastNamespaceId", "lastRole", "lastRoleId");
     private static final Set<String> SKIPPED = Set.of("changes", "rejections", "rejectedChanges", "problemSink",
             "rewriteEveryPod");
     private static final ObjectImage IMAGE = new ObjectImage(type -> false, CacheImage::skipped);
