@@ -17,8 +17,9 @@ import java.util.Arrays;
  * fit group (idle or future, counting nodes), exactly as the scan scores one group.
  * <p>
  * The view keeps its own copy of each leaf's weight and representative, updated when it replays that leaf's
- * change, so the tree's comparisons only move when the view climbs them. The tree has one extra leaf value,
- * {@code size}, that never fits and loses every tie, padding the leaves past the last. After placements only the
+ * change, so the tree's comparisons only move when the view climbs them. The tree, its matches, climbs and member
+ * slots are {@link LeafTree}'s, over this view's own fit, total and position columns (the same arrays); the tree has
+ * one extra leaf value, {@code size}, that never fits and loses every tie. After placements only the
  * leaves the groups' changes name are re-evaluated or re-weighed (O(dims + plugins + log leaves) each); when a fit
  * group's largest raw value changes, that group's totals are recomputed and the tree rebuilt (O(leaves)). Many
  * changes at once are replayed in a batch: no climbs, the tree played once at the end ({@link #settle}).
@@ -27,8 +28,8 @@ import java.util.Arrays;
  * columns left package-private for it) run on filter workers for disjoint leaf ranges, and with a pool of more
  * than one shard the build's later passes and a catch-up's large batches run there too ({@link ViewShards}, which
  * works on the columns, histograms and tree; the scheduling thread waits, and merges what the shards count apart,
- * {@link ViewPart}, in shard order). The refresh's paths (evaluate, refresh, climb, settle) and the build's passes
- * on one thread (rebuild) stay here. Allocation: arrays sized once per cluster
+ * {@link ViewPart}, in shard order). The refresh's paths (evaluate, refresh, settle; the climb is the tree's) and
+ * the build's passes on one thread (rebuild) stay here. Allocation: arrays sized once per cluster
  * size, the tree at the first build (for the leaves it holds; again only when a later build needs more room); a
  * refresh allocates only when a raw value is larger than any the view has seen (that scorer's histogram and its
  * normalized-score table then double).
@@ -68,8 +69,6 @@ final class ClassView {
     final NodeGroups groups;
     final NormalizedScorer[] normalized;
     final int size;
-    /** The tree's leaf entries: a power of two, room for every leaf the tree may hold (its slots). */
-    int leaves;
     int built;
     final byte[] fit;
     /** 1 where the predicates passed the leaf, written by {@link BatchEvaluation} and read into {@link #passed}. */
@@ -85,45 +84,13 @@ final class ClassView {
     final double[] total;
     final int[] position;
     final int[] weight;
-    /**
-     * The tournament tree: entry {@code k} names the winner of its subtree (the leaves at {@code leaves + leaf},
-     * or at {@code leaves + slot} when the tree holds member leaves only ({@link #compact}); the root at 1). Where
-     * a leaf of the subtree fits, that is the best one; where none does, it is one of them or the padding leaf,
-     * whichever: a leaf that does not fit loses every match to one that fits, and {@link #best}
-     * names none that does not fit. So a leaf that does not fit before a refresh nor after it changes no match
-     * that matters and does not climb, and a new leaf that does not fit is made without one ({@link #pad}).
-     */
-    int[] tree;
-    /**
-     * Whether the tree holds only the member leaves ({@link #member}) in slots of their own, or every leaf at its own
-     * index. With verdicts that hold for the session ({@link NodeGroups#staticVerdicts}), a leaf the predicates
-     * refuse never fits until a change from another session evaluates it again, and a node that leaves its group
-     * has the group's verdict: so a view's tree need hold only the leaves its predicates passed, and the new leaves
-     * of groups they passed. On the 5,000-node dump
-     * a zone-pinned class's tree then has 1,333 slots instead of about 4,000 leaves, a GPU class's 1,000: fewer
-     * matches in every build and settle and shorter climbs. A leaf out of the tree that comes to fit (a change from
-     * an earlier session) marks the view {@link #lost}: the selector builds it again.
-     */
-    private boolean compact;
-    /** By bit-word of leaves: the member leaves, those with a slot in the tree ({@link #compact}). */
-    private final long[] member;
-    /** By bit-word of leaves: the slots of the member leaves before the word, a member's slot its rank. */
-    private final int[] rankAt;
-    /** Slots the tree holds: member leaves so far (the tree's leaf entries {@code [0, slots)}). */
-    private int slots;
+    /** The tournament tree over the leaves, reading the columns above ({@link LeafTree}). */
+    final LeafTree tree;
     /**
      * Set when a leaf out of the tree came to fit, or the tree has no slot left for a new member leaf: the view's
      * tree no longer stands for its leaves, and the selector builds the view again before using it.
      */
     boolean lost;
-    /**
-     * The tree's padding: every leaf entry from {@code paddedFrom} on, and every match above them that no leaf
-     * below {@code paddedFrom} plays in, holds {@code size}. A new tree is written over what its leaves and matches
-     * need and, only where fewer leaves are built than this, the padding they leave: a view's leaves only grow
-     * between builds, so most trees write no padding at all (a tree has room for every node, 16,384 leaves at
-     * 10,000 nodes, while a view built on groups has a few thousand).
-     */
-    int paddedFrom;
     /** histogram[group][scorer][raw value] = nodes of that fit group with that raw value. */
     final int[][][] histogram;
     final int[][] max;
@@ -133,15 +100,13 @@ final class ClassView {
     private final double[][][] scoreOf;
     /** A refreshed leaf's raw values before its refresh ({@link #uncount}). */
     private final int[] oldRaws;
-    /** Matches played by climbs since the selector last set it to 0 (its catch-up's probe). */
-    long climbed;
     /** Set by a refresh in a batch whose leaf's match keys moved: {@link #settle} plays the tree again. */
     boolean treeStale;
     /** Set by a refresh in a batch that moved a fit group's largest raw value: {@link #settle} totals every leaf. */
     boolean retotal;
     /**
      * The normalized scorers (bit b for scorer b) counted in no histogram: a build of a view with member trees
-     * ({@link #compact}) found every raw value of the scorer's column 0 and the scorer reads no usage
+     * ({@link LeafTree#compact}) found every raw value of the scorer's column 0 and the scorer reads no usage
      * ({@link NodeGroups#staticRaws}). Their largest raw value stays 0 and their totals read raw 0 as before, so the
      * totals are the same doubles; a refresh that makes such a raw value non-zero on a fitting leaf marks the view
      * {@link #lost} and {@link #rawsLost} (the selector builds it again, and the build counts the scorer).
@@ -157,7 +122,6 @@ final class ClassView {
         this.normalized = plugins.normalizedScorers();
         this.key = key;
         this.size = size;
-        this.leaves = Integer.highestOneBit(Math.max(1, size - 1)) << 1;
         fit = new byte[size + 1];
         accepted = new byte[size + 1];
         fitting = new long[(size >> 6) + 1];
@@ -168,11 +132,7 @@ final class ClassView {
         position = new int[size + 1];
         position[size] = Integer.MAX_VALUE;
         weight = new int[size];
-        member = new long[(size >> 6) + 1];
-        rankAt = new int[(size >> 6) + 1];
-        // the tree is made at the first build, sized for what it holds ({@link #layTree})
-        tree = new int[0];
-        paddedFrom = leaves;
+        tree = new LeafTree(fit, total, position, fitting, size);
         histogram = new int[3][normalized.length][8];
         max = new int[3][normalized.length];
         scoreOf = new double[3][normalized.length][0];
@@ -198,8 +158,7 @@ final class ClassView {
 
     /** The best leaf, or -1 when no node fits. */
     int best() {
-        int leaf = tree[1];
-        return fit[leaf] != NO_FIT ? leaf : -1;
+        return tree.best();
     }
 
     /** The position of the node a leaf stands for first (its lowest). */
@@ -343,15 +302,15 @@ final class ClassView {
         maxStale = false;
         totalFitting(words);
         if (members) {
-            layMembers(words, nodes);
+            tree.layMembers(passed, built, words, nodes);
         } else {
-            layTree(false, Integer.highestOneBit(Math.max(1, size - 1)) << 1);
+            tree.layTree(false, Integer.highestOneBit(Math.max(1, size - 1)) << 1);
         }
         lost = false;
         rawsLost = false;
         retotal = false;
         treeStale = false;
-        buildTree();
+        tree.buildTree(built);
     }
 
     /**
@@ -375,42 +334,6 @@ final class ClassView {
             }
         }
         return zero;
-    }
-
-    /**
-     * The member leaves of a build: those the predicates passed (the passed bits), each a slot in leaf order, and a
-     * tree with room for every leaf they can become, {@code nodes}: a group's nodes that leave it make at most its
-     * weight in leaves, its own included. (A group none of whose nodes is left keeps its slot; it never fits.)
-     */
-    private void layMembers(int words, long nodes) {
-        int s = 0;
-        for (int w = 0; w < words; w++) {
-            rankAt[w] = s;
-            long m = passed[w] & builtBits(w);
-            member[w] = m;
-            s += Long.bitCount(m);
-        }
-        slots = s;
-        layTree(true, Integer.highestOneBit((int) Math.max(1, nodes - 1)) << 1);
-    }
-
-    /** Gives the tree {@code entries} leaf entries, the array made or grown when it has too little room. */
-    void layTree(boolean members, int entries) {
-        compact = members;
-        if (tree.length < 2 * entries) {
-            tree = new int[2 * entries];
-        }
-        if (entries != leaves) {
-            // another shape of tree: nothing of it is padding yet
-            leaves = entries;
-            paddedFrom = entries;
-        }
-    }
-
-    /** The slot of member leaf {@code leaf} ({@link #compact}): its rank among the members. */
-    private int slot(int leaf) {
-        int w = leaf >> 6;
-        return rankAt[w] + Long.bitCount(member[w] & (1L << leaf) - 1);
     }
 
     /**
@@ -439,8 +362,7 @@ final class ClassView {
 
     /** The bits of word {@code w} that are built leaves. */
     private long builtBits(int w) {
-        int past = built - (w << 6);
-        return past >= 64 ? -1L : (1L << past) - 1;
+        return LeafTree.builtBits(built, w);
     }
 
     /**
@@ -491,8 +413,8 @@ final class ClassView {
      * predicates passed, when their verdicts hold, is not filtered again, and keeps the raw values of the scorers
      * that read no usage ({@link #reevaluate}). A change from an earlier session ({@code acrossSessions}) may have
      * moved anything of the node: no shortcut. A leaf that comes out with the fit level, total (bit for bit, where
-     * it fits) and position it had does not climb: the tree's matches ({@link #better}) read nothing else, so each
-     * would name the same winner as before; nor does one that fits neither before nor after ({@link #tree}).
+     * it fits) and position it had does not climb: the tree's matches ({@link LeafTree#better}) read nothing else, so each
+     * would name the same winner as before; nor does one that fits neither before nor after ({@link LeafTree#entries}).
      */
     void refresh(int task, int leaf, boolean evaluate, boolean shrinkOnly, boolean acrossSessions, boolean batch) {
         // the calls C1 does not inline are made only where they do something: pad for a new leaf, staysNoFit for
@@ -518,7 +440,7 @@ final class ClassView {
             // nothing to count, and no match that names a leaf that fits reads it ({@link #tree})
             return;
         }
-        if (compact && !bit(member, leaf)) {
+        if (!tree.holds(leaf)) {
             // a leaf out of the tree fits (a change from an earlier session): the selector builds the view again
             lost = true;
             return;
@@ -540,7 +462,7 @@ final class ClassView {
                 return;
             }
             totalFitting((built + 63) >> 6);
-            buildTree();
+            tree.buildTree(built);
             return;
         }
         double oldTotal = total[leaf];
@@ -553,16 +475,16 @@ final class ClassView {
         if (batch) {
             treeStale = true;
         } else {
-            climb(leaf, moved(leaf, oldFit, oldTotal, oldPosition));
+            tree.climb(leaf, moved(leaf, oldFit, oldTotal, oldPosition));
         }
     }
 
     /**
-     * Where a refreshed leaf's keys went in the order of {@link #better}: 1 when its new fit level, total and
+     * Where a refreshed leaf's keys went in the order of {@link LeafTree#better}: 1 when its new fit level, total and
      * position beat its old ones ({@code oldFit}, {@code oldTotal}, {@code oldPosition}), -1 when the old ones beat
      * the new, 0 when neither does (equal totals with other bits, same position; or no fit before nor after).
      * Among leaves that fit that order is strict (positions are distinct nodes'), and a leaf that fits beats every
-     * leaf that does not, which is all {@link #climb} needs of it.
+     * leaf that does not, which is all {@link LeafTree#climb} needs of it.
      */
     private int moved(int leaf, byte oldFit, double oldTotal, int oldPosition) {
         byte f = fit[leaf];
@@ -621,7 +543,7 @@ final class ClassView {
             totalFitting((built + 63) >> 6);
         }
         if (treeStale) {
-            buildTree();
+            tree.buildTree(built);
         }
         retotal = false;
         treeStale = false;
@@ -632,9 +554,9 @@ final class ClassView {
         return normalized.length;
     }
 
-    /** The leaves its tree holds: the member leaves ({@link #compact}), else every leaf built. */
+    /** The leaves its tree holds: the member leaves ({@link LeafTree#compact}), else every leaf built. */
     int treeLeaves() {
-        return compact ? slots : built;
+        return tree.held(built);
     }
 
     /** Leaves the view holds (built or padded): a catch-up on shards splits them. */
@@ -653,36 +575,16 @@ final class ClassView {
             fit(built, NO_FIT);
             weight[built] = 0;
             position[built] = Integer.MAX_VALUE;
-            if (compact) {
-                padMember(built);
-            } else {
-                tree[built + leaves] = built;
+            if (!tree.compact()) {
+                tree.add(built);
+            } else if (!tree.addMember(built, bit(passed, groups.origin(built)))) {
+                // no slot left for a member: the selector builds the view again
+                lost = true;
             }
             built++;
         }
-        paddedFrom = Math.max(paddedFrom, compact ? slots : built);
+        tree.padded(built);
         return added;
-    }
-
-    /**
-     * Makes new leaf {@code l} a member, with the next slot, when the predicates passed its group (whose verdict it
-     * has while verdicts hold; else a refresh finds it fitting out of the tree, {@link #lost}).
-     */
-    private void padMember(int l) {
-        int w = l >> 6;
-        if ((l & 63) == 0) {
-            rankAt[w] = slots;
-            member[w] = 0;
-        }
-        if (!bit(passed, groups.origin(l))) {
-            return;
-        }
-        if (slots == leaves) {
-            lost = true;
-            return;
-        }
-        member[w] |= 1L << l;
-        tree[leaves + slots++] = l;
     }
 
     /**
@@ -746,52 +648,6 @@ final class ClassView {
 
     private static void clear(long[] bits, int i) {
         bits[i >> 6] &= ~(1L << i);
-    }
-
-    /**
-     * Replays the matches on the way from {@code leaf} to the root. Once a subtree's winner is the same leaf as
-     * before and is not {@code leaf}, nothing above it can change, so the climb stops there. What {@code moved}
-     * ({@link #moved}) says spares matches whose winner is known: a leaf whose keys got better still wins every
-     * subtree it won (it beat the same other side with worse keys), so those matches are not played; a leaf whose
-     * keys got worse cannot win a subtree it did not win (that subtree's other side beat its better keys, and beats
-     * whatever of its own side the leaf beat), so the climb stops at the first such subtree without playing it.
-     * Each match is
-     * {@link #better}'s, written out over local copies of the columns: C1 (bin/caldera's only compiler) inlines
-     * no method over 35 bytes of bytecode, and a call per match reloaded the view's fields.
-     */
-    private void climb(int leaf, int moved) {
-        int[] t = tree;
-        byte[] fits = fit;
-        double[] totals = total;
-        int[] positions = position;
-        int played = 0;
-        for (int k = ((compact ? slot(leaf) : leaf) + leaves) >> 1; k >= 1; k >>= 1) {
-            int before = t[k];
-            if (before == leaf ? moved > 0 : moved < 0) {
-                if (moved > 0) {
-                    continue;
-                }
-                break;
-            }
-            int a = t[2 * k];
-            int b = t[2 * k + 1];
-            int after;
-            byte fa = fits[a];
-            byte fb = fits[b];
-            if (fa != fb) {
-                after = fa > fb ? a : b;
-            } else if (fa != NO_FIT && totals[a] != totals[b]) {
-                after = totals[a] > totals[b] ? a : b;
-            } else {
-                after = positions[a] <= positions[b] ? a : b;
-            }
-            played++;
-            if (after == before && before != leaf) {
-                break;
-            }
-            t[k] = after;
-        }
-        climbed += played;
     }
 
     /**
@@ -911,99 +767,5 @@ final class ClassView {
             }
         }
         return 0;
-    }
-
-    /**
-     * Plays every match over the built leaves; the matches of padding only are the padding leaf, written without
-     * comparing (the tree has room for every node, a view far fewer leaves while nodes are grouped), and only
-     * where they are not padding already ({@link #paddedFrom}).
-     */
-    private void buildTree() {
-        int[] t = tree;
-        int used;
-        if (compact) {
-            used = 0;
-            for (int w = 0, words = (built + 63) >> 6; w < words; w++) {
-                for (long bits = member[w]; bits != 0; bits &= bits - 1) {
-                    t[leaves + used++] = w << 6 | Bits.lowest(bits);
-                }
-            }
-        } else {
-            for (int i = 0; i < built; i++) {
-                t[leaves + i] = i;
-            }
-            used = built;
-        }
-        int padded = paddedFrom;
-        if (used < padded) {
-            Arrays.fill(t, leaves + used, leaves + padded, size);
-        }
-        // the first level's shortcut reads leaves a and a + 1 as the pair of entries: not in member slots
-        int pairs = compact ? 0 : built >> 1;
-        byte[] fits = fit;
-        double[] totals = total;
-        int[] positions = position;
-        for (int level = leaves >> 1; level >= 1; level >>= 1) {
-            used = (used + 1) >> 1;
-            padded = (padded + 1) >> 1;
-            int k = level;
-            if (level == leaves >> 1) {
-                // the first level's matches, of built leaves a (even) and a + 1, from their fitting bits first: when
-                // at most one fits, its bit decides, or the positions when neither does, without reading the fit
-                // levels; a pair that both fit plays better's match
-                long[] bits = fitting;
-                for (; k < level + pairs; k++) {
-                    int a = 2 * (k - level);
-                    int b = a + 1;
-                    int pair = (int) (bits[a >> 6] >>> a) & 3;
-                    if (pair == 0) {
-                        t[k] = positions[a] <= positions[b] ? a : b;
-                    } else if (pair != 3) {
-                        t[k] = a + (pair >> 1);
-                    } else if (fits[a] != fits[b]) {
-                        t[k] = fits[a] > fits[b] ? a : b;
-                    } else if (totals[a] != totals[b]) {
-                        t[k] = totals[a] > totals[b] ? a : b;
-                    } else {
-                        t[k] = positions[a] <= positions[b] ? a : b;
-                    }
-                }
-            }
-            // better's match written out (see climb): a call per match under C1
-            for (; k < level + used; k++) {
-                int a = t[2 * k];
-                int b = t[2 * k + 1];
-                byte fa = fits[a];
-                byte fb = fits[b];
-                if (fa != fb) {
-                    t[k] = fa > fb ? a : b;
-                } else if (fa != NO_FIT && totals[a] != totals[b]) {
-                    t[k] = totals[a] > totals[b] ? a : b;
-                } else {
-                    t[k] = positions[a] <= positions[b] ? a : b;
-                }
-            }
-            if (used < padded) {
-                Arrays.fill(t, level + used, level + padded, size);
-            }
-        }
-        paddedFrom = compact ? slots : built;
-    }
-
-    /** The better of two leaves: fits idle over fits future over no fit, then higher total, then lower position. */
-    int better(int a, int b) {
-        byte fa = fit[a];
-        byte fb = fit[b];
-        if (fa != fb) {
-            return fa > fb ? a : b;
-        }
-        if (fa != NO_FIT) {
-            double ta = total[a];
-            double tb = total[b];
-            if (ta != tb) {
-                return ta > tb ? a : b;
-            }
-        }
-        return position[a] <= position[b] ? a : b;
     }
 }

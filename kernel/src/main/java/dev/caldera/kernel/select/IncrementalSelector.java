@@ -465,7 +465,7 @@ public final class IncrementalSelector implements NodeSelector {
     }
 
     /**
-     * Whether a view built now keeps only its member leaves in its tree ({@code ClassView.compact}): when the
+     * Whether a view built now keeps only its member leaves in its tree ({@code LeafTree.compact}): when the
      * predicates' verdicts hold for the session, and no pool shards the view's tree (its blocks are leaf ranges).
      */
     private boolean memberTrees() {
@@ -513,12 +513,12 @@ public final class IncrementalSelector implements NodeSelector {
         // the probe ends at the first change replayed from probeEnd on (none is replayed between the two), or at
         // the end of the changes
         boolean probed = probeEnd >= now;
-        view.climbed = 0;
+        view.tree.climbed = 0;
         for (int i = 0; i <= count; i++) {
             long s = i < count ? replayed[i] : now;
             if (!probed && s >= probeEnd) {
                 probed = true;
-                if (batchMode == BATCH_ALWAYS || view.climbed * 8 > groups.leaves()) {
+                if (batchMode == BATCH_ALWAYS || view.tree.climbed * 8 > groups.leaves()) {
                     batch = true;
                     batchReplays++;
                     if (pool != null && pool.shards() > 1 && now - probeEnd >= shardedBatchThreshold) {

@@ -300,19 +300,19 @@ final class ViewShards {
      * leaves (whole bit-words, for {@link #prepareBlocks}) and a power of two.
      */
     static int blocks(ClassView v) {
-        return Math.max(1, Math.min(32, v.leaves >> 6));
+        return Math.max(1, Math.min(32, v.tree.leaves >> 6));
     }
 
     /** Blocks that hold built leaves (the rest are padding only). */
     static int usedBlocks(ClassView v) {
-        int span = v.leaves / blocks(v);
+        int span = v.tree.leaves / blocks(v);
         return (v.built + span - 1) / span;
     }
 
     /** The first part of {@link ClassView#rebuild} on shards: every leaf of the groups is made; blocks come next. */
     private static void startRebuild(ClassView v) {
         v.built = v.groups.leaves();
-        v.layTree(false, Integer.highestOneBit(Math.max(1, v.size - 1)) << 1);
+        v.tree.layTree(false, Integer.highestOneBit(Math.max(1, v.size - 1)) << 1);
         v.lost = false;
         v.rawsLost = false;
         v.zeroRaws = 0;
@@ -323,7 +323,7 @@ final class ViewShards {
      * counting into {@code part}'s histograms (empty before) instead of the view's. A shard's blocks only.
      */
     private static void prepareBlocks(ClassView v, int from, int to, ViewPart part) {
-        int span = v.leaves / blocks(v);
+        int span = v.tree.leaves / blocks(v);
         int end = Math.min(v.built, to * span);
         int[] weight = v.weight;
         byte[] fit = v.fit;
@@ -389,12 +389,13 @@ final class ViewShards {
 
     /**
      * On a shard: totals the built leaves of blocks {@code [from, to)} when {@code totals}, and plays each block's
-     * subtree (ClassView.buildTree's matches below the blocks' roots; padding plays as the padding leaf, which
-     * loses every match to a built leaf, so the subtree is the one buildTree makes).
+     * subtree (LeafTree.buildTree's matches below the blocks' roots; padding plays as the padding leaf, which
+     * loses every match to a built leaf, so the subtree is the one LeafTree.buildTree makes).
      */
     private static void finishBlocks(ClassView v, int task, int from, int to, boolean totals) {
-        int[] t = v.tree;
-        int leaves = v.leaves;
+        LeafTree tree = v.tree;
+        int[] t = tree.entries;
+        int leaves = tree.leaves;
         int blocks = blocks(v);
         int span = leaves / blocks;
         int depth = Integer.numberOfTrailingZeros(span);
@@ -418,7 +419,7 @@ final class ViewShards {
                     continue;
                 }
                 for (int k = first; k < last; k++) {
-                    t[k] = v.better(t[2 * k], t[2 * k + 1]);
+                    t[k] = tree.better(t[2 * k], t[2 * k + 1]);
                 }
             }
         }
@@ -426,14 +427,15 @@ final class ViewShards {
 
     /**
      * After {@link #finishBlocks} of every block: the matches above the blocks' roots. The blocks wrote the
-     * padding past the built leaves (ClassView.paddedFrom).
+     * padding past the built leaves (LeafTree.paddedFrom).
      */
     private static void finishTop(ClassView v) {
-        int[] t = v.tree;
+        LeafTree tree = v.tree;
+        int[] t = tree.entries;
         for (int k = blocks(v) - 1; k >= 1; k--) {
-            t[k] = v.better(t[2 * k], t[2 * k + 1]);
+            t[k] = tree.better(t[2 * k], t[2 * k + 1]);
         }
-        v.paddedFrom = v.built;
+        tree.paddedFrom = v.built;
         v.retotal = false;
         v.treeStale = false;
     }

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A class view's tree holds the padding leaf past its built leaves, written again by a build only up to where the
- * old padding starts ({@code ClassView.paddedFrom}); so whatever adds leaves must raise {@code paddedFrom} past them,
+ * old padding starts ({@code LeafTree.paddedFrom}); so whatever adds leaves must raise {@code paddedFrom} past them,
  * or a later build on fewer leaves leaves their ids in the padding. A sharded catch-up adds its new leaves with
  * {@code ClassView.pad} on the scheduling thread. This test drives that sequence on a pool of two shards, views built
  * on the scheduling thread (the build on shards writes all the padding, which would hide the hole): a view is built;
@@ -141,10 +141,10 @@ class ShardedPaddingTest {
         Long2ObjectOpenHashMap<ClassView> views = (Long2ObjectOpenHashMap<ClassView>) field(IncrementalSelector.class,
                 "views").get(kept);
         for (ClassView view : views.values()) {
-            int[] tree = (int[]) field(ClassView.class, "tree").get(view);
-            int leaves = field(ClassView.class, "leaves").getInt(view);
-            int size = field(ClassView.class, "size").getInt(view);
-            int paddedFrom = field(ClassView.class, "paddedFrom").getInt(view);
+            int[] tree = view.tree.entries;
+            int leaves = view.tree.leaves;
+            int size = view.size;
+            int paddedFrom = view.tree.paddedFrom;
             int built = view.built();
             for (int l = Math.min(paddedFrom, built); l < leaves; l++) {
                 assertThat(tree[leaves + l]).as(where + ": leaf entry " + l + " of a view built on " + built
