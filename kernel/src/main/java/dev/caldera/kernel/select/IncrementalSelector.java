@@ -109,6 +109,8 @@ public final class IncrementalSelector implements NodeSelector {
      */
     int batchMode = BATCH_BY_PROBE;
     private long batchReplays;
+    /** Catch-ups that had changes to replay (tests: every one of them is batched under BATCH_ALWAYS). */
+    private long catchUps;
     /**
      * A catch-up with more changes to replay than its view's tree has leaves over this factor builds the view again
      * instead (by the probe, {@link #batchMode}'s default; the tests' other modes always replay): a build evaluates
@@ -211,6 +213,11 @@ public final class IncrementalSelector implements NodeSelector {
     /** Catch-ups replayed (in part) in a batch, the tree played once at the end ({@link #batchMode}; tests). */
     long batchReplays() {
         return batchReplays;
+    }
+
+    /** Catch-ups that had changes to replay, batched or not, built again or not (tests). */
+    long catchUps() {
+        return catchUps;
     }
 
     /** Sessions that kept the previous session's grouping and class views (tests and metrics). */
@@ -493,6 +500,7 @@ public final class IncrementalSelector implements NodeSelector {
         if (view.syncedAt == now) {
             return;
         }
+        catchUps++;
         // nominations hold room that other placements can give back without an operation freeing it
         boolean shrinkOnly = equivalence && !byPriority && view.freesSession == sessionId
                 && session.journal().frees() == view.freesAt;
