@@ -67,14 +67,12 @@ final class TaskCache {
     /** Tests: rewrite every pod in full, as before the short path for moves. */
     private boolean rewriteEveryPod;
     /**
-     * The namespace and role {@link #write} interned last and their symbols: a job's pods, one after the other, name
-     * the same ones (each pod its own strings, equal), and write interns the two in turn, so that the symbol table's
-     * own memo of its last string never matched. A symbol is never freed or given again: a pair stays true.
+     * The namespace and role {@link #write} interned last: a job's pods, one after the other, name the same ones
+     * (each pod its own strings, equal), and write interns the two in turn, so that the symbol table's own memo of its
+     * last string never matched.
      */
-    private String lastNamespace;
-    private int lastNamespaceId = Symbols.NONE;
-    private String lastRole;
-    private int lastRoleId = Symbols.NONE;
+    private final Symbols.Memo namespaceMemo = new Symbols.Memo();
+    private final Symbols.Memo roleMemo = new Symbols.Memo();
 
     TaskCache(ClusterCache c, JobCache jobCache, NodeCache nodeCache, Runnable growDims) {
         this.tasks = c.tasks();
@@ -341,9 +339,9 @@ final class TaskCache {
         tasks.uid(row, spec.uid());
         tasks.key(row, key);
         tasks.name(row, spec.name());
-        tasks.namespace(row, namespaceSymbol(spec.namespace()));
+        tasks.namespace(row, namespaceMemo.intern(symbols, spec.namespace()));
         tasks.priority(row, priorityClasses.resolve(spec.priority(), spec.priorityClassName()));
-        tasks.role(row, roleSymbol(spec.role()));
+        tasks.role(row, roleMemo.intern(symbols, spec.role()));
         tasks.preemptable(row, spec.preemptable());
         tasks.creationMs(row, spec.creationMs());
         tasks.nameIndex(row, nameIndex);
@@ -360,22 +358,6 @@ final class TaskCache {
         positionInJob[row] = jobs.tasks(job).size();
         jobs.tasks(job).add(row);
         roleSlot[row] = jobs.roleSlot(job, tasks.role(row));
-    }
-
-    private int namespaceSymbol(String namespace) {
-        if (namespace != lastNamespace && (namespace == null || !namespace.equals(lastNamespace))) {
-            lastNamespaceId = symbols.intern(namespace);
-            lastNamespace = namespace;
-        }
-        return lastNamespaceId;
-    }
-
-    private int roleSymbol(String role) {
-        if (role != lastRole && (role == null || !role.equals(lastRole))) {
-            lastRoleId = symbols.intern(role);
-            lastRole = role;
-        }
-        return lastRoleId;
     }
 
     private static int flags(TaskSpec spec) {

@@ -59,4 +59,24 @@ public final class Symbols {
     public int size() {
         return strings.size();
     }
+
+    /**
+     * One caller's last string and its id, matched by value: a caller that interns equal strings in a row (a cache
+     * writing a job's pods one after the other, each pod with its own namespace string) skips the table, where
+     * {@link #intern}'s own memo matches only the same object and serves every caller in turn.
+     * <p>
+     * Threading: its caller's. Valid for one {@link Symbols}: ids are never freed or given again, so a pair stays true.
+     */
+    public static final class Memo {
+        private String last;
+        private int id = NONE;
+
+        public int intern(Symbols symbols, String s) {
+            if (s != last && (s == null || !s.equals(last))) {
+                id = symbols.intern(s);
+                last = s;
+            }
+            return id;
+        }
+    }
 }

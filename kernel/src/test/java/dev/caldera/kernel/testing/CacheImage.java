@@ -19,7 +19,7 @@ public final class CacheImage {
     /** Memos of a lookup, which caches of equal state may hold differently (they looked up in another order). */
     public static final Set<String> MEMOS = Set.of("lastInterned", "lastId", "keyedNamespace", "keyedName", "keyedKey",
             "found", "requestVectors", "minResourceVectors", "lastRequest", "lastBorn",
-            "lastNamespace", "lastNamespaceId", "lastRole", "lastRoleId");
+            "namespaceMemo", "roleMemo");
     private static final Set<String> SKIPPED = Set.of("changes", "rejections", "rejectedChanges", "problemSink",
             "rewriteEveryPod");
     private static final ObjectImage IMAGE = new ObjectImage(type -> false, CacheImage::skipped);
