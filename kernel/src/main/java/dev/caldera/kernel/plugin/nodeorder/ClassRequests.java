@@ -1,7 +1,6 @@
 package dev.caldera.kernel.plugin.nodeorder;
 
 import dev.caldera.kernel.framework.Classes;
-import dev.caldera.kernel.framework.Dimensions;
 import dev.caldera.kernel.framework.Request;
 
 import java.util.Arrays;
@@ -9,8 +8,9 @@ import java.util.Arrays;
 /**
  * What the resource scorers read of each task class's request, derived once per class: the requested cpu and
  * memory, their non-zero forms ({@link NodeRequests#nonZeroCpu}, {@link NodeRequests#nonZeroMemory}) and the whole
- * GPUs. A node score reads the class's row instead of deriving the five from its {@link Request} again on every
- * node it scores (on the 5,000-node dump, millions of nodes scored for 409 classes).
+ * GPUs, at the offsets of a node's sums ({@link NodeRequests#add} writes both). A node score reads the class's
+ * row instead of deriving the five from its {@link Request} again on every node it scores (on the 5,000-node dump,
+ * millions of nodes scored for 409 classes).
  * <p>
  * Layout: class-major, {@link #STRIDE} longs per class. A class's vector never changes while it exists, so the rows
  * are derived again only when a class was made since ({@link Classes#births}) or the GPU dimension moved.
@@ -19,12 +19,8 @@ import java.util.Arrays;
  * class was made since the last one, else O(1); no allocation after sizing.
  */
 final class ClassRequests {
-    static final int CPU = 0;
-    static final int MEMORY = 1;
-    static final int NON_ZERO_CPU = 2;
-    static final int NON_ZERO_MEMORY = 3;
-    static final int GPUS = 4;
-    static final int STRIDE = 5;
+    /** A class's row holds the five sums of a node's row for the class's one pod, at the same offsets. */
+    static final int STRIDE = NodeRequests.GPUS + 1;
 
     long[] rows = new long[0];
     private Classes derivedFrom;
@@ -49,14 +45,9 @@ final class ClassRequests {
     }
 
     private void derive(Request r, int gpuDim, int at) {
-        if (r == null) { // a freed id: no task has it
-            Arrays.fill(rows, at, at + STRIDE, 0);
-            return;
+        Arrays.fill(rows, at, at + STRIDE, 0);
+        if (r != null) { // null: a freed id, which no task has
+            NodeRequests.add(r, gpuDim, rows, at, 1);
         }
-        rows[at + CPU] = NodeRequests.amount(r, Dimensions.CPU);
-        rows[at + MEMORY] = NodeRequests.amount(r, Dimensions.MEMORY);
-        rows[at + NON_ZERO_CPU] = NodeRequests.nonZeroCpu(r);
-        rows[at + NON_ZERO_MEMORY] = NodeRequests.nonZeroMemory(r);
-        rows[at + GPUS] = NodeRequests.wholeUnits(NodeRequests.amount(r, gpuDim));
     }
 }

@@ -49,8 +49,8 @@ final class LocalScores implements NodeScorer {
         long cpu = sums[b + NodeRequests.ALLOCATABLE_CPU];
         long memory = sums[b + NodeRequests.ALLOCATABLE_MEMORY];
         // least- and most-requested read the non-zero requests, the pod's added to the node's
-        long nonZeroCpu = sums[b + NodeRequests.NON_ZERO_CPU] + request[row + ClassRequests.NON_ZERO_CPU];
-        long nonZeroMemory = sums[b + NodeRequests.NON_ZERO_MEMORY] + request[row + ClassRequests.NON_ZERO_MEMORY];
+        long nonZeroCpu = sums[b + NodeRequests.NON_ZERO_CPU] + request[row + NodeRequests.NON_ZERO_CPU];
+        long nonZeroMemory = sums[b + NodeRequests.NON_ZERO_MEMORY] + request[row + NodeRequests.NON_ZERO_MEMORY];
         double score = 0.0;
         if (weights.leastRequested() != 0) {
             score += (double) LeastRequested.score(nonZeroCpu, cpu, nonZeroMemory, memory) * weights.leastRequested();
@@ -98,9 +98,9 @@ final class LocalScores implements NodeScorer {
     }
 
     private static long balanced(long[] request, int row, long[] sums, int b, long cpu, long memory) {
-        long podCpu = request[row + ClassRequests.CPU];
-        long podMemory = request[row + ClassRequests.MEMORY];
-        long podGpus = request[row + ClassRequests.GPUS];
+        long podCpu = request[row + NodeRequests.CPU];
+        long podMemory = request[row + NodeRequests.MEMORY];
+        long podGpus = request[row + NodeRequests.GPUS];
         if (podGpus == 0 && podCpu == 0 && podMemory == 0) {
             return 0;
         }

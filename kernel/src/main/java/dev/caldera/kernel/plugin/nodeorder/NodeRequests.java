@@ -165,12 +165,19 @@ final class NodeRequests {
     }
 
     private void apply(Request r, int node, int sign) {
-        int b = node * STRIDE;
-        rows[b + CPU] += sign * amount(r, Dimensions.CPU);
-        rows[b + MEMORY] += sign * amount(r, Dimensions.MEMORY);
-        rows[b + GPUS] += sign * wholeUnits(amount(r, gpuDim));
-        rows[b + NON_ZERO_CPU] += sign * nonZeroCpu(r);
-        rows[b + NON_ZERO_MEMORY] += sign * nonZeroMemory(r);
+        add(r, gpuDim, rows, node * STRIDE, sign);
+    }
+
+    /**
+     * Adds {@code sign} times what the resource scores count of a request to the five sums at {@code into[at ...]}
+     * ({@link #NON_ZERO_CPU} to {@link #GPUS}): a node's row here, a class's row in {@link ClassRequests}.
+     */
+    static void add(Request r, int gpuDim, long[] into, int at, int sign) {
+        into[at + CPU] += sign * amount(r, Dimensions.CPU);
+        into[at + MEMORY] += sign * amount(r, Dimensions.MEMORY);
+        into[at + GPUS] += sign * wholeUnits(amount(r, gpuDim));
+        into[at + NON_ZERO_CPU] += sign * nonZeroCpu(r);
+        into[at + NON_ZERO_MEMORY] += sign * nonZeroMemory(r);
     }
 
     /** Takes the node's allocatable cpu, memory and whole GPUs (0 without a GPU dimension) from the table. */
